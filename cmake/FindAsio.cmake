@@ -1,0 +1,11 @@
+# Standalone Asio (Debian libasio-dev) is header-only and ships no CMake config.
+find_path(ASIO_INCLUDE_DIR NAMES asio.hpp)
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(Asio REQUIRED_VARS ASIO_INCLUDE_DIR)
+if(Asio_FOUND AND NOT TARGET Asio::asio)
+  add_library(Asio::asio INTERFACE IMPORTED)
+  set_target_properties(Asio::asio PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "${ASIO_INCLUDE_DIR}"
+    INTERFACE_COMPILE_DEFINITIONS "ASIO_STANDALONE;ASIO_NO_DEPRECATED")
+  target_link_libraries(Asio::asio INTERFACE Threads::Threads)
+endif()

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "speed/common/Bot.hpp"
+#include "speed/common/GameState.hpp"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace speed {
+
+// Tunables of a game played on virtual time.
+struct MatchTiming {
+    TimeMs speedCallMs = 1000;      // pause between the "SPEED!" call and the flip
+    TimeMs gameTimeLimitMs = 3'600'000; // a game still running after an hour of virtual time is abandoned
+    int moveLimit = 2000;           // far above any real game (every move puts a card nearer the field)
+};
+
+struct MatchSetup {
+    RuleOptions rules;
+    std::uint64_t seed = 1;
+    std::array<BotLevel, kSeats> levels{BotLevel::Max, BotLevel::Max};
+    MatchTiming timing;
+};
+
+struct MatchReport {
+    GameResult result = GameResult::Playing; // Playing here means the game was abandoned
+    int moves = 0;
+    int flips = 0;
+    TimeMs durationMs = 0;
+    int invariantViolations = 0;
+    std::string firstViolation;
+};
+
+using MoveObserver = std::function<void(const GameState&, const Move&, TimeMs)>;
+
+// Plays one bot-vs-bot game in-process on virtual time (no sleeping), checking card
+// conservation after every move. The observer, if any, sees each applied move.
+MatchReport playBotMatch(const MatchSetup& setup, const MoveObserver& observer = {});
+
+} // namespace speed

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace speed {
+
+enum class Suit : std::uint8_t { Spade, Heart, Club, Diamond, Joker };
+
+// One playing card, one byte. Ranks run 1 (ace) .. 13 (king); a joker has rank 0.
+// The two jokers are indistinguishable, exactly as on the wire ("JJ").
+class Card {
+public:
+    static constexpr int kRanks = 13;
+    static constexpr int kDistinctCodes = 53; // 52 ranked cards + the joker
+
+    constexpr Card() = default;
+    static constexpr Card joker() { return Card{static_cast<std::uint8_t>(52)}; }
+    static constexpr Card of(Suit suit, int rank) {
+        return suit == Suit::Joker ? joker()
+                                   : Card{static_cast<std::uint8_t>(static_cast<int>(suit) * kRanks + rank - 1)};
+    }
+    // index() is 0..52, dense: use it to count cards in arrays.
+    static constexpr Card fromIndex(int index) { return Card{static_cast<std::uint8_t>(index)}; }
+
+    constexpr int index() const { return m_index; }
+    constexpr bool isJoker() const { return m_index == 52; }
+    constexpr Suit suit() const { return isJoker() ? Suit::Joker : static_cast<Suit>(m_index / kRanks); }
+    constexpr int rank() const { return isJoker() ? 0 : m_index % kRanks + 1; }
+    constexpr bool isRed() const { return suit() == Suit::Heart || suit() == Suit::Diamond; }
+    constexpr bool isBlack() const { return suit() == Suit::Spade || suit() == Suit::Club; }
+
+    // The two-character wire code of seed 004: suit S/H/C/D, rank 1-9, A=10, B=J, C=Q, D=K; JJ.
+    std::string code() const;
+
+    friend constexpr bool operator==(Card, Card) = default;
+
+private:
+    constexpr explicit Card(std::uint8_t index) : m_index(index) {}
+    std::uint8_t m_index = 0;
+};
+
+struct CardParse {
+    std::optional<Card> card;
+    std::string error; // empty when card is set
+};
+
+// Parses exactly two characters; anything else gets an error that quotes the input.
+CardParse parseCard(std::string_view code);
+
+// True when `a` may be played on `b` (or `b` on `a`): ranks one apart with K-A wrap, or a joker.
+constexpr bool adjacent(Card a, Card b) {
+    if (a.isJoker() || b.isJoker()) return true;
+    const int diff = (a.rank() - b.rank() + Card::kRanks) % Card::kRanks;
+    return diff == 1 || diff == Card::kRanks - 1;
+}
+
+} // namespace speed

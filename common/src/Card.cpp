@@ -1,0 +1,51 @@
+#include "speed/common/Card.hpp"
+
+#include <array>
+
+namespace speed {
+namespace {
+
+constexpr std::string_view kSuitLetters = "SHCD";
+constexpr std::string_view kRankLetters = "123456789ABCD";
+
+std::string quoted(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f) {
+            out += c;
+        } else {
+            static constexpr std::array<char, 16> hex{'0', '1', '2', '3', '4', '5', '6', '7',
+                                                      '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+            out += "\\x";
+            out += hex[u >> 4];
+            out += hex[u & 0xf];
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+std::string Card::code() const {
+    if (isJoker()) return "JJ";
+    return {kSuitLetters[static_cast<std::size_t>(suit())], kRankLetters[static_cast<std::size_t>(rank() - 1)]};
+}
+
+CardParse parseCard(std::string_view code) {
+    if (code.size() != 2) {
+        return {std::nullopt, "card code " + quoted(code) + " must be two characters (e.g. S1, HD, JJ)"};
+    }
+    if (code == "JJ") return {Card::joker(), {}};
+    const auto suit = kSuitLetters.find(code[0]);
+    if (suit == std::string_view::npos) {
+        return {std::nullopt, "card code " + quoted(code) + " has no suit S, H, C or D"};
+    }
+    const auto rank = kRankLetters.find(code[1]);
+    if (rank == std::string_view::npos) {
+        return {std::nullopt, "card code " + quoted(code) + " has no rank 1-9, A, B, C or D"};
+    }
+    return {Card::of(static_cast<Suit>(suit), static_cast<int>(rank) + 1), {}};
+}
+
+} // namespace speed

@@ -1,0 +1,47 @@
+// speed-server: the headless peer. Its seat is always played by the bot.
+#include "SelfPlay.hpp"
+
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+namespace {
+
+constexpr const char* kVersion = "speed-server 0.1.0";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"speed-server: headless Speed peer. Its seat is played by the CPU opponent.\n"
+                 "Modes: --selfplay N runs bot-vs-bot games in-process (no network)."};
+    app.set_version_flag("--version", kVersion);
+
+    std::string configPath = "setup.ini";
+    std::string logLevel = "info";
+    int selfplayGames = 0;
+    speed::SelfPlayOptions selfplay;
+    std::string level = "max";
+    app.add_option("--config", configPath, "setup.ini to read")->capture_default_str();
+    app.add_option("--log-level", logLevel, "trace, debug, info, warn, error or off")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+        ->capture_default_str();
+    app.add_option("--selfplay", selfplayGames, "play N bot-vs-bot games in-process on virtual time")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--seed", selfplay.seed, "seed of the first game (game i uses seed+i)")->capture_default_str();
+    app.add_option("--level", level, "CPU level: easy, normal, hard, max")
+        ->check(CLI::IsMember({"easy", "normal", "hard", "max"}))
+        ->capture_default_str();
+    app.add_flag("--json", selfplay.json, "print one JSON object last");
+
+    CLI11_PARSE(app, argc, argv);
+    spdlog::set_level(spdlog::level::from_str(logLevel));
+
+    if (selfplayGames > 0) {
+        selfplay.games = selfplayGames;
+        selfplay.level = *speed::parseBotLevel(level);
+        return speed::runSelfPlay(selfplay, std::cout);
+    }
+    std::cerr << "speed-server: nothing to do yet; try --selfplay N (see --help)\n";
+    return 2;
+}
