@@ -1,0 +1,45 @@
+# The README's two commands. Each installs what is missing (Debian packages), builds, then
+# plays or tests. Works on a fresh Debian 12 machine as root (or with sudo).
+
+BUILD       ?= build/release
+ASAN_BUILD  ?= build/asan
+JOBS        ?= $(shell nproc)
+CTEST_FLAGS ?= --output-on-failure --timeout 300
+
+DEBIAN_PACKAGES := cmake g++ make pkg-config \
+	libasio-dev libsfml-dev libspdlog-dev catch2 libimgui-dev libinih-dev libcli11-dev \
+	nlohmann-json3-dev fonts-dejavu-core xvfb xauth xdotool iproute2
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play test deps build build-asan unit clean
+
+play: build
+	@if [ -x $(BUILD)/client/speed ]; then $(BUILD)/client/speed; \
+	else echo "The window is not built yet: showing 1000 self-play games instead."; \
+	     $(BUILD)/server/speed-server --selfplay 1000 --seed 1; fi
+
+test: build build-asan
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE bench
+
+# Installs only what dpkg says is missing, non-interactively.
+deps:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing missing Debian packages:" $$missing; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPEED_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+clean:
+	rm -rf build
