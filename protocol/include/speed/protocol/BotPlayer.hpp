@@ -1,0 +1,21 @@
+#pragma once
+
+#include "speed/common/Bot.hpp"
+#include "speed/protocol/Session.hpp"
+
+// Plays a session's seat with the CPU opponent: asks the bot on the table the session shows
+// (its prediction included) and proposes what the bot decides. Agrees to resume a pause.
+namespace speed::protocol {
+
+class BotPlayer {
+public:
+    BotPlayer(BotLevel level, std::uint64_t seed, int seat);
+
+    // Acts on `session` at `now` if the bot is due; returns when it next wants to be asked.
+    TimeMs poll(Session& session, TimeMs now);
+
+private:
+    Bot m_bot;
+};
+
+} // namespace speed::protocol

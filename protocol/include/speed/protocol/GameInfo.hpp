@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+// The game states of seed 004 (SPEC 2) and the transitions between them (docs/STATES.md).
+namespace speed::protocol {
+
+enum class GameInfo : std::uint8_t {
+    Nothing = 1,  // NOTHING: no game started
+    ConWait = 2,  // CON_WAIT: waiting for the connection
+    Connect = 3,  // CONNECT: connected, idle
+    Measure = 4,  // MEASURE: network measurement running
+    Play = 5,     // PLAY
+    Pause0 = 6,   // PAUSE_0: paused, neither side asks to resume
+    Pause1 = 7,   // PAUSE_1: paused, one side asks to resume
+    Win = 8,      // WIN: this side won
+    Draw = 9,     // DRAW
+    Defeat = 10,  // DEFEAT: this side lost
+    ExtGame = 11, // EXTGAME: game over, waiting for the next game
+};
+
+// "NOTHING", "CON_WAIT", ... as in the seed.
+std::string_view toString(GameInfo info);
+std::optional<GameInfo> gameInfoFromValue(int value);
+
+// True when docs/STATES.md lists `from -> to`. Staying in the same state is always allowed.
+bool isDefinedTransition(GameInfo from, GameInfo to);
+
+bool isGameOver(GameInfo info);  // WIN, DRAW, DEFEAT
+bool isPaused(GameInfo info);    // PAUSE_0, PAUSE_1
+bool isConnected(GameInfo info); // CONNECT .. EXTGAME
+
+} // namespace speed::protocol

@@ -1,0 +1,142 @@
+#pragma once
+
+#include "speed/common/CardStack.hpp"
+#include "speed/common/GameState.hpp"
+#include "speed/common/Move.hpp"
+#include "speed/common/RuleOptions.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+// The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
+namespace speed::protocol {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // seed 004's limit, checksum included
+inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
+inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
+
+// TIME, SEQ, GAME, REV and ID fields: decimal, 0 .. 4294967295.
+using WireNumber = std::uint32_t;
+
+using HandSlots = std::vector<std::optional<Card>>;
+
+// The table from the sender's seat (SPEC 3): my deck, my hand, field, opponent's hand,
+// opponent's deck. Lists are stacks (index 0 = bottom); on the wire they are written top first.
+struct TableView {
+    CardStack myDeck;
+    HandSlots myHand;
+    std::array<CardStack, kFieldPiles> field{}; // [0] the sender's own pile, [1] the other one
+    HandSlots opponentHand;
+    CardStack opponentDeck;
+    friend bool operator==(const TableView&, const TableView&) = default;
+};
+
+// The state of the game from the sender's side (Won/Lost are the sender's result).
+enum class Phase : std::uint8_t { Play, SpeedCall, Pause0, Pause1, Won, Lost, Draw };
+
+// The part of an UPDATE that the seed's form lacks: which game, which revision of it, its rules.
+struct SnapshotHeader {
+    WireNumber game = 0;
+    WireNumber revision = 0;
+    RuleOptions rules;
+    Phase phase = Phase::Play;
+    friend bool operator==(const SnapshotHeader&, const SnapshotHeader&) = default;
+};
+
+// Why the host refused a proposal (the referee's MoveError, plus the session's own reasons).
+enum class Refusal : std::uint8_t {
+    GameOver, BadSeat, BadSlot, BadPile, CardNotInHand, PileEmpty, NotAdjacent, SlotOccupied,
+    DeckEmpty, NotStalemate, Paused, NotPlaying,
+};
+Refusal refusalFor(MoveError error);
+
+enum class PauseReason : std::uint8_t { User, Silent };
+
+// What an OK acknowledges.
+enum class Subject : std::uint8_t { Move, Update, Start, Pause, Resume, Shutdown };
+
+struct Hello {        // HELLO VERSION NAME
+    int version = kProtocolVersion;
+    std::string name;
+    friend bool operator==(const Hello&, const Hello&) = default;
+};
+struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE]
+    bool invisible = false; // INVISIBLE: a resend of a revision already sent (apply, no animation)
+    TableView table;
+    std::optional<SnapshotHeader> header; // absent only in the seed's form; a session ignores those
+    friend bool operator==(const Update&, const Update&) = default;
+};
+struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFILL SLOT
+    WireNumber game = 0;
+    WireNumber id = 0;  // the proposer's proposal number, never reused within a session
+    MoveKind kind = MoveKind::Play; // Play or Refill (the host alone flips)
+    int slot = 0;
+    Card card;          // Play: the card the proposer sees in `slot`
+    int pile = 0;       // Play: 0 = the proposer's own pile, 1 = the other one
+    friend bool operator==(const MoveRequest&, const MoveRequest&) = default;
+};
+struct Ok {           // OK MOVE GAME ID REV | OK UPDATE GAME REV | OK START/PAUSE/RESUME GAME | OK SHUTDOWN
+    Subject subject = Subject::Update;
+    WireNumber game = 0;
+    WireNumber id = 0;       // MOVE only
+    WireNumber revision = 0; // MOVE and UPDATE
+    friend bool operator==(const Ok&, const Ok&) = default;
+};
+struct Ng {           // NG MOVE GAME ID REASON  |  NG GARBLED
+    bool garbled = false; // "your last datagram did not decode": resend what is pending now
+    WireNumber game = 0;
+    WireNumber id = 0;
+    Refusal reason = Refusal::NotPlaying;
+    friend bool operator==(const Ng&, const Ng&) = default;
+};
+struct Pause {        // PAUSE GAME REASON
+    WireNumber game = 0;
+    PauseReason reason = PauseReason::User;
+    friend bool operator==(const Pause&, const Pause&) = default;
+};
+struct Resume {       // RESUME GAME
+    WireNumber game = 0;
+    friend bool operator==(const Resume&, const Resume&) = default;
+};
+struct Start {        // START GAME: please start game number GAME
+    WireNumber game = 0;
+    friend bool operator==(const Start&, const Start&) = default;
+};
+struct Alive {        // ALIVE: liveness only
+    friend bool operator==(const Alive&, const Alive&) = default;
+};
+struct Shutdown {     // SHUTDOWN REASON
+    std::string reason;
+    friend bool operator==(const Shutdown&, const Shutdown&) = default;
+};
+struct Probe {        // PROBE ID PAYLOAD (measurement)
+    WireNumber id = 0;
+    std::string payload;
+    friend bool operator==(const Probe&, const Probe&) = default;
+};
+struct Echo {         // ECHO ID PAYLOAD: the probe's TIME, SEQ, ID and payload sent back
+    WireNumber id = 0;
+    std::string payload;
+    friend bool operator==(const Echo&, const Echo&) = default;
+};
+
+using MessageBody =
+    std::variant<Hello, Update, MoveRequest, Ok, Ng, Pause, Resume, Start, Alive, Shutdown, Probe, Echo>;
+
+// One datagram's content: `VERB TIME SEQ [fields...]`.
+struct Message {
+    WireNumber time = 0; // milliseconds since the sender's session started
+    WireNumber seq = 0;  // the sender's datagram counter (every transmission gets a new one)
+    MessageBody body;
+    friend bool operator==(const Message&, const Message&) = default;
+};
+
+// The verb that starts the message's line ("UPDATE", "OK", ...).
+std::string_view verbOf(const Message& message);
+
+} // namespace speed::protocol
