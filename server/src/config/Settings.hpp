@@ -1,0 +1,63 @@
+#pragma once
+
+#include "speed/common/Bot.hpp"
+#include "speed/common/RuleOptions.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace speed {
+
+// setup.ini (SPEC section 7). Seed 004's names are in brackets.
+struct NetworkSettings {
+    static constexpr std::uint16_t kDefaultPort = 50001;
+    static constexpr int kDefaultWaitSeconds = 30;
+    static constexpr int kMaxWaitSeconds = 86400;
+
+    std::string peer;                   // [対戦者IPアドレス] IP or host name; empty: host only
+    std::uint16_t port = kDefaultPort;  // [使用ポート] both sides use the same port
+    int waitSeconds = kDefaultWaitSeconds; // [対戦者を待つ時間] how long a host waits for a client
+};
+
+struct PlayerSettings {
+    static constexpr std::size_t kMaxNameLength = 16;
+    std::string name = "player";
+};
+
+struct Settings {
+    NetworkSettings network;
+    PlayerSettings player;
+    RuleOptions rules;
+    BotLevel cpuLevel = BotLevel::Normal;
+};
+
+// A value that setup.ini rejects: where it is and what was expected.
+struct SettingsError {
+    std::string file;
+    int line = 0;          // 1-based; 0 when the whole file is at fault (cannot be read)
+    std::string section;
+    std::string key;
+    std::string problem;   // e.g. "expected a port number 1..65535, got \"70000\""
+
+    std::string describe() const;
+};
+
+struct SettingsResult {
+    std::optional<Settings> settings;  // set when the text is valid
+    std::optional<SettingsError> error; // set otherwise
+    bool fromFile = false;             // false when the file was missing and defaults apply
+};
+
+// Parses setup.ini text. `fileName` only names the file in error messages.
+// Missing keys keep their defaults; unknown sections or keys and bad values are errors.
+SettingsResult parseSettings(std::string_view text, std::string_view fileName);
+
+// Reads `path`; a missing file means defaults (fromFile = false).
+SettingsResult loadSettings(const std::string& path);
+
+// Checks a name as [player] name accepts it: empty when fine, else what is expected.
+std::string checkPlayerName(std::string_view name);
+
+} // namespace speed
