@@ -1,0 +1,49 @@
+#pragma once
+
+// A small SFML platform adapter for Dear ImGui 1.86 (Debian's libimgui-dev), rendering with the
+// library's own OpenGL2 backend. SFML draws the table; ImGui draws menus and dialogs on top.
+
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/System/Time.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <string>
+
+struct ImGuiIO;
+struct ImGuiContext;
+
+namespace speed::ui {
+
+// Points ImGui's navigation keys at SFML key codes (1.86 indexes io.KeysDown by our codes).
+void configureKeyMap(ImGuiIO& io);
+
+// Translates one SFML event into ImGui's input state. Pure apart from `io`: unit-tested.
+// Returns true when the event is input ImGui cares about (mouse, keys, text, focus, size).
+bool feedEvent(ImGuiIO& io, const sf::Event& event);
+
+// Owns an ImGui context bound to one window. Create it after the window (its GL context must
+// exist); call processEvent for every event, beginFrame before building widgets, endFrame after
+// SFML has drawn the table and before display().
+class ImGuiLayer {
+public:
+    // fontPath: a TTF file (e.g. DejaVuSans); an empty path keeps ImGui's built-in font.
+    // Throws std::runtime_error naming the file when it cannot be loaded.
+    ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx);
+    ~ImGuiLayer();
+    ImGuiLayer(const ImGuiLayer&) = delete;
+    ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+    void processEvent(const sf::Event& event);
+    void beginFrame(sf::Time sinceLastFrame);
+    void endFrame();
+
+    // While these are true the event belongs to a menu or dialog, not to the table.
+    bool wantsMouse() const;
+    bool wantsKeyboard() const;
+
+private:
+    sf::RenderWindow& m_window;
+    ImGuiContext* m_context = nullptr;
+};
+
+} // namespace speed::ui

@@ -1,0 +1,158 @@
+#include "speed/imgui/ImGuiSfml.hpp"
+
+#include <SFML/Window/Clipboard.hpp>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl2.h>
+
+#include <stdexcept>
+
+namespace speed::ui {
+namespace {
+
+int mouseButtonIndex(sf::Mouse::Button button) {
+    switch (button) {
+    case sf::Mouse::Left: return 0;
+    case sf::Mouse::Right: return 1;
+    case sf::Mouse::Middle: return 2;
+    case sf::Mouse::XButton1: return 3;
+    case sf::Mouse::XButton2: return 4;
+    default: return -1;
+    }
+}
+
+void feedKey(ImGuiIO& io, const sf::Event::KeyEvent& key, bool down) {
+    if (key.code >= 0 && key.code < sf::Keyboard::KeyCount) io.KeysDown[key.code] = down;
+    io.KeyCtrl = key.control;
+    io.KeyShift = key.shift;
+    io.KeyAlt = key.alt;
+    io.KeySuper = key.system;
+}
+
+// ImGui keeps the returned pointer only until the next call, so one buffer is enough.
+const char* clipboardText(void*) {
+    static std::string text;
+    text = sf::Clipboard::getString().toAnsiString();
+    return text.c_str();
+}
+
+void setClipboardText(void*, const char* text) { sf::Clipboard::setString(text); }
+
+} // namespace
+
+void configureKeyMap(ImGuiIO& io) {
+    io.KeyMap[ImGuiKey_Tab] = sf::Keyboard::Tab;
+    io.KeyMap[ImGuiKey_LeftArrow] = sf::Keyboard::Left;
+    io.KeyMap[ImGuiKey_RightArrow] = sf::Keyboard::Right;
+    io.KeyMap[ImGuiKey_UpArrow] = sf::Keyboard::Up;
+    io.KeyMap[ImGuiKey_DownArrow] = sf::Keyboard::Down;
+    io.KeyMap[ImGuiKey_PageUp] = sf::Keyboard::PageUp;
+    io.KeyMap[ImGuiKey_PageDown] = sf::Keyboard::PageDown;
+    io.KeyMap[ImGuiKey_Home] = sf::Keyboard::Home;
+    io.KeyMap[ImGuiKey_End] = sf::Keyboard::End;
+    io.KeyMap[ImGuiKey_Insert] = sf::Keyboard::Insert;
+    io.KeyMap[ImGuiKey_Delete] = sf::Keyboard::Delete;
+    io.KeyMap[ImGuiKey_Backspace] = sf::Keyboard::Backspace;
+    io.KeyMap[ImGuiKey_Space] = sf::Keyboard::Space;
+    io.KeyMap[ImGuiKey_Enter] = sf::Keyboard::Enter;
+    io.KeyMap[ImGuiKey_Escape] = sf::Keyboard::Escape;
+    io.KeyMap[ImGuiKey_KeyPadEnter] = sf::Keyboard::Enter; // SFML 2.5 has no separate keypad Enter
+    io.KeyMap[ImGuiKey_A] = sf::Keyboard::A;
+    io.KeyMap[ImGuiKey_C] = sf::Keyboard::C;
+    io.KeyMap[ImGuiKey_V] = sf::Keyboard::V;
+    io.KeyMap[ImGuiKey_X] = sf::Keyboard::X;
+    io.KeyMap[ImGuiKey_Y] = sf::Keyboard::Y;
+    io.KeyMap[ImGuiKey_Z] = sf::Keyboard::Z;
+}
+
+bool feedEvent(ImGuiIO& io, const sf::Event& event) {
+    switch (event.type) {
+    case sf::Event::MouseMoved:
+        io.MousePos = ImVec2(static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y));
+        return true;
+    case sf::Event::MouseButtonPressed:
+    case sf::Event::MouseButtonReleased: {
+        const int index = mouseButtonIndex(event.mouseButton.button);
+        if (index < 0) return false;
+        io.MousePos = ImVec2(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
+        io.MouseDown[index] = event.type == sf::Event::MouseButtonPressed;
+        return true;
+    }
+    case sf::Event::MouseWheelScrolled:
+        if (event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel) io.MouseWheel += event.mouseWheelScroll.delta;
+        else io.MouseWheelH += event.mouseWheelScroll.delta;
+        return true;
+    case sf::Event::MouseLeft:
+        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+        return true;
+    case sf::Event::KeyPressed:
+    case sf::Event::KeyReleased:
+        feedKey(io, event.key, event.type == sf::Event::KeyPressed);
+        return true;
+    case sf::Event::TextEntered:
+        if (event.text.unicode < 0x20 || event.text.unicode == 0x7f) return false; // control characters
+        io.AddInputCharacter(event.text.unicode);
+        return true;
+    case sf::Event::GainedFocus:
+    case sf::Event::LostFocus:
+        io.AddFocusEvent(event.type == sf::Event::GainedFocus);
+        return true;
+    case sf::Event::Resized:
+        io.DisplaySize = ImVec2(static_cast<float>(event.size.width), static_cast<float>(event.size.height));
+        return true;
+    default:
+        return false;
+    }
+}
+
+ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx)
+    : m_window(window), m_context(ImGui::CreateContext()) {
+    ImGui::SetCurrentContext(m_context);
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr; // window placement is not worth a file beside setup.ini
+    io.BackendPlatformName = "speed_sfml";
+    io.GetClipboardTextFn = clipboardText;
+    io.SetClipboardTextFn = setClipboardText;
+    configureKeyMap(io);
+    if (!fontPath.empty() && io.Fonts->AddFontFromFileTTF(fontPath.c_str(), fontSizePx) == nullptr) {
+        ImGui::DestroyContext(m_context);
+        throw std::runtime_error("cannot load the font " + fontPath);
+    }
+    const sf::Vector2u size = window.getSize();
+    io.DisplaySize = ImVec2(static_cast<float>(size.x), static_cast<float>(size.y));
+    window.setActive(true);
+    ImGui_ImplOpenGL2_Init();
+}
+
+ImGuiLayer::~ImGuiLayer() {
+    ImGui::SetCurrentContext(m_context);
+    ImGui_ImplOpenGL2_Shutdown();
+    ImGui::DestroyContext(m_context);
+}
+
+void ImGuiLayer::processEvent(const sf::Event& event) {
+    ImGui::SetCurrentContext(m_context);
+    feedEvent(ImGui::GetIO(), event);
+}
+
+void ImGuiLayer::beginFrame(sf::Time sinceLastFrame) {
+    ImGui::SetCurrentContext(m_context);
+    ImGuiIO& io = ImGui::GetIO();
+    const sf::Vector2u size = m_window.getSize();
+    io.DisplaySize = ImVec2(static_cast<float>(size.x), static_cast<float>(size.y));
+    io.DeltaTime = sinceLastFrame > sf::Time::Zero ? sinceLastFrame.asSeconds() : 1.0f / 60.0f;
+    ImGui_ImplOpenGL2_NewFrame();
+    ImGui::NewFrame();
+}
+
+void ImGuiLayer::endFrame() {
+    ImGui::SetCurrentContext(m_context);
+    ImGui::Render();
+    m_window.setActive(true);
+    ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+    m_window.resetGLStates(); // hand SFML back the GL state it expects
+}
+
+bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }
+bool ImGuiLayer::wantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
+
+} // namespace speed::ui
