@@ -3,6 +3,7 @@
 #include "speed/common/CardStack.hpp"
 #include "speed/common/GameState.hpp"
 #include "speed/common/Move.hpp"
+#include "speed/common/Referee.hpp"
 #include "speed/common/RuleOptions.hpp"
 
 #include <array>

@@ -1,0 +1,221 @@
+#include "speed/protocol/Codec.hpp"
+
+#include "FieldReader.hpp"
+#include "WireWords.hpp"
+
+namespace speed::protocol {
+namespace {
+
+using namespace wire;
+
+DecodeResult failure(DecodeError error, std::string detail) { return {std::nullopt, error, std::move(detail)}; }
+
+// Printable ASCII separated by single spaces; no leading, trailing or double space.
+bool splitTokens(std::string_view line, std::vector<std::string_view>& tokens, std::string& detail) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+        if (i < line.size() && line[i] != ' ') {
+            const auto byte = static_cast<unsigned char>(line[i]);
+            if (byte < 0x21 || byte > 0x7e) {
+                detail = "byte " + std::to_string(byte) + " at offset " + std::to_string(i) + " is not printable ASCII";
+                return false;
+            }
+            continue;
+        }
+        if (i == start) {
+            detail = "empty field at offset " + std::to_string(i) + " (fields are separated by one space)";
+            return false;
+        }
+        tokens.push_back(line.substr(start, i - start));
+        start = i + 1;
+    }
+    return true;
+}
+
+MessageBody readUpdate(FieldReader& in, bool invisible) {
+    Update update;
+    update.invisible = invisible;
+    update.table.myDeck = in.cardList("MYDECK");
+    update.table.myHand = in.hand("MYHAND");
+    update.table.field = in.field("FIELD");
+    update.table.opponentHand = in.hand("OPPHAND");
+    update.table.opponentDeck = in.cardList("OPPDECK");
+    if (in.atEnd()) return update; // the seed's form
+    SnapshotHeader header;
+    header.game = in.number("GAME");
+    header.revision = in.number("REV");
+    header.rules = in.rules("RULES");
+    const auto phase = enumOf<Phase>(kPhaseWords, in.token("PHASE"));
+    if (!in.failed() && !phase) in.fail(DecodeError::BadPhase, "PHASE must be PLAY, SPEED, PAUSE0, PAUSE1, WON, LOST or DRAW");
+    header.phase = phase.value_or(Phase::Play);
+    update.header = header;
+    return update;
+}
+
+MessageBody readMove(FieldReader& in) {
+    MoveRequest request;
+    request.game = in.number("GAME");
+    request.id = in.number("ID");
+    const std::string_view kind = in.token("KIND");
+    if (kind == kRefillWord) {
+        request.kind = MoveKind::Refill;
+        request.slot = in.smallNumber("SLOT", RuleOptions::kMaxHandSize - 1);
+        return request;
+    }
+    if (!in.failed() && kind != kPlayWord) in.fail(DecodeError::BadWord, "KIND must be PLAY or REFILL");
+    request.kind = MoveKind::Play;
+    request.slot = in.smallNumber("SLOT", RuleOptions::kMaxHandSize - 1);
+    request.card = in.card("CARD");
+    request.pile = in.smallNumber("PILE", kFieldPiles - 1);
+    return request;
+}
+
+MessageBody readOk(FieldReader& in) {
+    Ok ok;
+    const auto subject = enumOf<Subject>(kSubjectWords, in.token("SUBJECT"));
+    if (!in.failed() && !subject) in.fail(DecodeError::BadSubject, "OK's SUBJECT must be MOVE, UPDATE, START, PAUSE, RESUME or SHUTDOWN");
+    ok.subject = subject.value_or(Subject::Update);
+    if (ok.subject == Subject::Shutdown) return ok;
+    ok.game = in.number("GAME");
+    if (ok.subject == Subject::Move) ok.id = in.number("ID");
+    if (ok.subject == Subject::Move || ok.subject == Subject::Update) ok.revision = in.number("REV");
+    return ok;
+}
+
+MessageBody readNg(FieldReader& in) {
+    Ng ng;
+    const std::string_view subject = in.token("SUBJECT");
+    if (subject == kGarbledWord) {
+        ng.garbled = true;
+        return ng;
+    }
+    if (!in.failed() && subject != wordOf(kSubjectWords, Subject::Move)) {
+        in.fail(DecodeError::BadSubject, "NG's SUBJECT must be MOVE or GARBLED");
+    }
+    ng.game = in.number("GAME");
+    ng.id = in.number("ID");
+    const auto reason = enumOf<Refusal>(kRefusalWords, in.token("REASON"));
+    if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "NG's REASON is not a known refusal");
+    ng.reason = reason.value_or(Refusal::NotPlaying);
+    return ng;
+}
+
+MessageBody readPause(FieldReader& in) {
+    Pause pause;
+    pause.game = in.number("GAME");
+    const auto reason = enumOf<PauseReason>(kPauseReasonWords, in.token("REASON"));
+    if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "PAUSE's REASON must be USER or SILENT");
+    pause.reason = reason.value_or(PauseReason::User);
+    return pause;
+}
+
+MessageBody readHello(FieldReader& in) {
+    Hello hello;
+    hello.version = in.smallNumber("VERSION", 9999);
+    hello.name = in.word("NAME");
+    return hello;
+}
+
+std::optional<MessageBody> readBody(std::string_view verb, FieldReader& in) {
+    if (verb == "UPDATE") return readUpdate(in, false);
+    if (verb == "INVISIBLE") return readUpdate(in, true);
+    if (verb == "MOVE") return readMove(in);
+    if (verb == "OK") return readOk(in);
+    if (verb == "NG") return readNg(in);
+    if (verb == "HELLO") return readHello(in);
+    if (verb == "PAUSE") return readPause(in);
+    if (verb == "RESUME") return Resume{in.number("GAME")};
+    if (verb == "START") return Start{in.number("GAME")};
+    if (verb == "ALIVE") return Alive{};
+    if (verb == "SHUTDOWN") return Shutdown{in.word("REASON")};
+    if (verb == "PROBE") {
+        const WireNumber id = in.number("ID");
+        return Probe{id, in.payload("PAYLOAD")};
+    }
+    if (verb == "ECHO") {
+        const WireNumber id = in.number("ID");
+        return Echo{id, in.payload("PAYLOAD")};
+    }
+    return std::nullopt;
+}
+
+bool isProbeOrEcho(const Message& message) {
+    return std::holds_alternative<Probe>(message.body) || std::holds_alternative<Echo>(message.body);
+}
+
+int hexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1; // uppercase is not the canonical form
+}
+
+} // namespace
+
+std::string_view describe(DecodeError error) {
+    switch (error) {
+    case DecodeError::None: return "decoded";
+    case DecodeError::Empty: return "empty datagram";
+    case DecodeError::TooLong: return "datagram too long";
+    case DecodeError::NotPrintable: return "not printable ASCII with single spaces";
+    case DecodeError::MissingChecksum: return "no checksum tail";
+    case DecodeError::BadChecksum: return "checksum mismatch";
+    case DecodeError::UnknownVerb: return "unknown verb";
+    case DecodeError::MissingField: return "missing field";
+    case DecodeError::ExtraField: return "extra field";
+    case DecodeError::BadNumber: return "bad number";
+    case DecodeError::BadCard: return "bad card code";
+    case DecodeError::BadCardList: return "bad card list";
+    case DecodeError::BadHand: return "bad hand";
+    case DecodeError::BadField: return "bad field piles";
+    case DecodeError::BadWord: return "bad word";
+    case DecodeError::BadRules: return "bad rules token";
+    case DecodeError::BadPhase: return "bad phase";
+    case DecodeError::BadSubject: return "bad subject";
+    case DecodeError::BadPayload: return "bad payload";
+    }
+    return "unknown decode error";
+}
+
+DecodeResult parseLine(std::string_view line) {
+    if (line.empty()) return failure(DecodeError::Empty, "empty line");
+    if (line.size() > kMaxProbeDatagramBytes) return failure(DecodeError::TooLong, "longer than any datagram");
+    std::vector<std::string_view> tokens;
+    std::string detail;
+    if (!splitTokens(line, tokens, detail)) return failure(DecodeError::NotPrintable, detail);
+    const std::string_view verb = tokens.front();
+    tokens.erase(tokens.begin());
+    FieldReader in(std::move(tokens));
+    Message message;
+    message.time = in.number("TIME");
+    message.seq = in.number("SEQ");
+    std::optional<MessageBody> body = readBody(verb, in);
+    if (!body) return failure(DecodeError::UnknownVerb, "unknown verb " + shown(verb));
+    in.finish();
+    if (in.failed()) return failure(in.error(), std::string(verb) + ": " + in.detail());
+    message.body = std::move(*body);
+    if (!isProbeOrEcho(message) && line.size() + kChecksumTailBytes > kMaxGameDatagramBytes) {
+        return failure(DecodeError::TooLong, "a game datagram is at most 256 bytes");
+    }
+    return {std::move(message), DecodeError::None, {}};
+}
+
+DecodeResult decodeDatagram(std::string_view bytes) {
+    if (bytes.empty()) return failure(DecodeError::Empty, "empty datagram");
+    if (bytes.size() > kMaxProbeDatagramBytes) return failure(DecodeError::TooLong, "longer than any datagram");
+    if (bytes.size() <= kChecksumTailBytes) return failure(DecodeError::MissingChecksum, "too short for a checksum");
+    const std::size_t tail = bytes.size() - kChecksumTailBytes;
+    if (bytes.substr(tail, kChecksumMark.size()) != kChecksumMark) {
+        return failure(DecodeError::MissingChecksum, "no \" #\" before the last 8 characters");
+    }
+    std::uint32_t claimed = 0;
+    for (const char c : bytes.substr(tail + kChecksumMark.size())) {
+        const int value = hexValue(c);
+        if (value < 0) return failure(DecodeError::MissingChecksum, "checksum is not 8 lowercase hex digits");
+        claimed = (claimed << 4) | static_cast<std::uint32_t>(value);
+    }
+    const std::string_view line = bytes.substr(0, tail);
+    if (crc32(line) != claimed) return failure(DecodeError::BadChecksum, "CRC-32 does not match the line");
+    return parseLine(line);
+}
+
+} // namespace speed::protocol

@@ -1,0 +1,169 @@
+#include "speed/protocol/Codec.hpp"
+
+#include "WireWords.hpp"
+
+#include <array>
+
+namespace speed::protocol {
+namespace {
+
+using namespace wire;
+
+// Lists are written top card first; "-" when empty.
+void appendCardList(std::string& out, const CardStack& stack) {
+    if (stack.empty()) {
+        out += kEmptyList;
+        return;
+    }
+    for (int i = stack.size() - 1; i >= 0; --i) out += stack[i].code();
+}
+
+void appendHand(std::string& out, const HandSlots& hand) {
+    if (hand.empty()) out += kEmptyList; // never valid for a session; kept decodable
+    for (const auto& slot : hand) out += slot ? slot->code() : std::string(kEmptySlot);
+}
+
+std::string rulesToken(const RuleOptions& rules) {
+    std::string token;
+    token += static_cast<char>('0' + rules.jokers);
+    token += rules.deal == DealMode::Colors ? 'C' : 'S';
+    token += static_cast<char>('0' + rules.handSize);
+    token += rules.refill == RefillMode::Auto ? 'A' : 'M';
+    return token;
+}
+
+struct FieldWriter {
+    std::string& out;
+
+    void word(std::string_view text) {
+        out += ' ';
+        out += text;
+    }
+    void number(std::uint64_t value) { word(std::to_string(value)); }
+    void digit(int value) { number(static_cast<std::uint64_t>(value)); }
+
+    void operator()(const Hello& hello) {
+        digit(hello.version);
+        word(sanitizeWord(hello.name));
+    }
+    void operator()(const Update& update) {
+        const TableView& table = update.table;
+        out += ' ';
+        appendCardList(out, table.myDeck);
+        out += ' ';
+        appendHand(out, table.myHand);
+        out += ' ';
+        appendCardList(out, table.field[0]);
+        out += kPileSeparator;
+        appendCardList(out, table.field[1]);
+        out += ' ';
+        appendHand(out, table.opponentHand);
+        out += ' ';
+        appendCardList(out, table.opponentDeck);
+        if (!update.header) return;
+        number(update.header->game);
+        number(update.header->revision);
+        word(rulesToken(update.header->rules));
+        word(wordOf(kPhaseWords, update.header->phase));
+    }
+    void operator()(const MoveRequest& request) {
+        number(request.game);
+        number(request.id);
+        if (request.kind == MoveKind::Refill) {
+            word(kRefillWord);
+            digit(request.slot);
+            return;
+        }
+        word(kPlayWord);
+        digit(request.slot);
+        word(request.card.code());
+        digit(request.pile);
+    }
+    void operator()(const Ok& ok) {
+        word(wordOf(kSubjectWords, ok.subject));
+        switch (ok.subject) {
+        case Subject::Move: number(ok.game); number(ok.id); number(ok.revision); break;
+        case Subject::Update: number(ok.game); number(ok.revision); break;
+        case Subject::Start:
+        case Subject::Pause:
+        case Subject::Resume: number(ok.game); break;
+        case Subject::Shutdown: break;
+        }
+    }
+    void operator()(const Ng& ng) {
+        if (ng.garbled) {
+            word(kGarbledWord);
+            return;
+        }
+        word(wordOf(kSubjectWords, Subject::Move));
+        number(ng.game);
+        number(ng.id);
+        word(wordOf(kRefusalWords, ng.reason));
+    }
+    void operator()(const Pause& pause) {
+        number(pause.game);
+        word(wordOf(kPauseReasonWords, pause.reason));
+    }
+    void operator()(const Resume& resume) { number(resume.game); }
+    void operator()(const Start& start) { number(start.game); }
+    void operator()(const Alive&) {}
+    void operator()(const Shutdown& shutdown) { word(sanitizeWord(shutdown.reason)); }
+    void operator()(const Probe& probe) {
+        number(probe.id);
+        word(probe.payload);
+    }
+    void operator()(const Echo& echo) {
+        number(echo.id);
+        word(echo.payload);
+    }
+};
+
+std::array<std::uint32_t, 256> makeCrcTable() {
+    std::array<std::uint32_t, 256> table{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+        std::uint32_t crc = i;
+        for (int bit = 0; bit < 8; ++bit) crc = (crc & 1U) ? (crc >> 1) ^ 0xEDB88320U : crc >> 1;
+        table[i] = crc;
+    }
+    return table;
+}
+
+bool isWordChar(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == '-';
+}
+
+} // namespace
+
+std::uint32_t crc32(std::string_view bytes) {
+    static const std::array<std::uint32_t, 256> table = makeCrcTable();
+    std::uint32_t crc = 0xFFFFFFFFU;
+    for (const char c : bytes) crc = table[(crc ^ static_cast<unsigned char>(c)) & 0xFFU] ^ (crc >> 8);
+    return crc ^ 0xFFFFFFFFU;
+}
+
+std::string sanitizeWord(std::string_view text) {
+    std::string word;
+    for (const char c : text.substr(0, kMaxWordChars)) word += isWordChar(c) ? c : '_';
+    return word.empty() ? "_" : word;
+}
+
+std::string encodeLine(const Message& message) {
+    std::string line(verbOf(message));
+    FieldWriter writer{line};
+    writer.number(message.time);
+    writer.number(message.seq);
+    std::visit(writer, message.body);
+    return line;
+}
+
+std::string encodeDatagram(const Message& message) {
+    static constexpr std::string_view kHex = "0123456789abcdef";
+    std::string datagram = encodeLine(message);
+    const std::uint32_t crc = crc32(datagram);
+    datagram += kChecksumMark;
+    for (int shift = 28; shift >= 0; shift -= 4) datagram += kHex[(crc >> shift) & 0xFU];
+    return datagram;
+}
+
+} // namespace speed::protocol

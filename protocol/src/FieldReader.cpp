@@ -1,0 +1,173 @@
+#include "FieldReader.hpp"
+
+#include "WireWords.hpp"
+
+namespace speed::protocol::wire {
+
+std::string shown(std::string_view text) {
+    std::string out;
+    for (const char c : text.substr(0, 32)) out += (c > ' ' && c < 0x7f) ? c : '?';
+    return "\"" + out + (text.size() > 32 ? "...\"" : "\"");
+}
+
+void FieldReader::fail(DecodeError error, std::string detail) {
+    if (failed()) return;
+    m_error = error;
+    m_detail = std::move(detail);
+}
+
+std::string_view FieldReader::token(std::string_view what) {
+    if (failed()) return {};
+    if (atEnd()) {
+        fail(DecodeError::MissingField, "missing " + std::string(what));
+        return {};
+    }
+    return m_tokens[m_next++];
+}
+
+WireNumber FieldReader::number(std::string_view what) {
+    const std::string_view text = token(what);
+    if (failed()) return 0;
+    // Canonical decimal only: 1..10 digits, no sign, no leading zero, at most 4294967295.
+    const bool leadingZero = text.size() > 1 && text[0] == '0';
+    std::uint64_t value = 0;
+    bool digitsOnly = !text.empty() && text.size() <= 10 && !leadingZero;
+    for (const char c : text) {
+        if (c < '0' || c > '9') digitsOnly = false;
+        if (digitsOnly) value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (!digitsOnly || value > 0xFFFFFFFFULL) {
+        fail(DecodeError::BadNumber, std::string(what) + " is not a number 0..4294967295: " + shown(text));
+        return 0;
+    }
+    return static_cast<WireNumber>(value);
+}
+
+int FieldReader::smallNumber(std::string_view what, int maxValue) {
+    const WireNumber value = number(what);
+    if (failed()) return 0;
+    if (value > static_cast<WireNumber>(maxValue)) {
+        fail(DecodeError::BadNumber, std::string(what) + " is above " + std::to_string(maxValue));
+        return 0;
+    }
+    return static_cast<int>(value);
+}
+
+std::string FieldReader::word(std::string_view what) {
+    const std::string_view text = token(what);
+    if (failed()) return {};
+    if (text.size() > kMaxWordChars || sanitizeWord(text) != text) {
+        fail(DecodeError::BadWord, std::string(what) + " must be 1-24 of A-Z a-z 0-9 _ . -: " + shown(text));
+        return {};
+    }
+    return std::string(text);
+}
+
+Card FieldReader::card(std::string_view what) {
+    const std::string_view text = token(what);
+    if (failed()) return {};
+    CardParse parsed = parseCard(text);
+    if (!parsed.card) {
+        fail(DecodeError::BadCard, std::string(what) + ": " + parsed.error);
+        return {};
+    }
+    return *parsed.card;
+}
+
+CardStack FieldReader::listFromText(std::string_view text, std::string_view what) {
+    CardStack stack;
+    if (text == kEmptyList) return stack;
+    if (text.empty() || text.size() % 2 != 0 || text.size() / 2 > CardStack::kCapacity) {
+        fail(DecodeError::BadCardList, std::string(what) + " is not a list of two-character cards: " + shown(text));
+        return stack;
+    }
+    // Written top first; the stack keeps the bottom at index 0.
+    for (std::size_t i = text.size(); i >= 2 && !failed(); i -= 2) {
+        CardParse parsed = parseCard(text.substr(i - 2, 2));
+        if (!parsed.card) fail(DecodeError::BadCard, std::string(what) + ": " + parsed.error);
+        else stack.push(*parsed.card);
+    }
+    return stack;
+}
+
+CardStack FieldReader::cardList(std::string_view what) {
+    const std::string_view text = token(what);
+    return failed() ? CardStack{} : listFromText(text, what);
+}
+
+HandSlots FieldReader::hand(std::string_view what) {
+    const std::string_view text = token(what);
+    HandSlots slots;
+    if (failed()) return slots;
+    if (text.empty() || text.size() % 2 != 0 || text.size() / 2 > RuleOptions::kMaxHandSize) {
+        fail(DecodeError::BadHand, std::string(what) + " must be 1-8 slots of a card or \"--\": " + shown(text));
+        return slots;
+    }
+    for (std::size_t i = 0; i < text.size() && !failed(); i += 2) {
+        const std::string_view code = text.substr(i, 2);
+        if (code == kEmptySlot) {
+            slots.emplace_back();
+            continue;
+        }
+        CardParse parsed = parseCard(code);
+        if (!parsed.card) fail(DecodeError::BadCard, std::string(what) + ": " + parsed.error);
+        slots.push_back(parsed.card);
+    }
+    return slots;
+}
+
+std::array<CardStack, kFieldPiles> FieldReader::field(std::string_view what) {
+    const std::string_view text = token(what);
+    std::array<CardStack, kFieldPiles> piles{};
+    if (failed()) return piles;
+    const std::size_t slash = text.find(kPileSeparator);
+    if (slash == std::string_view::npos) {
+        // The seed's form: the two tops side by side ("CACB").
+        if (text.size() != 4) {
+            fail(DecodeError::BadField, std::string(what) + " must be PILE/PILE or two tops: " + shown(text));
+            return piles;
+        }
+        piles[0] = listFromText(text.substr(0, 2), what);
+        piles[1] = listFromText(text.substr(2, 2), what);
+        return piles;
+    }
+    if (text.find(kPileSeparator, slash + 1) != std::string_view::npos) {
+        fail(DecodeError::BadField, std::string(what) + " has more than two piles: " + shown(text));
+        return piles;
+    }
+    piles[0] = listFromText(text.substr(0, slash), what);
+    piles[1] = listFromText(text.substr(slash + 1), what);
+    return piles;
+}
+
+RuleOptions FieldReader::rules(std::string_view what) {
+    const std::string_view text = token(what);
+    RuleOptions rules;
+    if (failed()) return rules;
+    const bool valid = text.size() == 4 && (text[0] == '0' || text[0] == '2') && (text[1] == 'S' || text[1] == 'C') &&
+                       text[2] >= '1' && text[2] <= '8' && (text[3] == 'M' || text[3] == 'A');
+    if (!valid) {
+        fail(DecodeError::BadRules, std::string(what) + " must be JOKERS DEAL HAND REFILL like 2S4M: " + shown(text));
+        return rules;
+    }
+    rules.jokers = text[0] - '0';
+    rules.deal = text[1] == 'C' ? DealMode::Colors : DealMode::Shuffle;
+    rules.handSize = text[2] - '0';
+    rules.refill = text[3] == 'A' ? RefillMode::Auto : RefillMode::Manual;
+    return rules;
+}
+
+std::string FieldReader::payload(std::string_view what) {
+    const std::string_view text = token(what);
+    if (failed()) return {};
+    if (text.empty()) fail(DecodeError::BadPayload, std::string(what) + " is empty");
+    return std::string(text);
+}
+
+void FieldReader::finish() {
+    if (!failed() && !atEnd()) {
+        fail(DecodeError::ExtraField, "unexpected field " + shown(m_tokens[m_next]));
+    }
+}
+
+} // namespace speed::protocol::wire

@@ -1,0 +1,49 @@
+#pragma once
+
+// Reads the space-separated fields of one line, one at a time, remembering the first error.
+// Every accessor checks bounds; after an error every further read fails too (private header).
+#include "speed/protocol/Codec.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace speed::protocol::wire {
+
+class FieldReader {
+public:
+    explicit FieldReader(std::vector<std::string_view> tokens) : m_tokens(std::move(tokens)) {}
+
+    bool failed() const { return m_error != DecodeError::None; }
+    DecodeError error() const { return m_error; }
+    const std::string& detail() const { return m_detail; }
+    bool atEnd() const { return m_next >= m_tokens.size(); }
+    std::size_t remaining() const { return atEnd() ? 0 : m_tokens.size() - m_next; }
+
+    std::string_view token(std::string_view what);
+    WireNumber number(std::string_view what);
+    int smallNumber(std::string_view what, int maxValue);
+    std::string word(std::string_view what);
+    Card card(std::string_view what);
+    CardStack cardList(std::string_view what);
+    HandSlots hand(std::string_view what);
+    std::array<CardStack, kFieldPiles> field(std::string_view what);
+    RuleOptions rules(std::string_view what);
+    std::string payload(std::string_view what);
+    void finish(); // ExtraField if anything is left
+
+    void fail(DecodeError error, std::string detail);
+
+private:
+    CardStack listFromText(std::string_view text, std::string_view what);
+
+    std::vector<std::string_view> m_tokens;
+    std::size_t m_next = 0;
+    DecodeError m_error = DecodeError::None;
+    std::string m_detail;
+};
+
+// The visible form of a token for error details: at most 32 bytes, non-printables as '?'.
+std::string shown(std::string_view text);
+
+} // namespace speed::protocol::wire

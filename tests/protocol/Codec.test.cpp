@@ -1,0 +1,163 @@
+#include "SampleMessages.hpp"
+
+#include "speed/protocol/Codec.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <set>
+
+using namespace speed;
+using namespace speed::protocol;
+
+namespace {
+
+constexpr std::string_view kSeedLine =
+    "UPDATE 34603 5 H5C4D1S5H3H9D6DCC1C4C5C6 D1JJD9DC CACB D1JJD9DC H5C4D1S5H3H9D6DCC1C4C5C6";
+
+Card card(std::string_view code) { return *parseCard(code).card; }
+
+DecodeError lineError(std::string_view line) { return parseLine(line).error; }
+
+} // namespace
+
+TEST_CASE("Every verb round-trips through the datagram and the line forms", "[codec]") {
+    std::set<std::string_view> verbs;
+    for (const Message& message : test::sampleMessages()) {
+        const std::string datagram = encodeDatagram(message);
+        INFO(datagram);
+        const DecodeResult decoded = decodeDatagram(datagram);
+        REQUIRE(decoded.ok());
+        CHECK(*decoded.message == message);
+        const DecodeResult parsed = parseLine(encodeLine(message));
+        REQUIRE(parsed.ok());
+        CHECK(*parsed.message == message);
+        CHECK(datagram.size() <= kMaxGameDatagramBytes);
+        verbs.insert(verbOf(message));
+    }
+    CHECK(verbs == std::set<std::string_view>{"HELLO", "UPDATE", "INVISIBLE", "MOVE", "OK", "NG", "PAUSE", "RESUME",
+                                              "START", "ALIVE", "SHUTDOWN", "PROBE", "ECHO"});
+}
+
+TEST_CASE("The seed's example line decodes to the table it describes", "[codec]") {
+    const DecodeResult decoded = parseLine(kSeedLine);
+    REQUIRE(decoded.ok());
+    CHECK(decoded.message->time == 34603);
+    CHECK(decoded.message->seq == 5);
+    const auto& update = std::get<Update>(decoded.message->body);
+    CHECK_FALSE(update.invisible);
+    CHECK_FALSE(update.header.has_value());
+    const TableView& table = update.table;
+    CHECK(table.myDeck.size() == 12);
+    CHECK(table.myDeck.top() == card("H5")); // lists are written top card first
+    CHECK(table.myDeck[0] == card("C6"));
+    REQUIRE(table.myHand.size() == 4);
+    CHECK(table.myHand[0] == card("D1"));
+    CHECK(table.myHand[1] == Card::joker());
+    CHECK(table.myHand[2] == card("D9"));
+    CHECK(table.myHand[3] == card("DC"));
+    CHECK(table.field[0].size() == 1);
+    CHECK(table.field[0].top() == card("CA"));
+    CHECK(table.field[1].top() == card("CB"));
+    CHECK(table.opponentHand == table.myHand);
+    CHECK(table.opponentDeck == table.myDeck);
+
+    SECTION("and the receiver mirrors it into its own table") {
+        const StateFromView rebuilt = stateFromView(table, /*senderSeat=*/1, RuleOptions{});
+        REQUIRE(rebuilt.state);
+        const GameState& state = *rebuilt.state;
+        CHECK(state.player(1).deck.top() == card("H5"));
+        CHECK(state.player(1).hand[3] == card("DC"));
+        CHECK(state.pile(1).top() == card("CA")); // the sender's own pile
+        CHECK(state.pile(0).top() == card("CB"));
+        CHECK(state.result == GameResult::Playing);
+    }
+}
+
+TEST_CASE("A changed card code does not slip through as another valid card", "[codec]") {
+    const Message message = test::sampleMessages()[1];
+    std::string datagram = encodeDatagram(message);
+    const std::size_t at = datagram.find(' ', datagram.find(' ', datagram.find(' ') + 1) + 1) + 2;
+    REQUIRE(datagram[at] >= '1');
+    datagram[at] = datagram[at] == '5' ? '6' : '5';
+    CHECK(parseLine(datagram.substr(0, datagram.size() - 10)).ok()); // a valid line on its own...
+    CHECK(decodeDatagram(datagram).error == DecodeError::BadChecksum); // ...caught by the checksum
+}
+
+TEST_CASE("The largest possible UPDATE fits in 256 bytes", "[codec]") {
+    RuleOptions rules;
+    rules.handSize = RuleOptions::kMaxHandSize;
+    GameState state = deal(rules, 3);
+    for (int seat = 0; seat < kSeats; ++seat) {
+        for (auto& slot : state.player(seat).hand) {
+            if (slot) state.player(seat).deck.push(*slot);
+            slot.reset();
+        }
+    }
+    const Message message{4294967295U, 4294967295U,
+                          Update{true, viewFromSeat(state, 0), SnapshotHeader{4294967295U, 4294967295U, rules, Phase::Pause1}}};
+    const std::string datagram = encodeDatagram(message);
+    INFO(datagram);
+    CHECK(datagram.size() <= kMaxGameDatagramBytes);
+    CHECK(decodeDatagram(datagram).ok());
+}
+
+TEST_CASE("Each malformed line gets its own error", "[codec]") {
+    CHECK(lineError("") == DecodeError::Empty);
+    CHECK(lineError("ALIVE 1 2 ") == DecodeError::NotPrintable);
+    CHECK(lineError("ALIVE  1 2") == DecodeError::NotPrintable);
+    CHECK(lineError(std::string("ALIVE 1\t2")) == DecodeError::NotPrintable);
+    CHECK(lineError("WAVE 1 2") == DecodeError::UnknownVerb);
+    CHECK(lineError("ALIVE 1") == DecodeError::MissingField);
+    CHECK(lineError("ALIVE 1 2 3") == DecodeError::ExtraField);
+    CHECK(lineError("ALIVE 01 2") == DecodeError::BadNumber);
+    CHECK(lineError("ALIVE 4294967296 2") == DecodeError::BadNumber);
+    CHECK(lineError("ALIVE -1 2") == DecodeError::BadNumber);
+    CHECK(lineError("MOVE 1 2 3 4 PLAY 0 SE 0") == DecodeError::BadCard);
+    CHECK(lineError("MOVE 1 2 3 4 PLAY 8 S1 0") == DecodeError::BadNumber);
+    CHECK(lineError("MOVE 1 2 3 4 PLAY 0 S1 2") == DecodeError::BadNumber);
+    CHECK(lineError("MOVE 1 2 3 4 JUMP 0") == DecodeError::BadWord);
+    CHECK(lineError("UPDATE 1 2 S1S D1D2D3D4 S2/S3 D5D6D7D8 -") == DecodeError::BadCardList);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4D5D6D7D8D9 S2/S3 D5D6D7D8 -") == DecodeError::BadHand);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3/S4 D5D6D7D8 -") == DecodeError::BadField);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2S3S4 D5D6D7D8 -") == DecodeError::BadField);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 3S4M PLAY") == DecodeError::BadRules);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAYING") == DecodeError::BadPhase);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1") == DecodeError::MissingField);
+    CHECK(lineError("OK 1 2 MAYBE 3") == DecodeError::BadSubject);
+    CHECK(lineError("NG 1 2 MOVE 3 4 BECAUSE") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 1 " + std::string(25, 'a')) == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 1 a/b") == DecodeError::BadWord);
+    CHECK(lineError("ALIVE 1 2 " + std::string(250, 'x')) == DecodeError::ExtraField);
+    CHECK(lineError("SHUTDOWN 1 2 " + std::string(300, 'x')) == DecodeError::BadWord);
+}
+
+TEST_CASE("Datagram checksum errors are told apart", "[codec]") {
+    const std::string good = encodeDatagram({1, 2, Alive{}});
+    CHECK(decodeDatagram(good).ok());
+    CHECK(decodeDatagram("").error == DecodeError::Empty);
+    CHECK(decodeDatagram("ALIVE 1 2").error == DecodeError::MissingChecksum);
+    std::string upper = good;
+    for (auto it = upper.end() - 8; it != upper.end(); ++it) *it = static_cast<char>(std::toupper(static_cast<unsigned char>(*it)));
+    if (upper != good) CHECK(decodeDatagram(upper).error == DecodeError::MissingChecksum);
+    CHECK(decodeDatagram(good.substr(0, good.size() - 1)).error != DecodeError::None);
+    CHECK(decodeDatagram(good + " ").error == DecodeError::MissingChecksum);
+    std::string wrong = good;
+    wrong[wrong.size() - 1] = wrong.back() == '0' ? '1' : '0';
+    CHECK(decodeDatagram(wrong).error == DecodeError::BadChecksum);
+    CHECK(decodeDatagram(std::string(70000, 'x')).error == DecodeError::TooLong);
+}
+
+TEST_CASE("The CRC-32 is the standard one", "[codec]") {
+    CHECK(crc32("123456789") == 0xCBF43926U);
+    CHECK(crc32("") == 0U);
+}
+
+TEST_CASE("Names and reasons are reduced to wire words", "[codec]") {
+    CHECK(sanitizeWord("Taro Yamada") == "Taro_Yamada");
+    CHECK(sanitizeWord("") == "_");
+    CHECK(sanitizeWord(std::string(40, 'a')).size() == kMaxWordChars);
+    const std::string datagram = encodeDatagram({1, 2, Hello{1, "名前 x"}});
+    REQUIRE(decodeDatagram(datagram).ok());
+}

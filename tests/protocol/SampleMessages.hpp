@@ -1,0 +1,51 @@
+#pragma once
+
+// One message of every verb and form, for round-trip and fuzz tests.
+#include "speed/common/Deal.hpp"
+#include "speed/protocol/Message.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <vector>
+
+namespace speed::protocol::test {
+
+inline std::vector<Message> sampleMessages() {
+    GameState dealt = deal(RuleOptions{}, 7);
+    dealt.pile(0).push(dealt.player(0).deck.pop());
+    dealt.pile(1).push(dealt.player(1).deck.pop());
+    dealt.player(1).hand[2].reset();
+    const SnapshotHeader header{3, 17, RuleOptions{}, Phase::Play};
+    RuleOptions colorsAuto;
+    colorsAuto.deal = DealMode::Colors;
+    colorsAuto.refill = RefillMode::Auto;
+    colorsAuto.handSize = 8;
+    colorsAuto.jokers = 0;
+    GameState wide = deal(colorsAuto, 9);
+    return {
+        {12, 1, Hello{kProtocolVersion, "alice"}},
+        {34603, 5, Update{false, viewFromSeat(dealt, 0), header}},
+        {34604, 6, Update{true, viewFromSeat(dealt, 1), SnapshotHeader{3, 18, RuleOptions{}, Phase::Pause1}}},
+        {40, 7, Update{false, viewFromSeat(wide, 1), SnapshotHeader{1, 0, colorsAuto, Phase::SpeedCall}}},
+        {41, 8, Update{false, viewFromSeat(GameState{}, 0), SnapshotHeader{2, 4, RuleOptions{}, Phase::Won}}},
+        {50, 9, MoveRequest{3, 4, MoveKind::Play, 2, Card::of(Suit::Heart, 13), 1}},
+        {51, 10, MoveRequest{3, 5, MoveKind::Refill, 3, Card{}, 0}},
+        {52, 11, Ok{Subject::Move, 3, 4, 19}},
+        {53, 12, Ok{Subject::Update, 3, 0, 19}},
+        {54, 13, Ok{Subject::Start, 4, 0, 0}},
+        {55, 14, Ok{Subject::Pause, 4, 0, 0}},
+        {56, 15, Ok{Subject::Resume, 4, 0, 0}},
+        {57, 16, Ok{Subject::Shutdown, 0, 0, 0}},
+        {58, 17, Ng{false, 3, 5, Refusal::NotAdjacent}},
+        {59, 18, Ng{true, 0, 0, Refusal::NotPlaying}},
+        {60, 19, Pause{3, PauseReason::User}},
+        {61, 20, Pause{3, PauseReason::Silent}},
+        {62, 21, Resume{3}},
+        {63, 22, Start{4}},
+        {64, 23, Alive{}},
+        {65, 24, Shutdown{"window_closed"}},
+        {66, 25, Probe{7, "xxxxxxxx"}},
+        {4294967295U, 4294967295U, Echo{4294967295U, "xxxxxxxxx"}},
+    };
+}
+
+} // namespace speed::protocol::test
