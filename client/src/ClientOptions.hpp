@@ -1,0 +1,38 @@
+#pragma once
+
+#include "speed/common/Bot.hpp"
+#include "speed/common/RuleOptions.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace speed::client {
+
+// The command line of `speed` (SPEC section 6).
+struct ClientOptions {
+    std::string configPath = "setup.ini";
+    std::string logLevel = "info";
+    bool vsCpu = false;
+    BotLevel cpuLevel = BotLevel::Normal;
+    std::optional<BotLevel> localBot;   // --bot L
+    bool cpuIdle = false;               // --cpu-idle: the opponent never moves
+    std::string screenshotPath;         // --screenshot FILE
+    double screenshotAfterSeconds = 2;  // --after S
+    int games = 0;                      // --games N (0: play until the window closes)
+    bool json = false;
+    std::optional<std::uint64_t> seed;
+    bool dumpLayout = false;
+    unsigned widthPx = 1024;
+    unsigned heightPx = 720;
+    std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
+    RuleOptions rules;
+};
+
+inline constexpr const char* kClientVersion = "speed 0.1.0";
+
+// Parses argv. Returns an exit code when the program should stop now (--help, --version, a bad
+// flag), nothing when it should run.
+std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options);
+
+} // namespace speed::client

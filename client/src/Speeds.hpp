@@ -1,0 +1,27 @@
+#pragma once
+
+// Every duration and pacing figure of the window, in one place (milliseconds unless named
+// otherwise). Animations are visual only: the game state changes at once and input is never
+// blocked while a card is in flight.
+
+#include "speed/common/Time.hpp"
+
+namespace speed::client {
+
+inline constexpr TimeMs kCardFlightMs = 180;        // a played or refilled card flies to its place
+inline constexpr TimeMs kDropLandMs = 120;          // a card dropped on a legal pile settles on it
+inline constexpr TimeMs kSlideHomeMs = 200;         // an illegal drop slides back to its slot
+inline constexpr TimeMs kFlipFlightMs = 220;        // the SPEED! flip, deck to field pile
+inline constexpr TimeMs kSpeedCallMs = 1000;        // "SPEED!" shows this long before the flip
+inline constexpr TimeMs kResultHoldMs = 2500;       // WIN/DRAW/DEFEAT, then EXTGAME
+inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: next game after this
+inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
+
+inline constexpr TimeMs kAnimationFrameMs = 16;     // ~60 fps while something moves
+inline constexpr TimeMs kIdlePollMs = 10;           // event poll interval while nothing moves
+inline constexpr TimeMs kClockRedrawMs = 1000;      // the elapsed-time display ticks per second
+
+inline constexpr float kDragStartPx = 4.0f;         // a press becomes a drag beyond this distance
+inline constexpr int kBotMovesPerTickMax = 4;       // bounded catch-up after a long frame
+
+} // namespace speed::client

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "Animation.hpp"
+#include "CardArt.hpp"
+#include "DragController.hpp"
+#include "GameInfo.hpp"
+#include "Layout.hpp"
+
+#include "speed/common/GameState.hpp"
+
+#include <SFML/Graphics/RenderTarget.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace speed::client {
+
+// Everything one frame shows, gathered by the window from the match and the input state.
+struct TableScene {
+    const GameState* state = nullptr;
+    int localSeat = 0;
+    GameInfo info = GameInfo::Nothing;
+    TimeMs elapsedMs = 0;
+    TimeMs now = 0;
+    bool speedCalled = false;
+    std::string localName;
+    std::string opponentName;
+    std::string statusDetail;          // after the GameInfo name in the status bar
+    const DragController* drag = nullptr;
+    const Timeline* timeline = nullptr;
+    std::vector<Place> highlights;     // legal targets of the held or selected card
+    std::optional<Place> selected;     // keyboard selection
+};
+
+// Draws the table. Stateless apart from the fonts and card art it borrows.
+class TableRenderer {
+public:
+    TableRenderer(const Fonts& fonts, const CardArt& art) : m_fonts(fonts), m_art(art) {}
+    void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+
+private:
+    void drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const;
+    void drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;
+    void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;
+    void drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const;
+    void drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
+                  sf::Vector2f at, bool centered) const;
+
+    const Fonts& m_fonts;
+    const CardArt& m_art;
+};
+
+} // namespace speed::client

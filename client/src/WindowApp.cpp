@@ -1,0 +1,203 @@
+#include "WindowApp.hpp"
+
+#include "LegalTargets.hpp"
+#include "TableText.hpp"
+
+#include <SFML/Graphics/RenderTexture.hpp>
+#include <SFML/System/Sleep.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace speed::client {
+namespace {
+
+LocalMatchSetup matchSetup(const ClientOptions& options, std::uint64_t seed) {
+    LocalMatchSetup setup;
+    setup.rules = options.rules;
+    setup.seed = seed;
+    setup.cpuLevel = options.cpuLevel;
+    setup.cpuMoves = !options.cpuIdle;
+    setup.localBot = options.localBot;
+    return setup;
+}
+
+std::string rectText(const Rect& rect) {
+    return fmt::format("{} {} {} {}", std::lround(rect.left), std::lround(rect.top), std::lround(rect.width),
+                       std::lround(rect.height));
+}
+
+} // namespace
+
+WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uint64_t seed)
+    : m_options(options),
+      m_fonts(fonts),
+      m_window(sf::VideoMode(options.widthPx, options.heightPx), "Speed", sf::Style::Default),
+      m_art(fonts),
+      m_renderer(fonts, m_art),
+      m_match(matchSetup(options, seed), 0) {
+    m_window.setVerticalSyncEnabled(false); // we pace ourselves: Xvfb has no vsync anyway
+    m_window.setKeyRepeatEnabled(false);
+    m_clock.restart();
+    if (!options.screenshotPath.empty()) {
+        m_screenshotAt = static_cast<TimeMs>(std::llround(options.screenshotAfterSeconds * 1000));
+    }
+    const sf::Vector2u size = m_window.getSize();
+    relayout(size.x, size.y);
+}
+
+void WindowApp::relayout(unsigned widthPx, unsigned heightPx) {
+    const float width = static_cast<float>(widthPx);
+    const float height = static_cast<float>(heightPx);
+    m_window.setView(sf::View(sf::FloatRect(0, 0, width, height)));
+    m_layout = computeLayout(width, height, {m_match.state().rules.handSize, m_match.localSeat(), 0, 0});
+    if (!m_art.build(m_layout.cardWidthPx)) spdlog::error("cannot create the card art texture");
+    m_drag.cancel();
+    m_dirty = true;
+    if (m_options.dumpLayout) logLayout();
+}
+
+int WindowApp::run() {
+    render(m_window, nowMs());
+    m_window.display();
+    spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
+                 m_match.gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
+    logTableChange();
+    while (m_window.isOpen()) {
+        const TimeMs frameStart = nowMs();
+        sf::Event event;
+        while (m_window.pollEvent(event)) handleEvent(event, frameStart);
+        if (!m_window.isOpen()) break;
+        const TimeMs now = nowMs();
+        showApplied(m_match.tick(now), now);
+        followGames(now);
+        if (m_quitAt && now >= *m_quitAt) break;
+        if (m_screenshotAt && now >= *m_screenshotAt) {
+            if (!saveScreenshot(now)) m_exitCode = 1;
+            break;
+        }
+        const bool moving = m_timeline.busy(now) || m_drag.phase() == DragPhase::Dragging;
+        const TimeMs second = m_match.elapsedMs(now) / kClockRedrawMs;
+        const bool bannerChanged = m_match.speedCalled() != m_shownSpeedCall || m_match.info() != m_shownInfo;
+        if (m_dirty || moving || m_wasMoving || bannerChanged || second != m_shownSecond) {
+            render(m_window, now);
+            m_window.display();
+            m_shownSecond = second;
+            m_shownSpeedCall = m_match.speedCalled();
+            m_shownInfo = m_match.info();
+            m_dirty = false;
+        }
+        m_wasMoving = moving;
+        m_timeline.prune(now);
+        const TimeMs wake = moving ? frameStart + kAnimationFrameMs : std::min(nextDeadline(now), now + kIdlePollMs);
+        sf::sleep(sf::milliseconds(static_cast<sf::Int32>(std::max<TimeMs>(1, wake - nowMs()))));
+    }
+    m_window.close();
+    return m_exitCode;
+}
+
+// The earliest moment something on screen changes without input.
+TimeMs WindowApp::nextDeadline(TimeMs now) const {
+    TimeMs deadline = m_match.nextWakeAt();
+    if (m_match.info() == GameInfo::Play) {
+        deadline = std::min(deadline, now + kClockRedrawMs - m_match.elapsedMs(now) % kClockRedrawMs);
+    }
+    for (const auto& at : {m_nextGameAt, m_quitAt, m_screenshotAt}) {
+        if (at) deadline = std::min(deadline, *at);
+    }
+    return std::max(deadline, now + 1);
+}
+
+void WindowApp::followGames(TimeMs now) {
+    const auto& finished = m_match.finishedGames();
+    while (m_gamesReported < finished.size()) {
+        const GameRecord& game = finished[m_gamesReported++];
+        spdlog::info("game {} over: {} in {} ({} moves, {} SPEED! flips) | table: {}", game.number,
+                     gameInfoName(game.info), formatClock(game.durationMs), game.moves, game.flips,
+                     tableSummary(m_match.state()));
+        m_drag.cancel();
+        m_selectedSlot.reset();
+        m_dirty = true;
+        if (m_options.games > 0 && static_cast<int>(finished.size()) >= m_options.games) {
+            m_quitAt = now + kLastFrameMs;
+        } else if (m_options.localBot || m_options.games > 0) {
+            m_nextGameAt = now + kBotNextGameDelayMs;
+        }
+    }
+    if (m_nextGameAt && now >= *m_nextGameAt) {
+        m_nextGameAt.reset();
+        if (m_match.startNextGame(now)) {
+            spdlog::info("game {} starts, seed {}", m_match.gameNumber(), m_match.gameSeed());
+            m_timeline.clear();
+            logTableChange();
+        }
+    }
+}
+
+TableScene WindowApp::scene(TimeMs now) const {
+    TableScene scene;
+    scene.state = &m_match.state();
+    scene.localSeat = m_match.localSeat();
+    scene.info = m_match.info();
+    scene.elapsedMs = m_match.elapsedMs(now);
+    scene.now = now;
+    scene.speedCalled = m_match.speedCalled();
+    scene.localName = m_options.localBot ? "You (bot " + std::string(toString(*m_options.localBot)) + ")" : "You";
+    scene.opponentName = "CPU \xC2\xB7 " + std::string(m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
+    scene.statusDetail = fmt::format("vs CPU   \xC2\xB7   game {}   \xC2\xB7   seed {}", m_match.gameNumber(), m_match.gameSeed());
+    scene.drag = &m_drag;
+    scene.timeline = &m_timeline;
+    const int seat = m_match.localSeat();
+    if (m_drag.phase() == DragPhase::Dragging) {
+        scene.highlights = legalTargets(m_match.state(), seat, m_drag.source());
+    } else if (m_selectedSlot) {
+        scene.selected = Place::handSlot(seat, *m_selectedSlot);
+        scene.highlights = legalTargets(m_match.state(), seat, *scene.selected);
+    }
+    return scene;
+}
+
+void WindowApp::render(sf::RenderTarget& target, TimeMs now) { m_renderer.draw(target, m_layout, scene(now)); }
+
+// Through the program's own renderer into an off-screen texture: works the same under Xvfb.
+bool WindowApp::saveScreenshot(TimeMs now) {
+    sf::RenderTexture texture;
+    const sf::Vector2u size = m_window.getSize();
+    if (!texture.create(size.x, size.y)) {
+        spdlog::error("screenshot: cannot create a {}x{} texture", size.x, size.y);
+        return false;
+    }
+    render(texture, now);
+    texture.display();
+    if (!texture.getTexture().copyToImage().saveToFile(m_options.screenshotPath)) {
+        spdlog::error("screenshot: cannot write {}", m_options.screenshotPath);
+        return false;
+    }
+    spdlog::info("screenshot saved to {} ({}x{})", m_options.screenshotPath, size.x, size.y);
+    return true;
+}
+
+void WindowApp::logTableChange() {
+    spdlog::debug("table: {}", tableSummary(m_match.state()));
+    if (m_options.dumpLayout) spdlog::info("moves {} | table: {}", playOptions(m_match.state(), m_match.localSeat()),
+                                           tableSummary(m_match.state()));
+}
+
+void WindowApp::logLayout() const {
+    spdlog::info("layout window {} card {}", rectText(m_layout.window), rectText(m_layout.pile[0]));
+    for (int pile = 0; pile < kFieldPiles; ++pile) spdlog::info("layout pile {} {}", pile, rectText(m_layout.pile[static_cast<std::size_t>(pile)]));
+    for (int seat = 0; seat < kSeats; ++seat) {
+        spdlog::info("layout deck {} {}", seat, rectText(m_layout.deck[static_cast<std::size_t>(seat)]));
+        const auto& slots = m_layout.hand[static_cast<std::size_t>(seat)];
+        for (std::size_t slot = 0; slot < slots.size(); ++slot) spdlog::info("layout hand {} {} {}", seat, slot, rectText(slots[slot]));
+    }
+}
+
+ResultSummary WindowApp::results() const {
+    return ResultSummary{m_options.games, m_match.setup().seed, "vs-cpu", m_match.finishedGames()};
+}
+
+bool WindowApp::localInputAllowed() const { return !m_options.localBot && m_match.info() == GameInfo::Play; }
+
+} // namespace speed::client

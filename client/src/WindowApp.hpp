@@ -1,0 +1,73 @@
+#pragma once
+
+#include "Animation.hpp"
+#include "CardArt.hpp"
+#include "ClientOptions.hpp"
+#include "DragController.hpp"
+#include "Layout.hpp"
+#include "LocalMatch.hpp"
+#include "ResultReport.hpp"
+#include "TableRenderer.hpp"
+
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/System/Clock.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <optional>
+
+namespace speed::client {
+
+// The window: owns the SFML objects, feeds input to the drag controller and the match, turns
+// applied moves into animations, and paces itself (redraw only when something changed, the
+// clock ticked a second, or a card is moving). All game logic lives in LocalMatch and the engine.
+class WindowApp {
+public:
+    WindowApp(const ClientOptions& options, const Fonts& fonts, std::uint64_t seed);
+    int run();
+    ResultSummary results() const;
+
+private:
+    TimeMs nowMs() const { return static_cast<TimeMs>(m_clock.getElapsedTime().asMilliseconds()); }
+    void relayout(unsigned widthPx, unsigned heightPx);
+    void handleEvent(const sf::Event& event, TimeMs now);
+    void onPress(Point pointer, TimeMs now);
+    void onRelease(Point pointer, TimeMs now);
+    void onKey(sf::Keyboard::Key key, TimeMs now);
+    void playSelected(std::optional<int> pile, TimeMs now);
+    void refillFirstEmpty(TimeMs now);
+    bool commitMove(const Move& move, std::optional<FlightStart> start, TimeMs now);
+    void slideHome(const Place& source, const Rect& from, TimeMs now);
+    void showApplied(const std::vector<AppliedMove>& applied, TimeMs now);
+    void followGames(TimeMs now);
+    void render(sf::RenderTarget& target, TimeMs now);
+    bool saveScreenshot(TimeMs now);
+    TimeMs nextDeadline(TimeMs now) const;
+    void logTableChange();
+    void logLayout() const;
+    TableScene scene(TimeMs now) const;
+    bool localInputAllowed() const;
+
+    ClientOptions m_options;
+    const Fonts& m_fonts;
+    sf::RenderWindow m_window;
+    sf::Clock m_clock;
+    CardArt m_art;
+    TableRenderer m_renderer;
+    TableLayout m_layout;
+    LocalMatch m_match;
+    DragController m_drag;
+    Timeline m_timeline;
+    std::optional<int> m_selectedSlot;
+    bool m_dirty = true;
+    bool m_wasMoving = false;
+    TimeMs m_shownSecond = -1;
+    bool m_shownSpeedCall = false;
+    GameInfo m_shownInfo = GameInfo::Nothing;
+    std::size_t m_gamesReported = 0;
+    std::optional<TimeMs> m_nextGameAt;
+    std::optional<TimeMs> m_quitAt;
+    std::optional<TimeMs> m_screenshotAt;
+    int m_exitCode = 0;
+};
+
+} // namespace speed::client

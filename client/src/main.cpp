@@ -1,0 +1,44 @@
+// speed: the SFML window. Parses flags, checks fonts and the display, runs the table.
+#include "CardArt.hpp"
+#include "ClientOptions.hpp"
+#include "Display.hpp"
+#include "WindowApp.hpp"
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <iostream>
+
+int main(int argc, char** argv) {
+    using namespace speed::client;
+    ClientOptions options;
+    if (const auto exitCode = parseClientOptions(argc, argv, options)) return *exitCode;
+
+    // Logs go to stderr so stdout carries only the results (and --json last).
+    auto logger = spdlog::stderr_color_mt("speed");
+    spdlog::set_default_logger(logger);
+    spdlog::set_pattern("[%H:%M:%S.%e] [%l] %v");
+    spdlog::set_level(spdlog::level::from_str(options.logLevel));
+    spdlog::flush_on(spdlog::level::trace);
+
+    if (!options.vsCpu) {
+        spdlog::warn("network play is not in the window yet: playing against the CPU (use --vs-cpu to say so)");
+    }
+    Fonts fonts;
+    if (const std::string error = loadFonts(fonts, options.fontDirectory); !error.empty()) {
+        std::cerr << "speed: " << error << '\n';
+        return 2;
+    }
+    if (const std::string problem = displayProblem(); !problem.empty()) {
+        std::cerr << "speed: " << problem << "; run it on a desktop, or headless with: xvfb-run -a speed --vs-cpu\n";
+        return 2;
+    }
+    const std::uint64_t seed = options.seed.value_or(static_cast<std::uint64_t>(
+        std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000);
+    WindowApp app(options, fonts, seed);
+    const int windowExit = app.run();
+    const ResultSummary summary = app.results();
+    printResults(summary, options.json, std::cout);
+    return windowExit != 0 ? windowExit : resultsExitCode(summary);
+}
