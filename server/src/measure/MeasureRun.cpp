@@ -1,0 +1,60 @@
+#include "MeasureRun.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <ostream>
+#include <thread>
+
+namespace speed {
+
+bool MeasureRunResult::anyEcho() const {
+    return warmupReceived > 0 ||
+           std::any_of(results.begin(), results.end(), [](const RttSummary& r) { return r.received > 0; });
+}
+
+namespace {
+
+void warnAboutFrames(const MeasurePlan& plan, std::ostream& notes) {
+    for (int size : planSizes(plan)) {
+        if (size <= MeasurePlan::kEthernetPayloadBytes) continue;
+        notes << "note: " << size << "-byte probes exceed " << MeasurePlan::kEthernetPayloadBytes
+              << " bytes of UDP payload and will not fit one Ethernet frame (IP fragments them;"
+                 " losing any fragment loses the probe)\n";
+    }
+}
+
+} // namespace
+
+MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes) {
+    using Clock = std::chrono::steady_clock;
+    warnAboutFrames(plan, notes);
+    MeasureRunResult run;
+    const int warmupSize = planSizes(plan).front();
+    notes << "warm-up: " << plan.warmup << " probes of " << warmupSize << " bytes, not counted\n";
+    for (int i = 0; i < plan.warmup; ++i) {
+        const ProbeOutcome outcome = prober.roundTrip(warmupSize, plan.timeoutMs);
+        run.warmupReceived += outcome.rttUs ? 1 : 0;
+        run.refused = run.refused || outcome.refused;
+    }
+
+    std::map<int, ProbeSeries> bySize;
+    auto nextSendAt = Clock::now();
+    for (int size : probeSchedule(plan)) {
+        if (plan.intervalMs > 0) {
+            std::this_thread::sleep_until(nextSendAt); // pacing, like a game's tick
+            nextSendAt += std::chrono::milliseconds(plan.intervalMs);
+        }
+        const ProbeOutcome outcome = prober.roundTrip(size, plan.timeoutMs);
+        ProbeSeries& series = bySize[size];
+        series.size = size;
+        series.wireBytes = std::max(series.wireBytes, outcome.wireBytes);
+        ++series.sent;
+        if (outcome.rttUs) series.rttUs.push_back(*outcome.rttUs);
+        run.refused = run.refused || outcome.refused;
+    }
+    for (const auto& [size, series] : bySize) run.results.push_back(summarize(series));
+    return run;
+}
+
+} // namespace speed
