@@ -48,6 +48,7 @@ MessageBody readUpdate(FieldReader& in, bool invisible) {
     const auto phase = enumOf<Phase>(kPhaseWords, in.token("PHASE"));
     if (!in.failed() && !phase) in.fail(DecodeError::BadPhase, "PHASE must be PLAY, SPEED, PAUSE0, PAUSE1, WON, LOST or DRAW");
     header.phase = phase.value_or(Phase::Play);
+    header.lastProposal = in.number("LAST");
     update.header = header;
     return update;
 }

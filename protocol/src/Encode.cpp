@@ -65,6 +65,7 @@ struct FieldWriter {
         number(update.header->revision);
         word(rulesToken(update.header->rules));
         word(wordOf(kPhaseWords, update.header->phase));
+        number(update.header->lastProposal);
     }
     void operator()(const MoveRequest& request) {
         number(request.game);

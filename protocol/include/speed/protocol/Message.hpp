@@ -46,6 +46,7 @@ struct SnapshotHeader {
     WireNumber revision = 0;
     RuleOptions rules;
     Phase phase = Phase::Play;
+    WireNumber lastProposal = 0; // the receiver's proposals up to this ID are decided (and in this table)
     friend bool operator==(const SnapshotHeader&, const SnapshotHeader&) = default;
 };
 
@@ -66,7 +67,7 @@ struct Hello {        // HELLO VERSION NAME
     std::string name;
     friend bool operator==(const Hello&, const Hello&) = default;
 };
-struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE]
+struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE LAST]
     bool invisible = false; // INVISIBLE: a resend of a revision already sent (apply, no animation)
     TableView table;
     std::optional<SnapshotHeader> header; // absent only in the seed's form; a session ignores those
@@ -74,7 +75,7 @@ struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK
 };
 struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFILL SLOT
     WireNumber game = 0;
-    WireNumber id = 0;  // the proposer's proposal number, never reused within a session
+    WireNumber id = 0;  // the proposer's proposal number: 1, 2, 3... in each game, decided in this order
     MoveKind kind = MoveKind::Play; // Play or Refill (the host alone flips)
     int slot = 0;
     Card card;          // Play: the card the proposer sees in `slot`

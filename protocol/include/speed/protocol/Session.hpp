@@ -53,7 +53,7 @@ public:
     const GameState& confirmedState() const { return m_confirmed; }
     WireNumber gameNumber() const { return m_game; }
     WireNumber revision() const { return m_revision; }
-    bool speedCallPending() const { return m_flipAt != kNever; }
+    bool speedCallPending() const { return m_phase == Phase::SpeedCall; } // "SPEED!" called, flip coming
     bool localResumeRequested() const;
     const std::string& peerName() const { return m_peerName; }
     const PeerAddress& peerAddress() const { return m_peer; }
@@ -68,10 +68,10 @@ private:
         Move move;
         TimeMs proposedAt = 0;
         TimeMs nextSendAt = 0;
+        bool confirmed = false; // OK arrived; dropped once a table shows it (LAST >= its ID)
     };
-    struct PendingRequest { // START / PAUSE / RESUME / SHUTDOWN / HELLO until acknowledged
+    struct PendingRequest { // HELLO / START / PAUSE / RESUME / SHUTDOWN, resent until answered
         MessageBody body;
-        Subject subject = Subject::Start;
         TimeMs nextSendAt = 0;
         TimeMs giveUpAt = kNever;
     };
@@ -87,18 +87,26 @@ private:
         WireNumber ackedRevision = 0;
         TimeMs nextSnapshotAt = kNever;
         std::map<WireNumber, Verdict> verdicts; // proposal id -> answer, this game
+        WireNumber nextProposal = 1;            // proposals are decided in ID order
+        WireNumber newestControlSeq = 0;        // PAUSE/RESUME older than the newest one are stale
     };
 
-    // Session.cpp: the link (addresses, SEQ, liveness, sending, events)
+    // Session.cpp: the link (addresses, SEQ, liveness, sending, GameInfo)
     void send(TimeMs now, const MessageBody& body, bool isResend = false);
+    void sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body, bool isResend);
     void emit(SessionEvent event);
+    void emitText(TimeMs now, SessionEventKind kind, std::string text);
     void ignore(TimeMs now, std::string_view rule);
     bool acceptSender(TimeMs now, const PeerAddress& from, const Message& message);
-    void dispatch(TimeMs now, const Message& message);
+    bool acceptSeq(WireNumber seq);
+    void heardPeer(TimeMs now);
+    void dispatch(TimeMs now, const PeerAddress& from, const Message& message);
+    void dispatchAck(TimeMs now, const Ok& ok);
     void checkLiveness(TimeMs now);
+    void request(TimeMs now, const MessageBody& body, TimeMs giveUpAt = kNever);
+    void settleRequest(std::string_view verb);
     void resendRequests(TimeMs now);
-    void request(TimeMs now, Subject subject, const MessageBody& body, TimeMs giveUpAt = kNever);
-    void settleRequest(Subject subject);
+    void expediteResends(TimeMs now);
     void enterInfo(TimeMs now, GameInfo next, std::string_view why);
     void refreshInfo(TimeMs now, std::string_view why);
     GameInfo derivedInfo(TimeMs now) const;
@@ -106,27 +114,34 @@ private:
     void onHello(TimeMs now, const PeerAddress& from, const Hello& hello);
     void onShutdown(TimeMs now, const Shutdown& shutdown);
     void onGarbled(TimeMs now, const PeerAddress& from, std::string_view why);
+    void sendKeepalive(TimeMs now);
 
     // SessionHost.cpp: the authoritative game
     void hostStartGame(TimeMs now);
     void hostOnMove(TimeMs now, const Message& message, const MoveRequest& request);
-    ProposalOutcome hostArbitrate(TimeMs now, const Move& move, TimeMs senderTime);
-    void hostAfterChange(TimeMs now);
+    void hostAnswer(TimeMs now, const MoveRequest& request, const Verdict& verdict);
+    ProposalOutcome hostPropose(TimeMs now, const Move& move);
+    void hostAfterMove(TimeMs now);
+    void hostPublish(TimeMs now);
     void hostSendSnapshot(TimeMs now, bool isResend);
     void hostTick(TimeMs now);
     void hostOnRequest(TimeMs now, const Message& message);
     void hostPause(TimeMs now, PauseReason reason);
     void hostResume(TimeMs now, int seat);
+    bool hostPaused() const { return m_host.userPause || m_host.silencePause; }
     Phase hostPhase() const;
 
     // SessionClient.cpp: proposals, prediction, snapshots
     ProposalOutcome clientPropose(TimeMs now, const Move& move);
     void clientOnUpdate(TimeMs now, const Update& update);
+    void clientAdoptSnapshot(TimeMs now, const SnapshotHeader& header, const GameState& table);
     void clientOnOk(TimeMs now, const Ok& ok);
     void clientOnNg(TimeMs now, const Ng& ng);
     void clientTick(TimeMs now);
     void clientRepredict();
     void clientDropProposals(TimeMs now, std::string_view why);
+
+    ProposalOutcome refuseLocally(TimeMs now, const Move& move, MoveError error, std::string_view why);
 
     SessionConfig m_config;
     std::unique_ptr<ArbitrationPolicy> m_arbitration;
@@ -137,6 +152,7 @@ private:
     TimeMs m_startedAt = 0;
     WireNumber m_nextSeq = 1;
     WireNumber m_newestPeerSeq = 0;
+    std::uint64_t m_seenSeqMask = 0; // bit i: SEQ m_newestPeerSeq - i has been received
     bool m_heardPeerSeq = false;
     TimeMs m_lastHeardAt = 0;
     TimeMs m_lastSentAt = 0;
@@ -161,6 +177,7 @@ private:
     HostGame m_host;
     std::vector<PendingProposal> m_proposals; // client only
     WireNumber m_nextProposalId = 1;
+    WireNumber m_lastDecided = 0; // client: the host has decided our proposals up to this ID
 };
 
 } // namespace speed::protocol

@@ -2,6 +2,7 @@
 
 #include "speed/common/Card.hpp"
 #include "speed/common/GameState.hpp"
+#include "speed/common/Referee.hpp"
 #include "speed/common/Time.hpp"
 #include "speed/protocol/GameInfo.hpp"
 

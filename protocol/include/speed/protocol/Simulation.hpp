@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ struct SimulationSetup {
     long long stepLimit = 2'000'000;     // pump-loop cap
     TimeMs blackoutFromMs = kNever;      // both directions lose everything in [from, until)
     TimeMs blackoutUntilMs = kNever;
+    // When set, every session event (datagrams included) is passed here as one line of text.
+    std::function<void(const std::string&)> trace;
 };
 
 struct SimulationReport {
@@ -47,5 +50,31 @@ struct SimulationReport {
 };
 
 SimulationReport simulateGame(const SimulationSetup& setup);
+
+// Many games: game i is `first` with seed first.seed + i.
+struct SimulationTotals {
+    int games = 0;
+    int connected = 0;
+    int finished = 0;
+    int divergences = 0;
+    int cleanShutdowns = 0;
+    long long invariantViolations = 0;
+    std::string firstViolation;
+    std::array<int, kSeats> wins{};
+    int draws = 0;
+    long long datagramsSent = 0;
+    long long resends = 0;
+    long long proposals = 0;
+    long long rejections = 0;
+    long long refusedTransitions = 0;
+    TimeMs confirmP50Ms = 0; // client proposal to OK, virtual ms
+    TimeMs confirmP99Ms = 0;
+    TimeMs confirmMaxMs = 0;
+    long long confirmations = 0;
+    TimeMs virtualMs = 0;
+    std::vector<std::string> stopReasons; // "game seed S: host: why" for games that did not finish
+};
+
+SimulationTotals simulateGames(const SimulationSetup& first, int games);
 
 } // namespace speed::protocol

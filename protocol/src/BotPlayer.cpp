@@ -1,0 +1,23 @@
+#include "speed/protocol/BotPlayer.hpp"
+
+namespace speed::protocol {
+namespace {
+
+constexpr int kMovesPerPoll = 4; // a bot never plays more than this at one instant
+
+} // namespace
+
+BotPlayer::BotPlayer(BotLevel level, std::uint64_t seed, int seat) : m_bot(seat, level, seed) {}
+
+TimeMs BotPlayer::poll(Session& session, TimeMs now) {
+    if (isPaused(session.gameInfo()) && !session.localResumeRequested()) session.resume(now);
+    if (session.gameInfo() != GameInfo::Play) return kNever; // asked again when the session changes
+    for (int move = 0; move < kMovesPerPoll; ++move) {
+        const BotDecision decision = m_bot.decide(session.state(), now);
+        if (!decision.move) return decision.wakeAt;
+        session.proposeMove(now, *decision.move);
+    }
+    return now;
+}
+
+} // namespace speed::protocol
