@@ -1,5 +1,6 @@
 // speed-server: the headless peer. Its seat is always played by the bot.
 #include "SelfPlay.hpp"
+#include "Simulate.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -14,7 +15,8 @@ constexpr const char* kVersion = "speed-server 0.1.0";
 
 int main(int argc, char** argv) {
     CLI::App app{"speed-server: headless Speed peer. Its seat is played by the CPU opponent.\n"
-                 "Modes: --selfplay N runs bot-vs-bot games in-process (no network)."};
+                 "Modes: --selfplay N runs bot-vs-bot games in-process (no network);\n"
+                 "--simulate N plays them through the protocol over a simulated hostile network."};
     app.set_version_flag("--version", kVersion);
 
     std::string configPath = "setup.ini";
@@ -33,6 +35,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"easy", "normal", "hard", "max"}))
         ->capture_default_str();
     app.add_flag("--json", selfplay.json, "print one JSON object last");
+    speed::SimulateOptions simulate;
+    speed::addSimulateFlags(app, simulate);
 
     CLI11_PARSE(app, argc, argv);
     spdlog::set_level(spdlog::level::from_str(logLevel));
@@ -41,6 +45,12 @@ int main(int argc, char** argv) {
         selfplay.games = selfplayGames;
         selfplay.level = *speed::parseBotLevel(level);
         return speed::runSelfPlay(selfplay, std::cout);
+    }
+    if (simulate.games > 0) {
+        simulate.seed = selfplay.seed;
+        simulate.level = *speed::parseBotLevel(level);
+        simulate.json = selfplay.json;
+        return speed::runSimulate(simulate, std::cout);
     }
     std::cerr << "speed-server: nothing to do yet; try --selfplay N (see --help)\n";
     return 2;

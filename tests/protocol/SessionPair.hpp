@@ -1,0 +1,110 @@
+#pragma once
+
+// A host and a client session joined by an instant, controllable link (tests only).
+#include "speed/protocol/Codec.hpp"
+#include "speed/protocol/Session.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace speed::protocol::test {
+
+inline const PeerAddress kHost = "host:50001";
+inline const PeerAddress kClient = "client:50002";
+
+inline SessionConfig configFor(SessionRole role) {
+    SessionConfig config;
+    config.role = role;
+    config.playerName = role == SessionRole::Host ? "hana" : "kenta";
+    config.dealSeed = 42;
+    return config;
+}
+
+inline SessionConfig configFor(SessionRole role, std::uint64_t dealSeed) {
+    SessionConfig config = configFor(role);
+    config.dealSeed = dealSeed;
+    return config;
+}
+
+struct SessionPair {
+    explicit SessionPair(std::uint64_t dealSeed = 42)
+        : host(configFor(SessionRole::Host, dealSeed)), client(configFor(SessionRole::Client, dealSeed)) {}
+
+    Session host;
+    Session client;
+    TimeMs now = 0;
+    bool linkDown = false;      // both directions lose everything
+    bool toClientDown = false;  // only the host's datagrams are lost
+    std::vector<std::string> sentToHost;   // every datagram the client sent
+    std::vector<std::string> sentToClient; // every datagram the host sent
+    std::vector<SessionEvent> hostEvents;
+    std::vector<SessionEvent> clientEvents;
+
+    // Delivers whatever both sides send, instantly, until they fall quiet (capped).
+    void pump() {
+        for (int round = 0; round < 1000; ++round) {
+            auto fromHost = host.takeOutgoing();
+            auto fromClient = client.takeOutgoing();
+            collectEvents();
+            if (fromHost.empty() && fromClient.empty()) return;
+            for (auto& datagram : fromHost) {
+                sentToClient.push_back(datagram.bytes);
+                if (!linkDown && !toClientDown) client.receive(now, kHost, datagram.bytes);
+            }
+            for (auto& datagram : fromClient) {
+                sentToHost.push_back(datagram.bytes);
+                if (!linkDown) host.receive(now, kClient, datagram.bytes);
+            }
+        }
+    }
+
+    void collectEvents() {
+        for (auto& event : host.takeEvents()) hostEvents.push_back(std::move(event));
+        for (auto& event : client.takeEvents()) clientEvents.push_back(std::move(event));
+    }
+
+    // Moves time on in small steps, ticking both sides and delivering everything.
+    void advance(TimeMs durationMs, TimeMs stepMs = 10) {
+        const TimeMs until = now + durationMs;
+        while (now < until) {
+            now = std::min(until, now + stepMs);
+            host.tick(now);
+            client.tick(now);
+            pump();
+        }
+    }
+
+    void connectAndDeal() {
+        host.listen(now);
+        client.connect(now, kHost);
+        pump();
+        host.startNextGame(now);
+        pump();
+        advance(host.config().timing.speedCallDelayMs); // the opening flip
+    }
+
+    static bool has(const std::vector<SessionEvent>& events, SessionEventKind kind) {
+        for (const SessionEvent& event : events) {
+            if (event.kind == kind) return true;
+        }
+        return false;
+    }
+};
+
+// The first legal move for `seat` on `state` (a play if there is one, else a refill).
+inline std::optional<Move> anyLegalMove(const GameState& state, int seat) {
+    for (int slot = 0; slot < state.rules.handSize; ++slot) {
+        const auto& card = state.player(seat).hand[static_cast<std::size_t>(slot)];
+        for (int pile = 0; card && pile < kFieldPiles; ++pile) {
+            const Move move = Move::play(seat, slot, *card, pile);
+            if (checkMove(state, move) == MoveError::None) return move;
+        }
+    }
+    for (int slot = 0; slot < state.rules.handSize; ++slot) {
+        if (checkMove(state, Move::refill(seat, slot)) == MoveError::None) return Move::refill(seat, slot);
+    }
+    return std::nullopt;
+}
+
+} // namespace speed::protocol::test
