@@ -1,6 +1,7 @@
 // speed-server: the headless peer. Its seat is always played by the bot.
 #include "SelfPlay.hpp"
 #include "Simulate.hpp"
+#include "net/ServerNetworkCli.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -37,6 +38,8 @@ int main(int argc, char** argv) {
     app.add_flag("--json", selfplay.json, "print one JSON object last");
     speed::SimulateOptions simulate;
     speed::addSimulateFlags(app, simulate);
+    speed::NetworkFlags network;
+    speed::addNetworkFlags(app, network);
 
     CLI11_PARSE(app, argc, argv);
     spdlog::set_level(spdlog::level::from_str(logLevel));
@@ -52,6 +55,8 @@ int main(int argc, char** argv) {
         simulate.json = selfplay.json;
         return speed::runSimulate(simulate, std::cout);
     }
-    std::cerr << "speed-server: nothing to do yet; try --selfplay N (see --help)\n";
-    return 2;
+    // No other mode: host, join, or follow setup.ini's peer (SPEC 4).
+    speed::CommonFlags common{configPath, std::nullopt, selfplay.seed, selfplay.json};
+    if (app.count("--level") > 0) common.level = level;
+    return speed::runNetworkMode(network, common);
 }

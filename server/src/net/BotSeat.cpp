@@ -1,0 +1,83 @@
+#include "BotSeat.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <ostream>
+
+namespace speed {
+
+using protocol::GameInfo;
+using protocol::Session;
+using protocol::SessionEvent;
+using protocol::SessionEventKind;
+using protocol::SessionRole;
+
+namespace {
+
+std::string resultFor(GameResult result, int seat) {
+    if (result == GameResult::Draw) return "DRAW";
+    const bool seatZeroWon = result == GameResult::Seat0Wins;
+    return seatZeroWon == (seat == 0) ? "WIN" : "DEFEAT";
+}
+
+} // namespace
+
+BotSeat::BotSeat(BotLevel level, std::uint64_t seed, int games, std::ostream& out)
+    : m_level(level), m_seed(seed), m_games(games), m_out(out) {}
+
+TimeMs BotSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
+    for (const auto& event : events) onEvent(session, event);
+    if (m_botSeat != session.mySeat()) {
+        m_botSeat = session.mySeat();
+        m_bot.emplace(m_level, m_seed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
+    }
+    steerMatch(session, now);
+    if (m_shutdownSent) return kNever;
+    return m_bot->poll(session, now);
+}
+
+void BotSeat::onEvent(Session& session, const SessionEvent& event) {
+    switch (event.kind) {
+    case SessionEventKind::Connected:
+        m_peerName = event.text;
+        m_out << "connected to " << event.text << " at " << session.peerAddress() << " as "
+              << (session.role() == SessionRole::Host ? "host" : "client") << std::endl;
+        break;
+    case SessionEventKind::GameOver:
+        m_results.push_back(resultFor(event.result, session.mySeat()));
+        m_out << "game " << m_results.size() << ": " << m_results.back() << std::endl;
+        break;
+    case SessionEventKind::Shutdown:
+        if (!m_shutdownSent) {
+            m_endReason = "the other side ended the session: " + event.text;
+            m_out << m_endReason << std::endl;
+        }
+        break;
+    case SessionEventKind::PeerLost:
+        m_endReason = "lost the other side: " + event.text;
+        m_out << m_endReason << std::endl;
+        break;
+    case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
+    case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
+    case SessionEventKind::DatagramIgnored: spdlog::debug("ignored: {}", event.text); break;
+    case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
+    default: break;
+    }
+}
+
+// The host deals every game; the client ends the match once it has seen the last result (the
+// host has it already, being authoritative); a host with a goal of its own ends at EXTGAME.
+void BotSeat::steerMatch(Session& session, TimeMs now) {
+    if (m_shutdownSent || !isConnected(session.gameInfo())) return;
+    const GameInfo info = session.gameInfo();
+    const bool host = session.role() == SessionRole::Host;
+    if (goalReached() && (!host || info == GameInfo::ExtGame)) {
+        m_shutdownSent = true;
+        session.shutdown(now, "match_over");
+        return;
+    }
+    const bool readyForGame = (info == GameInfo::Connect && session.gameNumber() == 0) || info == GameInfo::ExtGame;
+    if (host && readyForGame && !goalReached()) session.startNextGame(now);
+}
+
+} // namespace speed

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "speed/common/Time.hpp"
+
+#include <chrono>
+
+namespace speed {
+
+// The programs' clock: milliseconds since the process started, never going back. The logic
+// only ever sees the numbers this returns (time is injected).
+class MonotonicClock {
+public:
+    TimeMs nowMs() const {
+        const auto elapsed = std::chrono::steady_clock::now() - m_start;
+        return std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
+    }
+    std::chrono::steady_clock::time_point toTimePoint(TimeMs ms) const {
+        return m_start + std::chrono::milliseconds(ms);
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+};
+
+} // namespace speed

@@ -1,0 +1,98 @@
+#include "NetworkMatch.hpp"
+
+#include "BotSeat.hpp"
+
+#include <asio/signal_set.hpp>
+#include <asio/steady_timer.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <ostream>
+
+namespace speed {
+namespace {
+
+constexpr auto kShutdownGrace = std::chrono::seconds(3); // SHUTDOWN's linger is 1 s; never hang
+
+struct MatchOutcome {
+    bool interrupted = false;
+    int exitCode = 0;
+    std::string error;
+};
+
+void printJson(std::ostream& out, const Connector& connector, const BotSeat& seat, const NetworkMatchOptions& options,
+               const MatchOutcome& outcome) {
+    const protocol::Session* session = connector.session();
+    nlohmann::json report{
+        {"role", connector.role() == protocol::SessionRole::Host ? "host" : "client"},
+        {"connected", connector.connected()},
+        {"games", seat.results().size()},
+        {"games_requested", options.games},
+        {"results", seat.results()},
+        {"peer", seat.peerName()},
+        {"peer_address", session != nullptr ? session->peerAddress() : std::string()},
+        {"interrupted", outcome.interrupted},
+        {"end_reason", seat.endReason()},
+        {"error", outcome.error},
+        {"datagrams_sent", session != nullptr ? session->stats().datagramsSent : 0},
+        {"datagrams_received", session != nullptr ? session->stats().datagramsReceived : 0},
+        {"resends", session != nullptr ? session->stats().resends : 0},
+        {"ignored", session != nullptr ? session->stats().ignored : 0},
+    };
+    out << report.dump() << std::endl;
+}
+
+MatchOutcome judge(const Connector& connector, const BotSeat& seat, const NetworkMatchOptions& options,
+                   bool interrupted) {
+    MatchOutcome outcome;
+    outcome.interrupted = interrupted;
+    if (!connector.failure().empty()) {
+        outcome.error = connector.failure();
+        outcome.exitCode = 1;
+    } else if (!interrupted && options.games > 0 && !seat.goalReached()) {
+        outcome.error = "only " + std::to_string(seat.results().size()) + " of " + std::to_string(options.games) +
+                        " games were played: " + (seat.endReason().empty() ? "the session ended" : seat.endReason());
+        outcome.exitCode = 1;
+    }
+    return outcome;
+}
+
+} // namespace
+
+int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::ostream& errors) {
+    asio::io_context io;
+    MonotonicClock clock;
+    BotSeat seat(options.level, options.seed, options.games, out);
+    Connector connector(io, clock, options.connect, seat);
+    asio::signal_set signals(io, SIGINT, SIGTERM);
+    asio::steady_timer grace(io);
+    bool interrupted = false;
+
+    connector.onFinished = [&] { io.stop(); };
+    signals.async_wait([&](const std::error_code& error, int signalNumber) {
+        if (error) return;
+        interrupted = true;
+        spdlog::info("signal {}: ending the session", signalNumber);
+        seat.endingHere();
+        connector.shutdown(signalNumber == SIGINT ? "interrupted" : "terminated");
+        grace.expires_after(kShutdownGrace);
+        grace.async_wait([&](const std::error_code& timerError) {
+            if (!timerError) io.stop();
+        });
+    });
+    if (connector.start()) io.run();
+    connector.close();
+    signals.cancel();
+    grace.cancel();
+    io.restart();
+    io.poll(); // the aborted handlers let go of the link here
+
+    const MatchOutcome outcome = judge(connector, seat, options, interrupted);
+    if (!outcome.error.empty()) errors << "speed-server: " << outcome.error << std::endl;
+    if (interrupted) out << "ended by a signal: SHUTDOWN sent to the other side" << std::endl;
+    if (options.json) printJson(out, connector, seat, options, outcome);
+    return outcome.exitCode;
+}
+
+} // namespace speed

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace speed {
+
+// speed-server's network flags (SPEC 6): --join, --port, --games, --wait.
+struct NetworkFlags {
+    std::string join;           // HOST[:PORT]: join only
+    std::optional<int> port;    // overrides setup.ini's port
+    std::optional<int> waitSeconds; // overrides setup.ini's wait
+    int games = 0;
+};
+
+void addNetworkFlags(CLI::App& app, NetworkFlags& flags);
+
+// What main already parsed and the network mode needs too.
+struct CommonFlags {
+    std::string configPath;
+    std::optional<std::string> level; // --level when given; else setup.ini's [cpu] level
+    std::uint64_t seed = 1;
+    bool json = false;
+};
+
+// Host, join, or setup.ini's peer procedure. Returns the exit code (2: bad setup.ini or flags).
+int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common);
+
+} // namespace speed
