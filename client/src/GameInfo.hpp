@@ -1,26 +1,18 @@
 #pragma once
 
+// The game states of SPEC section 2 come from the protocol (one definition for the window,
+// the host and the wire); the window only adds the name it shows and one question it asks.
+#include "speed/protocol/GameInfo.hpp"
+
 #include <string_view>
 
 namespace speed::client {
 
-// SPEC section 2: the game states of seed 004, same names and values. The window shows the
-// name in its status bar.
-enum class GameInfo : int {
-    Nothing = 1,
-    ConWait = 2,
-    Connect = 3,
-    Measure = 4,
-    Play = 5,
-    Pause0 = 6,
-    Pause1 = 7,
-    Win = 8,
-    Draw = 9,
-    Defeat = 10,
-    ExtGame = 11,
-};
+using protocol::GameInfo;
 
-std::string_view gameInfoName(GameInfo info); // "PLAY", "PAUSE_0", ...
-bool isGameOver(GameInfo info);               // WIN, DRAW, DEFEAT or EXTGAME
+inline std::string_view gameInfoName(GameInfo info) { return protocol::toString(info); }
+
+// The game has ended (WIN, DRAW, DEFEAT, or EXTGAME waiting for the next one).
+inline bool gameFinished(GameInfo info) { return protocol::isGameOver(info) || info == GameInfo::ExtGame; }
 
 } // namespace speed::client

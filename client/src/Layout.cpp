@@ -75,12 +75,13 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     placeSide(layout, local, true, handSize, {rowLeft, bottomRowY, unit});
     placeSide(layout, opponent, false, handSize, {rowLeft, topRowY, unit});
 
-    // Field piles in the middle; from seat 1's side of the table pile 1 is on the left.
+    // Field piles in the middle, each seat's flip pile on its own left: seen from seat 1 across
+    // the table, pile 1 is on the left.
     const float centerX = layout.table.left + feltWidth / 2;
     const Rect leftPile{centerX - kPileGapUnits * unit / 2 - unit, fieldRowY, unit, layout.cardHeightPx};
     const Rect rightPile{centerX + kPileGapUnits * unit / 2, fieldRowY, unit, layout.cardHeightPx};
-    layout.pile[static_cast<std::size_t>(local)] = local == 0 ? leftPile : rightPile;
-    layout.pile[static_cast<std::size_t>(opponent)] = local == 0 ? rightPile : leftPile;
+    layout.pile[static_cast<std::size_t>(local)] = leftPile;
+    layout.pile[static_cast<std::size_t>(opponent)] = rightPile;
 
     layout.clock = {rowLeft, fieldRowY, leftPile.left - rowLeft - kPileGapUnits * unit, layout.cardHeightPx};
     layout.banner = {layout.table.left, fieldRowY + layout.cardHeightPx * 0.2f, feltWidth, layout.cardHeightPx * 0.6f};

@@ -132,7 +132,7 @@ void LocalMatch::afterMove(TimeMs gameNow, TimeMs /*now*/) {
 }
 
 bool LocalMatch::startNextGame(TimeMs now) {
-    if (!isGameOver(m_info)) return false;
+    if (!gameFinished(m_info)) return false;
     dealGame(now);
     return true;
 }

@@ -18,7 +18,7 @@ inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: ne
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
 
 inline constexpr TimeMs kAnimationFrameMs = 16;     // ~60 fps while something moves
-inline constexpr TimeMs kIdlePollMs = 10;           // event poll interval while nothing moves
+inline constexpr TimeMs kIdlePollMs = 15;           // event poll interval while nothing moves (SFML's own waitEvent polls every 10)
 inline constexpr TimeMs kClockRedrawMs = 1000;      // the elapsed-time display ticks per second
 
 inline constexpr float kDragStartPx = 4.0f;         // a press becomes a drag beyond this distance

@@ -25,12 +25,12 @@ sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
 
 } // namespace
 
-void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
     target.clear(sf::Color(16, 66, 38));
     drawFelt(target, layout.table);
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
-    drawClock(target, layout, scene);
+    if (withClock) drawClock(target, layout, scene);
     drawFlights(target, layout, scene);
     drawHeldCard(target, layout, scene);
     drawBanner(target, layout, scene);

@@ -37,14 +37,16 @@ struct TableScene {
 class TableRenderer {
 public:
     TableRenderer(const Fonts& fonts, const CardArt& art) : m_fonts(fonts), m_art(art) {}
-    void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    // The whole frame; without the clock when `withClock` is false (for the cached table layer).
+    void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock = true) const;
+    // The elapsed-time display alone, drawn over a cached table layer once a second.
+    void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
 
 private:
     void drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const;
     void drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
-    void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;

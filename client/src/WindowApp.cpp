@@ -4,6 +4,7 @@
 #include "TableText.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
+#include <SFML/Graphics/Sprite.hpp>
 #include <SFML/System/Sleep.hpp>
 #include <spdlog/spdlog.h>
 
@@ -80,9 +81,15 @@ int WindowApp::run() {
         const bool moving = m_timeline.busy(now) || m_drag.phase() == DragPhase::Dragging;
         const TimeMs second = m_match.elapsedMs(now) / kClockRedrawMs;
         const bool bannerChanged = m_match.speedCalled() != m_shownSpeedCall || m_match.info() != m_shownInfo;
-        if (m_dirty || moving || m_wasMoving || bannerChanged || second != m_shownSecond) {
+        const bool calm = !moving && !m_wasMoving && !bannerChanged && !m_match.speedCalled();
+        if (!m_dirty && calm && second != m_shownSecond) {
+            renderClockTick(now);
+            m_shownSecond = second;
+        } else if (m_dirty || !calm || second != m_shownSecond) {
             render(m_window, now);
             m_window.display();
+            m_tableLayerValid = false;
+            spdlog::trace("frame drawn in {} ms", nowMs() - now);
             m_shownSecond = second;
             m_shownSpeedCall = m_match.speedCalled();
             m_shownInfo = m_match.info();
@@ -159,6 +166,27 @@ TableScene WindowApp::scene(TimeMs now) const {
 }
 
 void WindowApp::render(sf::RenderTarget& target, TimeMs now) { m_renderer.draw(target, m_layout, scene(now)); }
+
+// Only the clock changed: the table is drawn once into a texture, then each second costs one
+// blit and a few glyphs (software GL under Xvfb makes a full redraw the dominant idle cost).
+void WindowApp::renderClockTick(TimeMs now) {
+    const sf::Vector2u size = m_window.getSize();
+    if (m_tableLayer.getSize() != size && !m_tableLayer.create(size.x, size.y)) {
+        render(m_window, now);
+        m_window.display();
+        return;
+    }
+    const TableScene tableScene = scene(now);
+    if (!m_tableLayerValid) {
+        m_renderer.draw(m_tableLayer, m_layout, tableScene, false);
+        m_tableLayer.display();
+        m_tableLayerValid = true;
+    }
+    m_window.draw(sf::Sprite(m_tableLayer.getTexture()));
+    m_renderer.drawClock(m_window, m_layout, tableScene);
+    m_window.display();
+    spdlog::trace("clock tick drawn in {} ms", nowMs() - now);
+}
 
 // Through the program's own renderer into an off-screen texture: works the same under Xvfb.
 bool WindowApp::saveScreenshot(TimeMs now) {

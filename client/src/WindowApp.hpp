@@ -9,6 +9,7 @@
 #include "ResultReport.hpp"
 #include "TableRenderer.hpp"
 
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
@@ -40,6 +41,7 @@ private:
     void showApplied(const std::vector<AppliedMove>& applied, TimeMs now);
     void followGames(TimeMs now);
     void render(sf::RenderTarget& target, TimeMs now);
+    void renderClockTick(TimeMs now);
     bool saveScreenshot(TimeMs now);
     TimeMs nextDeadline(TimeMs now) const;
     void logTableChange();
@@ -58,6 +60,8 @@ private:
     DragController m_drag;
     Timeline m_timeline;
     std::optional<int> m_selectedSlot;
+    sf::RenderTexture m_tableLayer; // the table without the clock, for the once-a-second redraw
+    bool m_tableLayerValid = false;
     bool m_dirty = true;
     bool m_wasMoving = false;
     TimeMs m_shownSecond = -1;

@@ -41,7 +41,7 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
 }
 
 void WindowApp::onPress(Point pointer, TimeMs now) {
-    if (isGameOver(m_match.info())) {
+    if (gameFinished(m_match.info())) {
         if (m_match.startNextGame(now)) {
             spdlog::info("game {} starts, seed {}", m_match.gameNumber(), m_match.gameSeed());
             m_timeline.clear();

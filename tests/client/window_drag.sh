@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Real pointer input through xdotool: a drag of a playable card onto a legal pile changes the
+# game, an illegal drop and a drop on the felt change nothing, the deck refills an empty slot by
+# drag, a plain click plays, and a resize lays the table out again. Every check reads the log.
+set -u
+. "$(dirname "$0")/window_lib.sh"
+under_xvfb "$@"
+command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
+
+start_speed --vs-cpu --cpu-idle --seed 4 --dump-layout
+wait_for_log "window ready" 30
+wait_for_log "applied \(table\): SPEED!" 30
+wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+[ -n "$wid" ] || fail "no window named Speed"
+
+moves_lines() { grep -c "moves legal=" "$LOG"; }
+wait_for_moves_count() { # the log prints the playable moves after every change of the table
+    local want=$1 waited=0
+    while [ "$(moves_lines)" -lt "$want" ]; do
+        [ "$waited" -ge 100 ] && fail "the table did not change (no moves line #$want)"
+        sleep 0.1; waited=$((waited + 1))
+    done
+}
+last_moves() { grep "moves legal=" "$LOG" | tail -n 1; }
+first_pair() { last_moves | sed -E "s/.* $1=([0-9]+>[0-9]+).*/\1/;t;d"; }
+table_now() { last_moves | sed -E 's/.*\| table: //'; }
+
+# drag X1 Y1 X2 Y2: press, move in steps (past the 4 px threshold), release.
+drag() {
+    xdotool mousemove --window "$wid" "$1" "$2" sleep 0.05 mousedown 1 sleep 0.05 \
+        mousemove --window "$wid" $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 )) sleep 0.05 \
+        mousemove --window "$wid" "$3" "$4" sleep 0.05 mouseup 1
+}
+
+wait_for_moves_count 2 # one at start, one after the opening flip
+pair=$(first_pair legal)
+[ -n "$pair" ] || fail "seed 4 should leave a legal play after the flip: $(last_moves)"
+slot=${pair%>*}; pile=${pair#*>}
+read -r sx sy <<<"$(rect_center hand 0 "$slot")"
+read -r px py <<<"$(rect_center pile "$pile")"
+drag "$sx" "$sy" "$px" "$py"
+wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 15
+echo "ok: legal drag slot $slot -> pile $pile"
+wait_for_moves_count 3
+
+pair=$(first_pair illegal)
+[ -n "$pair" ] || fail "no illegal pair to try: $(last_moves)"
+before=$(table_now)
+islot=${pair%>*}; ipile=${pair#*>}
+read -r sx sy <<<"$(rect_center hand 0 "$islot")"
+read -r px py <<<"$(rect_center pile "$ipile")"
+drag "$sx" "$sy" "$px" "$py"
+wait_for_log "refused: seat 0 plays .. from slot $islot on pile $ipile" 15
+line=$(grep "refused: seat 0 plays .. from slot $islot on pile $ipile" "$LOG" | tail -n 1)
+[ "${line##*table unchanged: }" = "$before" ] || fail "the illegal drop changed the table: $line vs $before"
+echo "ok: illegal drop slot $islot -> pile $ipile refused, table unchanged"
+
+drag "$sx" "$sy" 8 8
+wait_for_log "drop: not on a target, the card returns \| table unchanged" 15
+line=$(grep "drop: not on a target" "$LOG" | tail -n 1)
+[ "${line##*table unchanged: }" = "$before" ] || fail "a drop on the felt changed the table"
+[ "$(moves_lines)" -eq 3 ] || fail "refused drops must not change the table"
+echo "ok: drop on the felt changed nothing"
+
+read -r dx dy <<<"$(rect_center deck 0)"
+read -r ex ey <<<"$(rect_center hand 0 "$slot")"
+drag "$dx" "$dy" "$ex" "$ey"
+wait_for_log "applied \(you\): seat 0 refills slot $slot" 15
+echo "ok: deck dragged onto the empty slot $slot"
+wait_for_moves_count 4
+
+pair=$(first_pair legal)
+if [ -n "$pair" ]; then
+    cslot=${pair%>*}
+    read -r cx cy <<<"$(rect_center hand 0 "$cslot")"
+    xdotool mousemove --window "$wid" "$cx" "$cy" sleep 0.05 click 1
+    wait_for_log "applied \(you\): seat 0 plays .. from slot $cslot on pile" 15
+    echo "ok: a click played slot $cslot"
+fi
+
+xdotool windowsize "$wid" 900 640
+wait_for_log "layout window 0 0 900 640" 15
+echo "ok: resized window laid out again"
+stop_speed

@@ -1,0 +1,49 @@
+# Shared by the window tests: run under Xvfb, start `speed`, wait on its log with a bound.
+# Usage in a test: . "$(dirname "$0")/window_lib.sh"; under_xvfb "$@"; ...
+
+SPEED_BIN=$1
+WORK_DIR=$2
+mkdir -p "$WORK_DIR"
+LOG=$WORK_DIR/speed.log
+SPEED_PID=
+
+fail() { echo "FAIL: $*" >&2; [ -f "$LOG" ] && { echo "--- last log lines:" >&2; tail -n 25 "$LOG" >&2; }; exit 1; }
+
+# Re-runs the calling script inside its own X server. The search for a free display starts at
+# a random number: tests run in parallel, and a server that xvfb-run just stopped may still
+# hold its number for a moment.
+under_xvfb() {
+    if [ -z "${SPEED_UNDER_XVFB:-}" ]; then
+        command -v xvfb-run >/dev/null || fail "xvfb-run is missing (make deps installs xvfb)"
+        SPEED_UNDER_XVFB=1 exec xvfb-run -a -n $((200 + RANDOM % 3000)) -s "-screen 0 1280x900x24 -nolisten tcp -noreset" "$0" "$@"
+    fi
+}
+
+# wait_for_log PATTERN SECONDS: until an extended regex matches a log line, or fail.
+wait_for_log() {
+    local pattern=$1 seconds=$2 waited=0
+    while ! grep -Eq -- "$pattern" "$LOG" 2>/dev/null; do
+        if [ -n "$SPEED_PID" ] && ! kill -0 "$SPEED_PID" 2>/dev/null; then fail "speed exited before logging /$pattern/"; fi
+        [ "$waited" -ge $((seconds * 10)) ] && fail "no log line /$pattern/ within ${seconds}s"
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+}
+
+start_speed() {
+    "$SPEED_BIN" "$@" 2>"$LOG" >"$WORK_DIR/stdout.txt" &
+    SPEED_PID=$!
+    trap 'kill $SPEED_PID 2>/dev/null || true' EXIT
+}
+
+stop_speed() {
+    kill "$SPEED_PID" 2>/dev/null || true
+    wait "$SPEED_PID" 2>/dev/null || true
+    SPEED_PID=
+}
+
+# rect_center KIND ARGS...: the centre "x y" of a rectangle printed by --dump-layout.
+rect_center() {
+    grep -E "layout $* [0-9-]+ [0-9-]+ [0-9]+ [0-9]+$" "$LOG" | head -n 1 |
+        awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'
+}
