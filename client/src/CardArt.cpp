@@ -97,8 +97,9 @@ void CardArt::drawFace(Card card, sf::Vector2f origin) {
     m_atlas.draw(roundedRect(outer, w * 0.08f, sf::Color(150, 150, 150)));
     m_atlas.draw(roundedRect(outer.inflated(-std::max(1.0f, w * 0.012f)), w * 0.07f, kPaper));
     const sf::Color ink = inkOf(card);
-    const std::string rank = card.isJoker() ? "J" : rankText(card.rank());
-    const std::string suit = suitGlyph(card.suit());
+    // A joker's corner is one big star, so it can never be mistaken for a jack.
+    const std::string rank = card.isJoker() ? suitGlyph(Suit::Joker) : rankText(card.rank());
+    const std::string suit = card.isJoker() ? "" : suitGlyph(card.suit());
     drawCorner(rank, suit, ink, origin + sf::Vector2f{w * 0.155f, h * 0.02f}, 0);
     drawCorner(rank, suit, ink, origin + sf::Vector2f{w * 0.845f, h * 0.98f}, 180);
     drawCenter(card, origin, ink);
@@ -108,10 +109,12 @@ void CardArt::drawFace(Card card, sf::Vector2f origin) {
 // bottom-right corner).
 void CardArt::drawCorner(const std::string& rank, const std::string& suit, sf::Color color, sf::Vector2f at, float angle) {
     const float w = static_cast<float>(m_artWidthPx);
-    const float rankSize = rank.size() > 1 ? w * 0.22f : w * 0.27f; // "10" must fit the corner
-    sf::Text rankLabel(sf::String::fromUtf8(rank.begin(), rank.end()), m_fonts.bold, static_cast<unsigned>(rankSize));
+    const bool twoDigits = rank == "10"; // must still fit the corner
+    const float rankSize = twoDigits ? w * 0.22f : w * 0.27f;
+    sf::Text rankLabel(sf::String::fromUtf8(rank.begin(), rank.end()), suit.empty() ? m_fonts.regular : m_fonts.bold,
+                       static_cast<unsigned>(rankSize));
     sf::Text suitLabel(sf::String::fromUtf8(suit.begin(), suit.end()), m_fonts.regular, static_cast<unsigned>(w * 0.25f));
-    if (rank.size() > 1) rankLabel.setLetterSpacing(0.4f);
+    if (twoDigits) rankLabel.setLetterSpacing(0.4f);
     for (sf::Text* text : {&rankLabel, &suitLabel}) text->setFillColor(color);
     const float direction = angle == 0 ? 1.0f : -1.0f;
     centerText(rankLabel, at + sf::Vector2f{0, direction * w * 0.19f});
@@ -128,7 +131,7 @@ void CardArt::drawCenter(Card card, sf::Vector2f origin, sf::Color color) {
     const sf::Vector2f middle = origin + sf::Vector2f{w / 2, h / 2};
     const bool courtCard = card.rank() >= 11;
     if (courtCard || card.isJoker()) {
-        const Rect frame{middle.x - w * 0.26f, middle.y - h * 0.3f, w * 0.52f, h * 0.6f};
+        const Rect frame{middle.x - w * 0.23f, middle.y - h * 0.3f, w * 0.46f, h * 0.6f};
         m_atlas.draw(roundedRect(frame, w * 0.05f, sf::Color(color.r, color.g, color.b, 28)));
         const std::string letter = card.isJoker() ? "JOKER" : rankText(card.rank());
         sf::Text big(letter, m_fonts.bold, static_cast<unsigned>(card.isJoker() ? w * 0.13f : w * 0.34f));

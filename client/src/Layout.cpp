@@ -84,7 +84,7 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     layout.pile[static_cast<std::size_t>(opponent)] = rightPile;
 
     layout.clock = {rowLeft, fieldRowY, leftPile.left - rowLeft - kPileGapUnits * unit, layout.cardHeightPx};
-    layout.banner = {layout.table.left, fieldRowY + layout.cardHeightPx * 0.2f, feltWidth, layout.cardHeightPx * 0.6f};
+    layout.banner = {layout.table.left, fieldRowY + layout.cardHeightPx * 0.12f, feltWidth, layout.cardHeightPx * 0.76f};
     layout.nameAnchor[static_cast<std::size_t>(local)] = {rowLeft, bottomRowY + layout.cardHeightPx + 0.06f * unit};
     layout.nameAnchor[static_cast<std::size_t>(opponent)] = {rowLeft, topRowY - (kLabelUnits - 0.02f) * unit};
     return layout;

@@ -39,7 +39,7 @@ void LocalMatch::dealGame(TimeMs now) {
         }
     }
     m_botWakeAt.fill(0);
-    m_info = GameInfo::Play;
+    m_info = GameInfo::Play; // a new deal: from NOTHING, a result or EXTGAME
     m_flips = 0;
     m_startedAt = now;
     m_pausedTotalMs = 0;
@@ -67,7 +67,7 @@ TimeMs LocalMatch::elapsedMs(TimeMs now) const { return m_endedAt ? *m_endedAt :
 std::vector<AppliedMove> LocalMatch::tick(TimeMs now) {
     std::vector<AppliedMove> applied;
     if (m_info == GameInfo::Win || m_info == GameInfo::Draw || m_info == GameInfo::Defeat) {
-        if (now >= toWall(*m_endedAt) + kResultHoldMs) m_info = GameInfo::ExtGame;
+        if (now >= toWall(*m_endedAt) + kResultHoldMs) enter(GameInfo::ExtGame);
         return applied;
     }
     if (m_info != GameInfo::Play) return applied;
@@ -125,7 +125,7 @@ void LocalMatch::afterMove(TimeMs gameNow, TimeMs /*now*/) {
     m_botWakeAt.fill(0);
     if (m_state.result == GameResult::Playing) return;
     m_endedAt = gameNow;
-    m_info = infoFor(m_state.result, m_setup.localSeat);
+    enter(infoFor(m_state.result, m_setup.localSeat));
     m_speedCallAt.reset();
     m_finished.push_back(GameRecord{m_gameNumber, gameSeed(), m_state.result, m_info, gameNow,
                                     m_state.movesApplied, m_flips});
@@ -139,17 +139,26 @@ bool LocalMatch::startNextGame(TimeMs now) {
 
 bool LocalMatch::togglePause(TimeMs now) {
     if (m_info == GameInfo::Play) {
+        if (!enter(GameInfo::Pause0)) return false;
         m_pausedAt = now;
-        m_info = GameInfo::Pause0;
         return true;
     }
-    if (m_info == GameInfo::Pause0 && m_pausedAt) {
+    if (m_info == GameInfo::Pause0 && m_pausedAt && enter(GameInfo::Play)) {
         m_pausedTotalMs += now - *m_pausedAt;
         m_pausedAt.reset();
-        m_info = GameInfo::Play;
         return true;
     }
     return false;
+}
+
+// Every state change goes through the transition table of docs/STATES.md.
+bool LocalMatch::enter(GameInfo next) {
+    if (!protocol::isDefinedTransition(m_info, next)) {
+        ++m_refusedTransitions;
+        return false;
+    }
+    m_info = next;
+    return true;
 }
 
 TimeMs LocalMatch::nextWakeAt() const {

@@ -68,6 +68,7 @@ public:
     // When tick() next has something to do (wall clock), kNever if nothing is scheduled.
     TimeMs nextWakeAt() const;
     const std::vector<GameRecord>& finishedGames() const { return m_finished; }
+    int refusedTransitions() const { return m_refusedTransitions; } // always 0 unless a bug
 
 private:
     TimeMs gameTime(TimeMs now) const;
@@ -77,6 +78,7 @@ private:
     bool tickBots(TimeMs gameNow, std::vector<AppliedMove>& applied);
     void afterMove(TimeMs gameNow, TimeMs now);
     bool seatIsBot(int seat) const;
+    bool enter(GameInfo next);
 
     LocalMatchSetup m_setup;
     GameState m_state;
@@ -86,6 +88,7 @@ private:
     int m_gameNumber = 0;
     int m_flips = 0;
     int m_tieBreak = 0;
+    int m_refusedTransitions = 0;
     TimeMs m_startedAt = 0;     // wall
     TimeMs m_pausedTotalMs = 0;
     std::optional<TimeMs> m_pausedAt;     // wall

@@ -30,10 +30,10 @@ void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, co
     drawFelt(target, layout.table);
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
-    if (withClock) drawClock(target, layout, scene);
     drawFlights(target, layout, scene);
     drawHeldCard(target, layout, scene);
     drawBanner(target, layout, scene);
+    if (withClock) drawClock(target, layout, scene); // last but the bar: always readable
     drawStatusBar(target, layout, scene);
 }
 
@@ -51,10 +51,10 @@ void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& rect, std::op
 void TableRenderer::drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const {
     const sf::Color glow = strong ? kHighlight : kSelection;
     const float thickness = std::max(3.0f, rect.width * 0.05f);
-    for (int ring = 3; ring >= 1; --ring) {
-        const float grow = thickness * static_cast<float>(ring) * 0.7f;
+    for (int ring = 3; ring >= 1; --ring) { // soft outer glow, solid inner rim
+        const float grow = thickness * static_cast<float>(ring) * 0.8f;
         target.draw(roundedRect(rect.inflated(grow), radiusFor(rect) + grow,
-                                sf::Color(glow.r, glow.g, glow.b, static_cast<sf::Uint8>(150 / ring))));
+                                sf::Color(glow.r, glow.g, glow.b, static_cast<sf::Uint8>(ring == 1 ? 255 : 140 / ring))));
     }
 }
 
@@ -111,10 +111,10 @@ void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layou
         const Rect rect = rectOf(layout, place);
         const CardStack& pile = scene.state->pile(index);
         const int shown = pile.size() - scene.timeline->pendingArrivals(place, scene.now);
+        target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sf::Color(0, 0, 0, 40)));
         if (std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end()) {
             drawHighlight(target, rect, true);
         }
-        target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sf::Color(0, 0, 0, 40)));
         if (shown <= 0) {
             drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
             continue;
@@ -165,7 +165,7 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         const bool won = !draw && (result == GameResult::Seat0Wins) == (scene.localSeat == 0);
         headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
         color = draw ? sf::Color::White : won ? kHighlight : sf::Color(255, 138, 128);
-        detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   press N or click for the next game";
+        detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   N or click: next game";
         break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1: headline = "PAUSED"; detail = "press P to resume"; break;
@@ -177,12 +177,15 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
     const Rect band = layout.banner;
     sf::RectangleShape shade({band.width, band.height});
     shade.setPosition(band.left, band.top);
-    shade.setFillColor(sf::Color(0, 0, 0, 150));
+    shade.setFillColor(sf::Color(0, 0, 0, 185));
     target.draw(shade);
-    const float size = band.height * (detail.empty() ? 0.62f : 0.45f);
     const sf::Vector2f middle = toVector(band.center());
-    drawText(target, headline, true, size, color, middle - sf::Vector2f{0, detail.empty() ? 0 : band.height * 0.14f}, true);
-    if (!detail.empty()) drawText(target, detail, false, band.height * 0.14f, kLabel, middle + sf::Vector2f{0, band.height * 0.3f}, true);
+    if (detail.empty()) {
+        drawText(target, headline, true, band.height * 0.62f, color, middle, true);
+        return;
+    }
+    drawText(target, headline, true, band.height * 0.4f, color, middle - sf::Vector2f{0, band.height * 0.13f}, true);
+    drawText(target, detail, false, band.height * 0.15f, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true);
 }
 
 void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {

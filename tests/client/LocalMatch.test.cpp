@@ -91,4 +91,5 @@ TEST_CASE("local match: bot against bot plays to the end and reports the result 
     CHECK(match.info() == GameInfo::Play);
     CHECK(match.gameNumber() == 2);
     CHECK(match.gameSeed() == setup.seed + 1);
+    CHECK(match.refusedTransitions() == 0); // every change was in docs/STATES.md's table
 }
