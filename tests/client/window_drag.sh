@@ -76,6 +76,24 @@ if [ -n "$pair" ]; then
     xdotool mousemove --window "$wid" "$cx" "$cy" sleep 0.05 click 1
     wait_for_log "applied \(you\): seat 0 plays .. from slot $cslot on pile" 15
     echo "ok: a click played slot $cslot"
+    wait_for_moves_count 5
+fi
+
+# Keys: D refills the first empty slot; a digit selects a slot, left/right play it on a pile.
+xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+refills=$(grep -c "applied (you): seat 0 refills" "$LOG")
+changes=$(moves_lines)
+xdotool key --window "$wid" d
+wait_for_moves_count $((changes + 1))
+[ "$(grep -c "applied (you): seat 0 refills" "$LOG")" -gt "$refills" ] || fail "the D key did not refill"
+echo "ok: the D key refilled a slot"
+pair=$(first_pair legal)
+if [ -n "$pair" ]; then
+    kslot=${pair%>*}; kpile=${pair#*>}
+    arrow=Left; [ "$kpile" = 1 ] && arrow=Right # seat 0's flip pile 0 is on its left
+    xdotool key --window "$wid" $((kslot + 1)) "$arrow"
+    wait_for_log "applied \(you\): seat 0 plays .. from slot $kslot on pile $kpile" 15
+    echo "ok: keys $((kslot + 1)) $arrow played slot $kslot on pile $kpile"
 fi
 
 xdotool windowsize "$wid" 900 640
