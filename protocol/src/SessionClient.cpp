@@ -35,6 +35,10 @@ std::string_view refusalText(Refusal reason) {
 } // namespace
 
 ProposalOutcome Session::clientPropose(TimeMs now, const Move& move) {
+    const auto waiting = std::count_if(m_proposals.begin(), m_proposals.end(), [](const PendingProposal& p) { return !p.confirmed; });
+    if (waiting >= m_config.timing.maxProposalsInFlight) {
+        return refuseLocally(now, move, MoveError::None, "still waiting for the host to answer earlier moves");
+    }
     const MoveError error = checkMove(m_predicted, move);
     if (error != MoveError::None) return refuseLocally(now, move, error, describe(error));
     PendingProposal proposal;

@@ -26,6 +26,7 @@ struct SessionTiming {
     TimeMs resultHoldMs = 1500;         // WIN/DRAW/DEFEAT is shown this long before EXTGAME
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
     TimeMs garbledReplyIntervalMs = 150; // at most one NG GARBLED per this interval
+    long maxProposalsInFlight = 2;       // a client proposes no more moves while this many await an answer
 };
 
 struct SessionConfig {
