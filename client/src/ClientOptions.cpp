@@ -1,6 +1,10 @@
 #include "ClientOptions.hpp"
 
+#include "config/Settings.hpp"
+
 #include <CLI/CLI.hpp>
+
+#include <iostream>
 
 namespace speed::client {
 namespace {
@@ -13,6 +17,22 @@ void addRuleOptions(CLI::App& app, std::string& deal, std::string& refill, RuleO
     app.add_option("--deal", deal, "shuffle, or colors (one side red, the other black)")
         ->check(CLI::IsMember({"shuffle", "colors"}))->capture_default_str();
     app.add_option("--refill", refill, "manual (drag the deck) or auto")->check(CLI::IsMember({"manual", "auto"}))->capture_default_str();
+}
+
+// setup.ini gives the defaults ([rules], [cpu] level); a flag on the command line wins.
+std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options) {
+    const SettingsResult loaded = loadSettings(options.configPath);
+    if (loaded.error) {
+        std::cerr << "speed: " << loaded.error->describe() << '\n';
+        return 2;
+    }
+    const Settings& settings = *loaded.settings;
+    if (app.count("--level") == 0) options.cpuLevel = settings.cpuLevel;
+    if (app.count("--hand") == 0) options.rules.handSize = settings.rules.handSize;
+    if (app.count("--jokers") == 0) options.rules.jokers = settings.rules.jokers;
+    if (app.count("--deal") == 0) options.rules.deal = settings.rules.deal;
+    if (app.count("--refill") == 0) options.rules.refill = settings.rules.refill;
+    return std::nullopt;
 }
 
 } // namespace
@@ -54,7 +74,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     if (app.count("--seed") > 0) options.seed = seed;
     options.rules.deal = *parseDealMode(deal);
     options.rules.refill = *parseRefillMode(refill);
-    return std::nullopt;
+    return applySettingsFile(app, options);
 }
 
 } // namespace speed::client

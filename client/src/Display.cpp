@@ -6,13 +6,18 @@
 
 namespace speed::client {
 
-std::string displayProblem() {
+DisplayCheck::DisplayCheck() {
     const char* name = std::getenv("DISPLAY");
-    if (name == nullptr || *name == '\0') return "no display (DISPLAY is not set)";
-    Display* display = XOpenDisplay(nullptr);
-    if (display == nullptr) return std::string("cannot open display \"") + name + "\"";
-    XCloseDisplay(display);
-    return {};
+    if (name == nullptr || *name == '\0') {
+        m_problem = "no display (DISPLAY is not set)";
+        return;
+    }
+    m_display = XOpenDisplay(nullptr);
+    if (m_display == nullptr) m_problem = std::string("cannot open display \"") + name + "\"";
+}
+
+DisplayCheck::~DisplayCheck() {
+    if (m_display != nullptr) XCloseDisplay(static_cast<Display*>(m_display));
 }
 
 } // namespace speed::client

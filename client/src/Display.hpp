@@ -1,11 +1,26 @@
 #pragma once
 
+#include <memory>
 #include <string>
 
 namespace speed::client {
 
-// Why no window can be opened (no DISPLAY, or the X server does not answer), empty when one can.
-// Checked before SFML touches the display: SFML itself would abort the process.
-std::string displayProblem();
+// A connection to the X server, opened before SFML touches the display (SFML would abort the
+// process without one). It stays open while the window lives: a bare Xvfb resets itself when
+// its last client disconnects, and SFML's own connection could land in that reset.
+class DisplayCheck {
+public:
+    DisplayCheck();
+    ~DisplayCheck();
+    DisplayCheck(const DisplayCheck&) = delete;
+    DisplayCheck& operator=(const DisplayCheck&) = delete;
+
+    // Why no window can be opened (no DISPLAY, or the X server does not answer); empty if it can.
+    const std::string& problem() const { return m_problem; }
+
+private:
+    void* m_display = nullptr; // Display*, kept opaque so Xlib's macros stay out of our headers
+    std::string m_problem;
+};
 
 } // namespace speed::client

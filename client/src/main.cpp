@@ -30,8 +30,9 @@ int main(int argc, char** argv) {
         std::cerr << "speed: " << error << '\n';
         return 2;
     }
-    if (const std::string problem = displayProblem(); !problem.empty()) {
-        std::cerr << "speed: " << problem << "; run it on a desktop, or headless with: xvfb-run -a speed --vs-cpu\n";
+    const DisplayCheck display;
+    if (!display.problem().empty()) {
+        std::cerr << "speed: " << display.problem() << "; run it on a desktop, or headless with: xvfb-run -a speed --vs-cpu\n";
         return 2;
     }
     const std::uint64_t seed = options.seed.value_or(static_cast<std::uint64_t>(
