@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Integration tests of speed-server, speed-measure and speed-relay as real processes on
+127.0.0.1. Usage: network_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below)."""
+import signal
+import sys
+import time
+
+from netharness import Failure, Harness, expect, expect_mirrored, free_udp_port
+
+BOT = ["--level", "max"]
+
+
+def host_join_three_games(h):
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--games", 3, "--json", "--seed", 7, *BOT)
+    host.wait_for_line("hosting on UDP port", 10)
+    client = h.start("client", "speed-server", "--join", f"127.0.0.1:{port}", "--games", 3, "--json", *BOT)
+    expect(client.wait_exit(90) == 0, "client exit code", client)
+    expect(host.wait_exit(30) == 0, "host exit code", host)
+    expect_mirrored(host, client, 3)
+
+
+def peer_config(h, name, port, wait=20):
+    return h.write_config(name, f"[network]\npeer = 127.0.0.1\nport = {port}\nwait = {wait}\n[cpu]\nlevel = max\n")
+
+
+def fallback_one_after_the_other(h):
+    port = free_udp_port()
+    config = peer_config(h, "fallback.ini", port)
+    first = h.start("first", "speed-server", "--config", config, "--games", 1, "--json")
+    first.wait_for_line("hosting on UDP port", 15)  # no host answered: it became the host
+    second = h.start("second", "speed-server", "--config", config, "--games", 1, "--json")
+    expect(second.wait_exit(60) == 0, "second exit code", second)
+    expect(first.wait_exit(30) == 0, "first exit code", first)
+    expect_mirrored(first, second, 1)
+
+
+def simultaneous_start_trials(h, trials=20):
+    """Both start at the same instant with the same setup.ini: exactly one hosts, every time.
+    Each trial ends with SIGTERM to the host, which must reach the client."""
+    for trial in range(trials):
+        port = free_udp_port()
+        config = peer_config(h, f"same-{trial}.ini", port, wait=15)
+        pair = [h.start(f"trial {trial} {side}", "speed-server", "--config", config, "--json")
+                for side in ("a", "b")]
+        for program in pair:
+            program.wait_for_line("connected to", 20)
+        hosts = [p for p in pair if any(" as host" in line for line in p.stdout)]
+        expect(len(hosts) == 1, f"trial {trial}: {len(hosts)} hosts", *pair)
+        host = hosts[0]
+        client = pair[1] if host is pair[0] else pair[0]
+        host.signal(signal.SIGTERM)
+        expect(host.wait_exit(15) == 0, f"trial {trial}: host exit code after SIGTERM", host)
+        expect(client.wait_exit(15) == 0, f"trial {trial}: client exit code", client)
+        expect(host.json()["role"] == "host" and client.json()["role"] == "client", "roles", host, client)
+        expect(any("the other side ended the session" in line for line in client.stdout),
+               f"trial {trial}: the client did not report the shutdown", client)
+    print(f"{trials} simultaneous starts: exactly one host each time")
+
+
+def sigint_ends_both_sides(h):
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--json", *BOT)
+    host.wait_for_line("hosting on UDP port", 10)
+    client = h.start("client", "speed-server", "--join", f"127.0.0.1:{port}", "--json", *BOT)
+    client.wait_for_line("connected to", 15)
+    client.signal(signal.SIGINT)
+    expect(client.wait_exit(15) == 0, "client exit code after SIGINT", client)
+    expect(host.wait_exit(20) == 0, "host exit code", host)
+    expect(client.json()["interrupted"] is True, "client report", client)
+    expect(any("the other side ended the session" in line and "interrupted" in line for line in host.stdout),
+           "the host did not report the shutdown", host)
+
+
+def join_without_host_gives_up(h):
+    port = free_udp_port()
+    started = time.monotonic()
+    client = h.start("client", "speed-server", "--join", f"127.0.0.1:{port}", "--wait", 2, "--json", *BOT)
+    code = client.wait_exit(20)
+    elapsed = time.monotonic() - started
+    expect(code == 1, f"exit code {code}", client)
+    expect(1.9 <= elapsed < 10, f"gave up after {elapsed:.1f} s, expected about 2", client)
+    expect(any(f"no host answered at 127.0.0.1:{port} within 2 s" in line for line in client.stderr),
+           "message", client)
+
+
+def host_without_client_gives_up(h):
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--wait", 1, *BOT)
+    expect(host.wait_exit(20) == 1, "exit code", host)
+    expect(any("no other player joined" in line for line in host.stderr), "message", host)
+
+
+def port_in_use_is_reported(h):
+    port = free_udp_port()
+    first = h.start("first", "speed-server", "--port", port, "--wait", 30, *BOT)
+    first.wait_for_line("hosting on UDP port", 10)
+    second = h.start("second", "speed-server", "--port", port, *BOT)
+    expect(second.wait_exit(20) == 1, "exit code", second)
+    expect(any(f"UDP port {port} is already in use" in line for line in second.stderr), "message", second)
+    first.signal(signal.SIGTERM)
+    expect(first.wait_exit(15) == 0, "first exit code after SIGTERM", first)
+
+
+def bad_setup_ini_stops(h):
+    config = h.write_config("bad.ini", "[network]\npeer = 127.0.0.1\nport = 70000\n")
+    program = h.start("server", "speed-server", "--config", config)
+    expect(program.wait_exit(10) == 2, "exit code", program)
+    expect(any(f"{config}:3: [network] port: expected a port number 1..65535" in line for line in program.stderr),
+           "message", program)
+
+
+def relay_ten_games_under_faults(h):
+    host_port, relay_port = free_udp_port(), free_udp_port()
+    relay = h.start("relay", "speed-relay", "--listen", relay_port, "--to", f"127.0.0.1:{host_port}",
+                    "--loss", 0.2, "--dup", 0.05, "--corrupt", 0.02, "--delay", 10, "--jitter", 20,
+                    "--seed", 11, "--json", "--max-seconds", 400)
+    relay.wait_for_line("relaying", 10)
+    host = h.start("host", "speed-server", "--port", host_port, "--games", 10, "--json", "--seed", 5, *BOT)
+    host.wait_for_line("hosting on UDP port", 10)
+    client = h.start("client", "speed-server", "--join", f"127.0.0.1:{relay_port}", "--games", 10, "--json", *BOT)
+    expect(client.wait_exit(360) == 0, "client exit code", client)
+    expect(host.wait_exit(60) == 0, "host exit code", host)
+    relay.signal(signal.SIGTERM)
+    relay.wait_exit(15)
+    host_report, client_report = expect_mirrored(host, client, 10)
+    print("relay:", relay.json())
+    print("host:", host_report)
+    print("client:", client_report)
+
+
+def measure_against_host(h):
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--wait", 60, *BOT)
+    host.wait_for_line("hosting on UDP port", 10)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "pow2", "--max-exp", 11,
+                      "--count", 3, "--warmup", 5, "--json")
+    expect(measure.wait_exit(60) == 0, "speed-measure exit code", measure)
+    report = measure.json()
+    sizes = [entry["size"] for entry in report["results"]]
+    expect(sizes == [2 ** e for e in range(12)], f"sizes {sizes}", measure)
+    for entry in report["results"]:
+        expect(entry["sent"] == 3 and entry["lost"] == 0 and entry["received"] == 3, f"entry {entry}", measure)
+        rtt = entry["rtt_us"]
+        expect(0 < rtt["min"] <= rtt["p50"] <= rtt["p99"] <= rtt["max"], f"rtt order {rtt}", measure)
+        expect(entry["throughput_mbps"] > 0 and "jitter_us" in entry, f"entry {entry}", measure)
+    expect(any("2048-byte probes exceed 1472 bytes" in line for line in measure.stderr), "frame note", measure)
+    expect(any("warm-up: 5 probes" in line for line in measure.stderr), "warm-up note", measure)
+    fixed = h.start("fixed", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 65507,
+                    "--count", 2, "--warmup", 0, "--csv")
+    expect(fixed.wait_exit(30) == 0, "fixed exit code", fixed)
+    expect(fixed.stdout[1].startswith("65507,65507,2,2,0,"), "csv row", fixed)
+    host.signal(signal.SIGTERM)
+    expect(host.wait_exit(15) == 0, "host exit code after SIGTERM", host)
+
+
+def measure_without_host_fails_clearly(h):
+    port = free_udp_port()
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64,
+                      "--count", 2, "--warmup", 1, "--timeout", 200)
+    expect(measure.wait_exit(20) == 1, "exit code", measure)
+    expect(any("no echo from 127.0.0.1" in line for line in measure.stderr), "message", measure)
+
+
+TESTS = {test.__name__: test for test in [
+    host_join_three_games, fallback_one_after_the_other, simultaneous_start_trials, sigint_ends_both_sides,
+    join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
+    relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly]}
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[3] not in TESTS:
+        print(__doc__ + "\ntests: " + ", ".join(TESTS), file=sys.stderr)
+        return 2
+    harness = Harness(sys.argv[1], sys.argv[2])
+    started = time.monotonic()
+    try:
+        TESTS[sys.argv[3]](harness)
+    except Failure as failure:
+        print(f"FAILED {sys.argv[3]}: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        harness.close()
+    print(f"passed {sys.argv[3]} in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
