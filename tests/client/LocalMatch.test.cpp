@@ -16,10 +16,11 @@ LocalMatchSetup idleCpu(std::uint64_t seed) {
     return setup;
 }
 
-// Advances virtual time to each wake-up the match asks for, as the window does.
-std::vector<AppliedMove> runUntil(LocalMatch& match, TimeMs until) {
+// Advances virtual time to each wake-up the match asks for, as the window does, until the
+// game is over.
+std::vector<AppliedMove> playToTheEnd(LocalMatch& match, TimeMs until) {
     std::vector<AppliedMove> all;
-    for (TimeMs now = 0; now <= until;) {
+    for (TimeMs now = 0; now <= until && match.finishedGames().empty();) {
         auto applied = match.tick(now);
         all.insert(all.end(), applied.begin(), applied.end());
         const TimeMs wake = match.nextWakeAt();
@@ -76,14 +77,18 @@ TEST_CASE("local match: bot against bot plays to the end and reports the result 
     setup.cpuLevel = BotLevel::Max;
     setup.localBot = BotLevel::Max;
     LocalMatch match(setup, 0);
-    const auto applied = runUntil(match, 3'600'000);
+    const auto applied = playToTheEnd(match, 3'600'000);
     REQUIRE(match.finishedGames().size() == 1);
     const GameRecord& game = match.finishedGames().front();
     CHECK((game.info == GameInfo::Win || game.info == GameInfo::Draw || game.info == GameInfo::Defeat));
     CHECK(game.moves == static_cast<int>(applied.size()));
     CHECK(game.seed == setup.seed);
     for (const AppliedMove& record : applied) CHECK(conservationError(record.after).empty());
-    const TimeMs endWall = match.nextWakeAt() - kResultHoldMs;
+    CHECK(match.info() == game.info);
+    const TimeMs endWall = game.durationMs; // started at wall time 0, never paused
+    CHECK(match.nextWakeAt() == endWall + kResultHoldMs);
+    match.tick(endWall + kResultHoldMs - 1);
+    CHECK(match.info() == game.info);
     match.tick(endWall + kResultHoldMs);
     CHECK(match.info() == GameInfo::ExtGame);
     CHECK(match.elapsedMs(endWall + 99'999) == game.durationMs); // the clock stops at the end
