@@ -1,6 +1,7 @@
 #pragma once
 
 #include "GameInfo.hpp"
+#include "MatchDriver.hpp"
 #include "Speeds.hpp"
 
 #include "speed/common/Bot.hpp"
@@ -25,49 +26,34 @@ struct LocalMatchSetup {
     TimeMs speedCallMs = kSpeedCallMs;
 };
 
-struct AppliedMove {
-    Move move;
-    GameState before; // the table just before the move, for the animation
-    GameState after;  // and just after it
-};
-
-struct GameRecord {
-    int number = 0;
-    std::uint64_t seed = 0;
-    GameResult result = GameResult::Playing;
-    GameInfo info = GameInfo::Nothing; // WIN / DRAW / DEFEAT from the local seat's side
-    TimeMs durationMs = 0;
-    int moves = 0;
-    int flips = 0;
-};
-
 // A game against the CPU on an injected clock, mirroring playBotMatch: bots decide on game
 // time, the SPEED! call shows for speedCallMs before the flip, the local player's moves come in
 // through propose(). Game time stops while paused. The window only renders and forwards input.
-class LocalMatch {
+class LocalMatch final : public MatchDriver {
 public:
     LocalMatch(const LocalMatchSetup& setup, TimeMs now);
 
     // Runs the bots and the SPEED! flip up to `now`; returns what was applied, in order.
-    std::vector<AppliedMove> tick(TimeMs now);
+    std::vector<AppliedMove> tick(TimeMs now) override;
     // A move of the local player, arbitrated by the referee. Refused moves change nothing.
-    MoveError propose(const Move& move, TimeMs now);
+    MoveError propose(const Move& move, TimeMs now) override;
 
-    bool startNextGame(TimeMs now); // only once the game is over
-    bool togglePause(TimeMs now);   // PLAY <-> PAUSE_0
+    bool startNextGame(TimeMs now) override; // only once the game is over
+    bool togglePause(TimeMs now) override;   // PLAY <-> PAUSE_0
 
-    GameInfo info() const { return m_info; }
-    const GameState& state() const { return m_state; }
+    GameInfo info() const override { return m_info; }
+    const GameState& state() const override { return m_state; }
     const LocalMatchSetup& setup() const { return m_setup; }
-    int localSeat() const { return m_setup.localSeat; }
-    int gameNumber() const { return m_gameNumber; }
-    std::uint64_t gameSeed() const { return m_setup.seed + static_cast<std::uint64_t>(m_gameNumber - 1); }
-    bool speedCalled() const { return m_speedCallAt.has_value(); }
+    int localSeat() const override { return m_setup.localSeat; }
+    int gameNumber() const override { return m_gameNumber; }
+    std::uint64_t firstSeed() const override { return m_setup.seed; }
+    std::uint64_t gameSeed() const override { return m_setup.seed + static_cast<std::uint64_t>(m_gameNumber - 1); }
+    bool speedCalled() const override { return m_speedCallAt.has_value(); }
     int flips() const { return m_flips; }
-    TimeMs elapsedMs(TimeMs now) const;
+    TimeMs elapsedMs(TimeMs now) const override;
     // When tick() next has something to do (wall clock), kNever if nothing is scheduled.
-    TimeMs nextWakeAt() const;
-    const std::vector<GameRecord>& finishedGames() const { return m_finished; }
+    TimeMs nextWakeAt() const override;
+    const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
     int refusedTransitions() const { return m_refusedTransitions; } // always 0 unless a bug
 
 private:

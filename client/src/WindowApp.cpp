@@ -14,16 +14,6 @@
 namespace speed::client {
 namespace {
 
-LocalMatchSetup matchSetup(const ClientOptions& options, std::uint64_t seed) {
-    LocalMatchSetup setup;
-    setup.rules = options.rules;
-    setup.seed = seed;
-    setup.cpuLevel = options.cpuLevel;
-    setup.cpuMoves = !options.cpuIdle;
-    setup.localBot = options.localBot;
-    return setup;
-}
-
 std::string rectText(const Rect& rect) {
     return fmt::format("{} {} {} {}", std::lround(rect.left), std::lround(rect.top), std::lround(rect.width),
                        std::lround(rect.height));
@@ -31,13 +21,13 @@ std::string rectText(const Rect& rect) {
 
 } // namespace
 
-WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uint64_t seed)
+WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match)
     : m_options(options),
       m_fonts(fonts),
       m_window(sf::VideoMode(options.widthPx, options.heightPx), "Speed", sf::Style::Default),
       m_art(fonts),
       m_renderer(fonts, m_art),
-      m_match(matchSetup(options, seed), 0) {
+      m_match(std::move(match)) {
     m_window.setVerticalSyncEnabled(false); // we pace ourselves: Xvfb has no vsync anyway
     m_window.setKeyRepeatEnabled(false);
     m_clock.restart();
@@ -52,7 +42,7 @@ void WindowApp::relayout(unsigned widthPx, unsigned heightPx) {
     const float width = static_cast<float>(widthPx);
     const float height = static_cast<float>(heightPx);
     m_window.setView(sf::View(sf::FloatRect(0, 0, width, height)));
-    m_layout = computeLayout(width, height, {m_match.state().rules.handSize, m_match.localSeat(), 0, 0});
+    m_layout = computeLayout(width, height, {m_match->state().rules.handSize, m_match->localSeat(), 0, 0});
     if (!m_art.build(m_layout.cardWidthPx)) spdlog::error("cannot create the card art texture");
     m_drag.cancel();
     m_dirty = true;
@@ -63,7 +53,7 @@ int WindowApp::run() {
     render(m_window, nowMs());
     m_window.display();
     spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
-                 m_match.gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
+                 m_match->gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
     logTableChange();
     while (m_window.isOpen()) {
         const TimeMs frameStart = nowMs();
@@ -71,7 +61,7 @@ int WindowApp::run() {
         while (m_window.pollEvent(event)) handleEvent(event, frameStart);
         if (!m_window.isOpen()) break;
         const TimeMs now = nowMs();
-        showApplied(m_match.tick(now), now);
+        showApplied(m_match->tick(now), now);
         followGames(now);
         if (m_quitAt && now >= *m_quitAt) break;
         if (m_screenshotAt && now >= *m_screenshotAt) {
@@ -79,9 +69,9 @@ int WindowApp::run() {
             break;
         }
         const bool moving = m_timeline.busy(now) || m_drag.phase() == DragPhase::Dragging;
-        const TimeMs second = m_match.elapsedMs(now) / kClockRedrawMs;
-        const bool bannerChanged = m_match.speedCalled() != m_shownSpeedCall || m_match.info() != m_shownInfo;
-        const bool calm = !moving && !m_wasMoving && !bannerChanged && !m_match.speedCalled();
+        const TimeMs second = m_match->elapsedMs(now) / kClockRedrawMs;
+        const bool bannerChanged = m_match->speedCalled() != m_shownSpeedCall || m_match->info() != m_shownInfo;
+        const bool calm = !moving && !m_wasMoving && !bannerChanged && !m_match->speedCalled();
         if (!m_dirty && calm && second != m_shownSecond) {
             renderClockTick(now);
             m_shownSecond = second;
@@ -91,8 +81,8 @@ int WindowApp::run() {
             m_tableLayerValid = false;
             spdlog::trace("frame drawn in {} ms", nowMs() - now);
             m_shownSecond = second;
-            m_shownSpeedCall = m_match.speedCalled();
-            m_shownInfo = m_match.info();
+            m_shownSpeedCall = m_match->speedCalled();
+            m_shownInfo = m_match->info();
             m_dirty = false;
         }
         m_wasMoving = moving;
@@ -106,9 +96,9 @@ int WindowApp::run() {
 
 // The earliest moment something on screen changes without input.
 TimeMs WindowApp::nextDeadline(TimeMs now) const {
-    TimeMs deadline = m_match.nextWakeAt();
-    if (m_match.info() == GameInfo::Play) {
-        deadline = std::min(deadline, now + kClockRedrawMs - m_match.elapsedMs(now) % kClockRedrawMs);
+    TimeMs deadline = m_match->nextWakeAt();
+    if (m_match->info() == GameInfo::Play) {
+        deadline = std::min(deadline, now + kClockRedrawMs - m_match->elapsedMs(now) % kClockRedrawMs);
     }
     for (const auto& at : {m_nextGameAt, m_quitAt, m_screenshotAt}) {
         if (at) deadline = std::min(deadline, *at);
@@ -117,12 +107,12 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
 }
 
 void WindowApp::followGames(TimeMs now) {
-    const auto& finished = m_match.finishedGames();
+    const auto& finished = m_match->finishedGames();
     while (m_gamesReported < finished.size()) {
         const GameRecord& game = finished[m_gamesReported++];
         spdlog::info("game {} over: {} in {} ({} moves, {} SPEED! flips) | table: {}", game.number,
                      gameInfoName(game.info), formatClock(game.durationMs), game.moves, game.flips,
-                     tableSummary(m_match.state()));
+                     tableSummary(m_match->state()));
         m_drag.cancel();
         m_selectedSlot.reset();
         m_dirty = true;
@@ -134,8 +124,8 @@ void WindowApp::followGames(TimeMs now) {
     }
     if (m_nextGameAt && now >= *m_nextGameAt) {
         m_nextGameAt.reset();
-        if (m_match.startNextGame(now)) {
-            spdlog::info("game {} starts, seed {}", m_match.gameNumber(), m_match.gameSeed());
+        if (m_match->startNextGame(now)) {
+            spdlog::info("game {} starts, seed {}", m_match->gameNumber(), m_match->gameSeed());
             m_timeline.clear();
             logTableChange();
         }
@@ -144,23 +134,23 @@ void WindowApp::followGames(TimeMs now) {
 
 TableScene WindowApp::scene(TimeMs now) const {
     TableScene scene;
-    scene.state = &m_match.state();
-    scene.localSeat = m_match.localSeat();
-    scene.info = m_match.info();
-    scene.elapsedMs = m_match.elapsedMs(now);
+    scene.state = &m_match->state();
+    scene.localSeat = m_match->localSeat();
+    scene.info = m_match->info();
+    scene.elapsedMs = m_match->elapsedMs(now);
     scene.now = now;
-    scene.speedCalled = m_match.speedCalled();
+    scene.speedCalled = m_match->speedCalled();
     scene.localName = m_options.localBot ? "You (bot " + std::string(toString(*m_options.localBot)) + ")" : "You";
     scene.opponentName = "CPU \xC2\xB7 " + std::string(m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
-    scene.statusDetail = fmt::format("vs CPU   \xC2\xB7   game {}   \xC2\xB7   seed {}", m_match.gameNumber(), m_match.gameSeed());
+    scene.statusDetail = fmt::format("vs CPU   \xC2\xB7   game {}   \xC2\xB7   seed {}", m_match->gameNumber(), m_match->gameSeed());
     scene.drag = &m_drag;
     scene.timeline = &m_timeline;
-    const int seat = m_match.localSeat();
+    const int seat = m_match->localSeat();
     if (m_drag.phase() == DragPhase::Dragging) {
-        scene.highlights = legalTargets(m_match.state(), seat, m_drag.source());
+        scene.highlights = legalTargets(m_match->state(), seat, m_drag.source());
     } else if (m_selectedSlot) {
         scene.selected = Place::handSlot(seat, *m_selectedSlot);
-        scene.highlights = legalTargets(m_match.state(), seat, *scene.selected);
+        scene.highlights = legalTargets(m_match->state(), seat, *scene.selected);
     }
     return scene;
 }
@@ -207,9 +197,9 @@ bool WindowApp::saveScreenshot(TimeMs now) {
 }
 
 void WindowApp::logTableChange() {
-    spdlog::debug("table: {}", tableSummary(m_match.state()));
-    if (m_options.dumpLayout) spdlog::info("moves {} | table: {}", playOptions(m_match.state(), m_match.localSeat()),
-                                           tableSummary(m_match.state()));
+    spdlog::debug("table: {}", tableSummary(m_match->state()));
+    if (m_options.dumpLayout) spdlog::info("moves {} | table: {}", playOptions(m_match->state(), m_match->localSeat()),
+                                           tableSummary(m_match->state()));
 }
 
 void WindowApp::logLayout() const {
@@ -223,9 +213,9 @@ void WindowApp::logLayout() const {
 }
 
 ResultSummary WindowApp::results() const {
-    return ResultSummary{m_options.games, m_match.setup().seed, "vs-cpu", m_match.finishedGames()};
+    return ResultSummary{m_options.games, m_match->firstSeed(), "vs-cpu", m_match->finishedGames()};
 }
 
-bool WindowApp::localInputAllowed() const { return !m_options.localBot && m_match.info() == GameInfo::Play; }
+bool WindowApp::localInputAllowed() const { return !m_options.localBot && m_match->info() == GameInfo::Play; }
 
 } // namespace speed::client

@@ -5,7 +5,7 @@
 #include "ClientOptions.hpp"
 #include "DragController.hpp"
 #include "Layout.hpp"
-#include "LocalMatch.hpp"
+#include "MatchDriver.hpp"
 #include "ResultReport.hpp"
 #include "TableRenderer.hpp"
 
@@ -14,6 +14,7 @@
 #include <SFML/System/Clock.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <memory>
 #include <optional>
 
 namespace speed::client {
@@ -23,7 +24,9 @@ namespace speed::client {
 // clock ticked a second, or a card is moving). All game logic lives in LocalMatch and the engine.
 class WindowApp {
 public:
-    WindowApp(const ClientOptions& options, const Fonts& fonts, std::uint64_t seed);
+    // `match` runs the game (LocalMatch against the CPU, or a network session); its clock
+    // starts at 0 when the window opens.
+    WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match);
     int run();
     ResultSummary results() const;
 
@@ -56,7 +59,7 @@ private:
     CardArt m_art;
     TableRenderer m_renderer;
     TableLayout m_layout;
-    LocalMatch m_match;
+    std::unique_ptr<MatchDriver> m_match; // the game being shown; the window only forwards input
     DragController m_drag;
     Timeline m_timeline;
     std::optional<int> m_selectedSlot;

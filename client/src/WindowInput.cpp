@@ -41,9 +41,9 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
 }
 
 void WindowApp::onPress(Point pointer, TimeMs now) {
-    if (gameFinished(m_match.info())) {
-        if (m_match.startNextGame(now)) {
-            spdlog::info("game {} starts, seed {}", m_match.gameNumber(), m_match.gameSeed());
+    if (gameFinished(m_match->info())) {
+        if (m_match->startNextGame(now)) {
+            spdlog::info("game {} starts, seed {}", m_match->gameNumber(), m_match->gameSeed());
             m_timeline.clear();
             logTableChange();
             m_dirty = true;
@@ -51,10 +51,10 @@ void WindowApp::onPress(Point pointer, TimeMs now) {
         return;
     }
     if (!localInputAllowed()) return;
-    const int seat = m_match.localSeat();
+    const int seat = m_match->localSeat();
     const auto hit = hitTest(m_layout, pointer);
     if (!hit) return;
-    if (canPickUp(m_match.state(), seat, *hit)) {
+    if (canPickUp(m_match->state(), seat, *hit)) {
         m_drag.press(*hit, rectOf(m_layout, *hit), pointer);
         m_selectedSlot.reset();
         m_dirty = true;
@@ -67,22 +67,22 @@ void WindowApp::onRelease(Point pointer, TimeMs now) {
     const Release release = m_drag.release(pointer, hitTest(m_layout, pointer, m_layout.cardWidthPx * 0.15f));
     if (release.kind == ReleaseKind::None) return;
     m_dirty = true;
-    const int seat = m_match.localSeat();
-    if (!localInputAllowed() || !canPickUp(m_match.state(), seat, release.source)) return;
+    const int seat = m_match->localSeat();
+    if (!localInputAllowed() || !canPickUp(m_match->state(), seat, release.source)) return;
     if (release.kind == ReleaseKind::Click) {
-        const auto target = clickTarget(m_match.state(), seat, release.source);
+        const auto target = clickTarget(m_match->state(), seat, release.source);
         if (!target) {
             spdlog::info("click: nothing to do with {} | table unchanged: {}",
                          release.source.kind == PlaceKind::Deck ? "the deck" : "slot " + std::to_string(release.source.index),
-                         tableSummary(m_match.state()));
+                         tableSummary(m_match->state()));
             return;
         }
-        commitMove(*moveFor(m_match.state(), seat, release.source, *target), std::nullopt, now);
+        commitMove(*moveFor(m_match->state(), seat, release.source, *target), std::nullopt, now);
         return;
     }
-    const auto move = release.target ? moveFor(m_match.state(), seat, release.source, *release.target) : std::nullopt;
+    const auto move = release.target ? moveFor(m_match->state(), seat, release.source, *release.target) : std::nullopt;
     if (!move) {
-        spdlog::info("drop: not on a target, the card returns | table unchanged: {}", tableSummary(m_match.state()));
+        spdlog::info("drop: not on a target, the card returns | table unchanged: {}", tableSummary(m_match->state()));
         slideHome(release.source, release.cardRect, now);
         return;
     }
@@ -92,18 +92,18 @@ void WindowApp::onRelease(Point pointer, TimeMs now) {
 void WindowApp::onKey(sf::Keyboard::Key key, TimeMs now) {
     m_dirty = true;
     if (key == sf::Keyboard::N) {
-        if (m_match.startNextGame(now)) {
-            spdlog::info("game {} starts, seed {}", m_match.gameNumber(), m_match.gameSeed());
+        if (m_match->startNextGame(now)) {
+            spdlog::info("game {} starts, seed {}", m_match->gameNumber(), m_match->gameSeed());
             m_timeline.clear();
             logTableChange();
         } else {
-            spdlog::info("next game refused: {} is not over", gameInfoName(m_match.info()));
+            spdlog::info("next game refused: {} is not over", gameInfoName(m_match->info()));
         }
         return;
     }
     if (key == sf::Keyboard::P) {
-        const GameInfo before = m_match.info();
-        if (m_match.togglePause(now)) spdlog::info("state {} -> {}", gameInfoName(before), gameInfoName(m_match.info()));
+        const GameInfo before = m_match->info();
+        if (m_match->togglePause(now)) spdlog::info("state {} -> {}", gameInfoName(before), gameInfoName(m_match->info()));
         else spdlog::info("pause refused in state {}", gameInfoName(before));
         return;
     }
@@ -113,8 +113,8 @@ void WindowApp::onKey(sf::Keyboard::Key key, TimeMs now) {
         return;
     }
     if (!localInputAllowed()) return;
-    if (const auto slot = slotForKey(key); slot && *slot < m_match.state().rules.handSize) {
-        const bool occupied = m_match.state().player(m_match.localSeat()).hand[static_cast<std::size_t>(*slot)].has_value();
+    if (const auto slot = slotForKey(key); slot && *slot < m_match->state().rules.handSize) {
+        const bool occupied = m_match->state().player(m_match->localSeat()).hand[static_cast<std::size_t>(*slot)].has_value();
         m_selectedSlot = occupied && m_selectedSlot != slot ? slot : std::nullopt;
         return;
     }
@@ -131,39 +131,39 @@ void WindowApp::onKey(sf::Keyboard::Key key, TimeMs now) {
 // Plays the selected card on `pile`, or on the first legal pile when none is given.
 void WindowApp::playSelected(std::optional<int> pile, TimeMs now) {
     if (!m_selectedSlot) return;
-    const int seat = m_match.localSeat();
+    const int seat = m_match->localSeat();
     const Place source = Place::handSlot(seat, *m_selectedSlot);
     if (!pile) {
-        const auto target = clickTarget(m_match.state(), seat, source);
+        const auto target = clickTarget(m_match->state(), seat, source);
         if (!target) return;
         pile = target->index;
     }
-    const auto move = moveFor(m_match.state(), seat, source, Place::pile(*pile));
+    const auto move = moveFor(m_match->state(), seat, source, Place::pile(*pile));
     if (move && commitMove(*move, std::nullopt, now)) m_selectedSlot.reset();
 }
 
 void WindowApp::refillFirstEmpty(TimeMs now) {
-    const int seat = m_match.localSeat();
-    const auto target = clickTarget(m_match.state(), seat, Place::deck(seat));
+    const int seat = m_match->localSeat();
+    const auto target = clickTarget(m_match->state(), seat, Place::deck(seat));
     if (target) commitMove(Move::refill(seat, target->index), std::nullopt, now);
 }
 
 bool WindowApp::commitMove(const Move& move, std::optional<FlightStart> start, TimeMs now) {
-    const GameState before = m_match.state();
-    const MoveError error = m_match.propose(move, now);
+    const GameState before = m_match->state();
+    const MoveError error = m_match->propose(move, now);
     m_dirty = true;
     if (error != MoveError::None) {
-        spdlog::info("refused: {}: {} | table unchanged: {}", describe(move), describe(error), tableSummary(m_match.state()));
+        spdlog::info("refused: {}: {} | table unchanged: {}", describe(move), describe(error), tableSummary(m_match->state()));
         return false;
     }
-    for (const CardFlight& flight : flightsForMove(before, m_match.state(), move, m_layout, now, start)) m_timeline.add(flight);
-    spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(m_match.state()));
+    for (const CardFlight& flight : flightsForMove(before, m_match->state(), move, m_layout, now, start)) m_timeline.add(flight);
+    spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(m_match->state()));
     logTableChange();
     return true;
 }
 
 void WindowApp::slideHome(const Place& source, const Rect& from, TimeMs now) {
-    const GameState& state = m_match.state();
+    const GameState& state = m_match->state();
     if (source.kind == PlaceKind::HandSlot) {
         const auto& card = state.player(source.seat).hand[static_cast<std::size_t>(source.index)];
         if (card) m_timeline.add({*card, true, from, source, now, kSlideHomeMs});
@@ -177,9 +177,9 @@ void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now)
         for (const CardFlight& flight : flightsForMove(record.before, record.after, record.move, m_layout, now)) {
             m_timeline.add(flight);
         }
-        const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match.localSeat() ? "you" : "cpu";
+        const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match->localSeat() ? "you" : "cpu";
         spdlog::info("applied ({}): {} | table: {}", who, describe(record.move), tableSummary(record.after));
-        if (m_drag.phase() != DragPhase::Idle && !canPickUp(m_match.state(), m_match.localSeat(), m_drag.source())) m_drag.cancel();
+        if (m_drag.phase() != DragPhase::Idle && !canPickUp(m_match->state(), m_match->localSeat(), m_drag.source())) m_drag.cancel();
         m_dirty = true;
     }
     if (!applied.empty()) logTableChange();

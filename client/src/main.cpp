@@ -2,6 +2,7 @@
 #include "CardArt.hpp"
 #include "ClientOptions.hpp"
 #include "Display.hpp"
+#include "LocalMatch.hpp"
 #include "WindowApp.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -37,7 +38,13 @@ int main(int argc, char** argv) {
     }
     const std::uint64_t seed = options.seed.value_or(static_cast<std::uint64_t>(
         std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000);
-    WindowApp app(options, fonts, seed);
+    LocalMatchSetup setup;
+    setup.rules = options.rules;
+    setup.seed = seed;
+    setup.cpuLevel = options.cpuLevel;
+    setup.cpuMoves = !options.cpuIdle;
+    setup.localBot = options.localBot;
+    WindowApp app(options, fonts, std::make_unique<LocalMatch>(setup, 0));
     const int windowExit = app.run();
     const ResultSummary summary = app.results();
     printResults(summary, options.json, std::cout);

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "GameInfo.hpp"
+
+#include "speed/common/GameState.hpp"
+#include "speed/common/Move.hpp"
+#include "speed/common/Referee.hpp"
+#include "speed/common/Time.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace speed::client {
+
+struct AppliedMove {
+    Move move;
+    GameState before; // the table just before the move, for the animation
+    GameState after;  // and just after it
+};
+
+struct GameRecord {
+    int number = 0;
+    std::uint64_t seed = 0;
+    GameResult result = GameResult::Playing;
+    GameInfo info = GameInfo::Nothing; // WIN / DRAW / DEFEAT from the local seat's side
+    TimeMs durationMs = 0;
+    int moves = 0;
+    int flips = 0;
+};
+
+// What the window needs from a game, whoever runs it: LocalMatch (vs CPU, in-process) now,
+// a network session later. The window renders state() and forwards the local player's moves;
+// it never decides anything about the game itself. Times are the window's clock in ms.
+class MatchDriver {
+public:
+    virtual ~MatchDriver() = default;
+
+    virtual std::vector<AppliedMove> tick(TimeMs now) = 0;      // everything applied up to now
+    virtual MoveError propose(const Move& move, TimeMs now) = 0; // the local player's move
+    virtual bool startNextGame(TimeMs now) = 0;
+    virtual bool togglePause(TimeMs now) = 0;
+
+    virtual GameInfo info() const = 0;
+    virtual const GameState& state() const = 0;
+    virtual int localSeat() const = 0;
+    virtual int gameNumber() const = 0;
+    virtual std::uint64_t gameSeed() const = 0;
+    virtual std::uint64_t firstSeed() const = 0;
+    virtual bool speedCalled() const = 0;
+    virtual TimeMs elapsedMs(TimeMs now) const = 0;
+    virtual TimeMs nextWakeAt() const = 0; // kNever when nothing is scheduled
+    virtual const std::vector<GameRecord>& finishedGames() const = 0;
+};
+
+} // namespace speed::client
