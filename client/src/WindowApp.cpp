@@ -203,7 +203,8 @@ void WindowApp::logTableChange() {
 }
 
 void WindowApp::logLayout() const {
-    spdlog::info("layout window {} card {}", rectText(m_layout.window), rectText(m_layout.pile[0]));
+    spdlog::info("layout window {} card {}x{}", rectText(m_layout.window), std::lround(m_layout.cardWidthPx),
+                 std::lround(m_layout.cardHeightPx));
     for (int pile = 0; pile < kFieldPiles; ++pile) spdlog::info("layout pile {} {}", pile, rectText(m_layout.pile[static_cast<std::size_t>(pile)]));
     for (int seat = 0; seat < kSeats; ++seat) {
         spdlog::info("layout deck {} {}", seat, rectText(m_layout.deck[static_cast<std::size_t>(seat)]));
