@@ -2,6 +2,7 @@
 """Integration tests of speed-server, speed-measure and speed-relay as real processes on
 127.0.0.1. Usage: network_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below)."""
 import signal
+import socket
 import sys
 import time
 
@@ -154,6 +155,28 @@ def measure_against_host(h):
     expect(host.wait_exit(15) == 0, "host exit code after SIGTERM", host)
 
 
+def ipv6_loopback_join_and_measure(h):
+    """The host's dual-stack socket takes an IPv6 client and IPv6 probes (skipped without ::1)."""
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        print("no IPv6 loopback here: skipped")
+        raise SystemExit(SKIPPED)
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--games", 1, "--json", *BOT)
+    host.wait_for_line("hosting on UDP port", 10)
+    measure = h.start("measure", "speed-measure", f"[::1]:{port}", "--mode", "fixed", "--size", 64,
+                      "--count", 20, "--json")
+    expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
+    expect(measure.json()["results"][0]["received"] == 20, "echoes over IPv6", measure)
+    client = h.start("client", "speed-server", "--join", f"[::1]:{port}", "--games", 1, "--json", *BOT)
+    expect(client.wait_exit(60) == 0, "client exit code", client)
+    expect(host.wait_exit(30) == 0, "host exit code", host)
+    expect_mirrored(host, client, 1)
+    expect(client.json()["peer_address"] == f"[::1]:{port}", "the client's peer is IPv6", client)
+
+
 def measure_without_host_fails_clearly(h):
     port = free_udp_port()
     measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64,
@@ -165,7 +188,9 @@ def measure_without_host_fails_clearly(h):
 TESTS = {test.__name__: test for test in [
     host_join_three_games, fallback_one_after_the_other, simultaneous_start_trials, sigint_ends_both_sides,
     join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
-    relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly]}
+    relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly,
+    ipv6_loopback_join_and_measure]}
+SKIPPED = 77
 
 
 def main():

@@ -90,7 +90,11 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
 
     const MatchOutcome outcome = judge(connector, seat, options, interrupted);
     if (!outcome.error.empty()) errors << "speed-server: " << outcome.error << std::endl;
-    if (interrupted) out << "ended by a signal: SHUTDOWN sent to the other side" << std::endl;
+    if (interrupted) {
+        out << (connector.connected() ? "ended by a signal: SHUTDOWN sent to the other side"
+                                      : "ended by a signal before the other player connected")
+            << std::endl;
+    }
     if (options.json) printJson(out, connector, seat, options, outcome);
     return outcome.exitCode;
 }
