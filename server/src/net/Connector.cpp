@@ -102,6 +102,7 @@ void Connector::afterConnectFailed(const std::string& why) {
         spdlog::info("no host answered at {}: becoming the host", target);
         return startHost();
     }
+    if (wasJoining && why.rfind("no answer", 0) != 0) return fail("could not join " + target + ": " + why);
     if (wasJoining) {
         const double seconds = static_cast<double>(m_options.waitMs) / 1000.0;
         std::string message = "no host answered at " + target + " within " + fmt::format("{:g}", seconds) + " s";
