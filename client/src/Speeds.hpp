@@ -11,6 +11,7 @@ namespace speed::client {
 inline constexpr TimeMs kCardFlightMs = 180;        // a played or refilled card flies to its place
 inline constexpr TimeMs kDropLandMs = 120;          // a card dropped on a legal pile settles on it
 inline constexpr TimeMs kSlideHomeMs = 200;         // an illegal drop slides back to its slot
+inline constexpr TimeMs kRefusedNudgeMs = 150;      // a click or key with no legal pile: the card twitches
 inline constexpr TimeMs kFlipFlightMs = 220;        // the SPEED! flip, deck to field pile
 inline constexpr TimeMs kSpeedCallMs = 1000;        // "SPEED!" shows this long before the flip
 inline constexpr TimeMs kResultHoldMs = 2500;       // WIN/DRAW/DEFEAT, then EXTGAME

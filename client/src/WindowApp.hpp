@@ -7,6 +7,7 @@
 #include "Layout.hpp"
 #include "MatchDriver.hpp"
 #include "ResultReport.hpp"
+#include "Speeds.hpp"
 #include "TableRenderer.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
@@ -40,7 +41,8 @@ private:
     void playSelected(std::optional<int> pile, TimeMs now);
     void refillFirstEmpty(TimeMs now);
     bool commitMove(const Move& move, std::optional<FlightStart> start, TimeMs now);
-    void slideHome(const Place& source, const Rect& from, TimeMs now);
+    void slideHome(const Place& source, const Rect& from, TimeMs now, TimeMs durationMs = kSlideHomeMs);
+    void nudge(const Place& source, TimeMs now);
     void showApplied(const std::vector<AppliedMove>& applied, TimeMs now);
     void followGames(TimeMs now);
     void render(sf::RenderTarget& target, TimeMs now);

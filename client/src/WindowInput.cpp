@@ -72,6 +72,7 @@ void WindowApp::onRelease(Point pointer, TimeMs now) {
     if (release.kind == ReleaseKind::Click) {
         const auto target = clickTarget(m_match->state(), seat, release.source);
         if (!target) {
+            nudge(release.source, now);
             spdlog::info("click: nothing to do with {} | table unchanged: {}",
                          release.source.kind == PlaceKind::Deck ? "the deck" : "slot " + std::to_string(release.source.index),
                          tableSummary(m_match->state()));
@@ -140,6 +141,7 @@ void WindowApp::playSelected(std::optional<int> pile, TimeMs now) {
     }
     const auto move = moveFor(m_match->state(), seat, source, Place::pile(*pile));
     if (move && commitMove(*move, std::nullopt, now)) m_selectedSlot.reset();
+    else nudge(source, now);
 }
 
 void WindowApp::refillFirstEmpty(TimeMs now) {
@@ -162,13 +164,19 @@ bool WindowApp::commitMove(const Move& move, std::optional<FlightStart> start, T
     return true;
 }
 
-void WindowApp::slideHome(const Place& source, const Rect& from, TimeMs now) {
+// "No": the card jumps a little to the side and slides back.
+void WindowApp::nudge(const Place& source, TimeMs now) {
+    const Rect home = rectOf(m_layout, source);
+    slideHome(source, home.movedTo({home.left + home.width * 0.12f, home.top}), now, kRefusedNudgeMs);
+}
+
+void WindowApp::slideHome(const Place& source, const Rect& from, TimeMs now, TimeMs durationMs) {
     const GameState& state = m_match->state();
     if (source.kind == PlaceKind::HandSlot) {
         const auto& card = state.player(source.seat).hand[static_cast<std::size_t>(source.index)];
-        if (card) m_timeline.add({*card, true, from, source, now, kSlideHomeMs});
+        if (card) m_timeline.add({*card, true, from, source, now, durationMs});
     } else if (!state.player(source.seat).deck.empty()) {
-        m_timeline.add({state.player(source.seat).deck.top(), false, from, source, now, kSlideHomeMs});
+        m_timeline.add({state.player(source.seat).deck.top(), false, from, source, now, durationMs});
     }
 }
 
