@@ -8,6 +8,7 @@
 #include "speed/common/Time.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace speed::client {
@@ -26,6 +27,13 @@ struct GameRecord {
     TimeMs durationMs = 0;
     int moves = 0;
     int flips = 0;
+};
+
+// One datagram for the message log pane (seed 004): when, which way, and its text.
+struct WireLogEntry {
+    TimeMs atMs = 0; // the window's clock
+    bool sent = false;
+    std::string text;
 };
 
 // What the window needs from a game, whoever runs it: LocalMatch (vs CPU, in-process) now,
@@ -50,6 +58,11 @@ public:
     virtual TimeMs elapsedMs(TimeMs now) const = 0;
     virtual TimeMs nextWakeAt() const = 0; // kNever when nothing is scheduled
     virtual const std::vector<GameRecord>& finishedGames() const = 0;
+
+    // Datagrams sent and received since the last call (none for an offline game).
+    virtual std::vector<WireLogEntry> takeWireLog() { return {}; }
+    // "host:port" that answers measurement probes for this match; empty for an offline game.
+    virtual std::string measureTarget() const { return {}; }
 };
 
 } // namespace speed::client
