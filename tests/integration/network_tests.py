@@ -3,6 +3,7 @@
 127.0.0.1. Usage: network_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below)."""
 import signal
 import socket
+import subprocess
 import sys
 import time
 
@@ -36,6 +37,15 @@ def fallback_one_after_the_other(h):
     expect_mirrored(first, second, 1)
 
 
+def udp_sockets_on(port):
+    """Who holds a UDP port, for a failure message (ss from iproute2, when present)."""
+    try:
+        listing = subprocess.run(["ss", "-uanp"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "(ss not available)"
+    return "\n".join(line for line in listing.splitlines() if f":{port} " in line) or f"nothing on UDP {port}"
+
+
 def simultaneous_start_trials(h, trials=20):
     """Both start at the same instant with the same setup.ini: exactly one hosts, every time.
     Each trial ends with SIGTERM to the host, which must reach the client."""
@@ -45,7 +55,10 @@ def simultaneous_start_trials(h, trials=20):
         pair = [h.start(f"trial {trial} {side}", "speed-server", "--config", config, "--json")
                 for side in ("a", "b")]
         for program in pair:
-            program.wait_for_line("connected to", 20)
+            try:
+                program.wait_for_line("connected to", 20)
+            except Failure as failure:
+                raise Failure(f"{failure}\n{pair[1 - pair.index(program)].transcript()}\n{udp_sockets_on(port)}")
         hosts = [p for p in pair if any(" as host" in line for line in p.stdout)]
         expect(len(hosts) == 1, f"trial {trial}: {len(hosts)} hosts", *pair)
         host = hosts[0]

@@ -13,7 +13,7 @@ using protocol::SessionEventKind;
 using protocol::SessionRole;
 
 Connector::Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player)
-    : m_io(io), m_clock(clock), m_options(std::move(options)), m_player(player) {}
+    : m_io(io), m_clock(clock), m_options(std::move(options)), m_player(player), m_hostAttempt(io) {}
 
 bool Connector::start() {
     if (m_options.peer) {
@@ -25,42 +25,69 @@ bool Connector::start() {
         }
         m_peerEndpoint = resolved.endpoint;
     }
-    if (m_options.joinOnly && m_peerEndpoint) {
-        startJoin(m_options.waitMs);
-    } else if (m_peerEndpoint) {
-        m_giveUpAt = m_clock.nowMs() + m_options.waitMs;
-        startJoin(m_options.joinAttemptMs);
+    if (!m_peerEndpoint) {
+        startHost(m_options.waitMs);
     } else {
-        startHost();
+        m_giveUpAt = m_clock.nowMs() + m_options.waitMs;
+        startJoin();
     }
     return !m_finished || m_failure.empty();
 }
 
-void Connector::startJoin(TimeMs attemptMs) {
-    if (!m_options.joinOnly && m_options.joinJitterMs > 0) {
+// One client session, from one ephemeral port, for the whole join phase: a host that answers a
+// HELLO of ours late still reaches a socket that listens, with the SEQ numbers it expects.
+void Connector::startJoin() {
+    SocketResult opened = openJoinSocket(m_io, *m_peerEndpoint);
+    if (!opened.socket) return fail(opened.error);
+    m_options.session.timing.helloTimeoutMs = m_options.waitMs;
+    spdlog::info("joining {}", endpointText(*m_peerEndpoint));
+    startLink(std::move(*opened.socket), SessionRole::Client);
+    if (!m_options.joinOnly) scheduleHostAttempt();
+}
+
+TimeMs Connector::joinAttemptMs() {
+    TimeMs attemptMs = m_options.joinAttemptMs;
+    if (m_options.joinJitterMs > 0) {
         std::random_device entropy; // glue code: only spreads the attempts of two machines apart
         attemptMs += static_cast<TimeMs>(entropy() % static_cast<unsigned>(m_options.joinJitterMs + 1));
     }
-    SocketResult opened = openJoinSocket(m_io, *m_peerEndpoint);
-    if (!opened.socket) return fail(opened.error);
-    m_options.session.timing.helloTimeoutMs = attemptMs;
-    spdlog::info("joining {} (for up to {} ms)", endpointText(*m_peerEndpoint), attemptMs);
-    startLink(std::move(*opened.socket), SessionRole::Client);
+    return attemptMs;
 }
 
-void Connector::startHost() {
+void Connector::scheduleHostAttempt() {
+    const TimeMs attemptAt = m_clock.nowMs() + joinAttemptMs();
+    if (attemptAt >= m_giveUpAt) return; // the join session gives up at m_giveUpAt by itself
+    m_hostAttempt.expires_at(m_clock.toTimePoint(attemptAt));
+    m_hostAttempt.async_wait([this](const std::error_code& error) {
+        if (!error) tryHosting();
+    });
+}
+
+// No host answered so far: take the port ourselves. A port in use means someone here hosts on
+// it (or is about to): the join session keeps going and the port is tried again later.
+void Connector::tryHosting() {
+    if (m_connected || m_finished) return;
     SocketResult opened = openHostSocket(m_io, m_options.hostPort);
-    if (!opened.socket && opened.portInUse && m_peerEndpoint && m_clock.nowMs() < m_giveUpAt) {
-        spdlog::info("{}: someone on this machine is hosting there, joining instead", opened.error);
+    if (!opened.socket && opened.portInUse) {
+        spdlog::info("{}: someone on this machine is hosting there; still joining", opened.error);
         m_portTaken = true;
-        return startJoin(m_options.joinAttemptMs);
+        return scheduleHostAttempt();
     }
     if (!opened.socket) return fail(opened.error);
-    TimeMs waitMs = m_options.waitMs;
-    if (m_giveUpAt != kNever) waitMs = std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1);
+    spdlog::info("no host answered at {}: becoming the host", endpointText(*m_peerEndpoint));
+    startLinkOn(std::move(*opened.socket), std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1));
+}
+
+void Connector::startHost(TimeMs waitMs) {
+    SocketResult opened = openHostSocket(m_io, m_options.hostPort);
+    if (!opened.socket) return fail(opened.error);
+    startLinkOn(std::move(*opened.socket), waitMs);
+}
+
+void Connector::startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs) {
     m_options.session.timing.connectWaitMs = waitMs;
     spdlog::info("hosting on UDP port {}, waiting up to {} ms for the other player", m_options.hostPort, waitMs);
-    startLink(std::move(*opened.socket), SessionRole::Host);
+    startLink(std::move(hostSocket), SessionRole::Host);
 }
 
 void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
@@ -96,18 +123,15 @@ TimeMs Connector::act(protocol::Session& session, TimeMs now) {
 
 void Connector::afterConnectFailed(const std::string& why) {
     if (m_finished) return;
-    const bool wasJoining = m_role == SessionRole::Client;
     const std::string target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
-    if (wasJoining && !m_options.joinOnly && m_clock.nowMs() < m_giveUpAt) {
-        spdlog::info("no host answered at {}: becoming the host", target);
-        return startHost();
+    if (m_role == SessionRole::Client && why.rfind("no answer", 0) != 0) {
+        return fail("could not join " + target + ": " + why);
     }
-    if (wasJoining && why.rfind("no answer", 0) != 0) return fail("could not join " + target + ": " + why);
-    if (wasJoining) {
+    if (m_role == SessionRole::Client) {
         const double seconds = static_cast<double>(m_options.waitMs) / 1000.0;
         std::string message = "no host answered at " + target + " within " + fmt::format("{:g}", seconds) + " s";
         if (m_portTaken) message += ", and UDP port " + std::to_string(m_options.hostPort) + " here is taken";
-        return fail(message + " (" + why + ")");
+        return fail(message);
     }
     const double seconds = static_cast<double>(m_options.session.timing.connectWaitMs) / 1000.0;
     fail("no other player joined UDP port " + std::to_string(m_options.hostPort) + " within " +
@@ -122,6 +146,7 @@ void Connector::shutdown(const std::string& reason) {
 }
 
 void Connector::close() {
+    m_hostAttempt.cancel();
     if (m_link) m_link->close();
 }
 
@@ -133,7 +158,7 @@ void Connector::fail(const std::string& why) {
 void Connector::finish() {
     if (m_finished) return;
     m_finished = true;
-    if (m_link) m_link->close();
+    close();
     if (onFinished) onFinished();
 }
 

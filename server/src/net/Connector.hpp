@@ -19,16 +19,17 @@ struct ConnectOptions {
     std::optional<HostPort> peer; // join this first (setup.ini peer, or --join)
     bool joinOnly = false;        // --join: never become the host
     std::uint16_t hostPort = 50001;
-    TimeMs waitMs = 30'000;        // a host waits this long for a client; so does a join-only client
-    TimeMs joinAttemptMs = 1'000;  // with a peer: try joining this long (plus up to joinJitterMs)
+    TimeMs waitMs = 30'000;        // the whole wait, joining and hosting together
+    TimeMs joinAttemptMs = 1'000;  // with a peer: join this long (plus up to joinJitterMs) before hosting
     TimeMs joinJitterMs = 250;     // ... so that two machines starting together fall out of step
     protocol::SessionConfig session; // name, rules, timing; the role is set per attempt
 };
 
 // The seed's procedure: with a peer, first try to join peer:port as a client from an ephemeral
 // port; when no host answers in time, become the host on `port`. If that port is taken, someone
-// on this machine is hosting there (or just started to): join again. Binding a port is atomic, so
-// of two programs starting at the same instant exactly one hosts. Everything runs on `io`.
+// on this machine is hosting there (or just started to): keep joining and try the port again
+// later. Binding a port is atomic, so of two programs starting at the same instant exactly one
+// hosts, and the other's join session, still listening, is answered. Everything runs on `io`.
 class Connector {
 public:
     Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player);
@@ -53,8 +54,12 @@ public:
     std::function<void()> onFinished; // called once, from the event loop
 
 private:
-    void startJoin(TimeMs attemptMs);
-    void startHost();
+    void startJoin();
+    TimeMs joinAttemptMs();
+    void scheduleHostAttempt();
+    void tryHosting();
+    void startHost(TimeMs waitMs);
+    void startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs);
     void startLink(asio::ip::udp::socket socket, protocol::SessionRole role);
     TimeMs act(protocol::Session& session, TimeMs now);
     void afterConnectFailed(const std::string& why);
@@ -67,6 +72,7 @@ private:
     SeatPlayer& m_player;
     std::optional<asio::ip::udp::endpoint> m_peerEndpoint;
     std::shared_ptr<UdpPeer> m_link;
+    asio::steady_timer m_hostAttempt; // with a peer: when to try taking the port ourselves
     protocol::SessionRole m_role = protocol::SessionRole::Client;
     TimeMs m_giveUpAt = kNever; // with a peer: the whole join/host dance ends here
     bool m_portTaken = false;
