@@ -77,6 +77,7 @@ void addSimulateFlags(CLI::App& app, SimulateOptions& options) {
 int runSimulate(const SimulateOptions& options, std::ostream& out) {
     protocol::SimulationSetup setup;
     setup.seed = options.seed;
+    setup.rules = options.rules;
     setup.levels = {options.level, options.level};
     setup.hostToClient = options.faults;
     setup.clientToHost = options.faults;

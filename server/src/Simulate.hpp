@@ -14,6 +14,7 @@ struct SimulateOptions {
     int games = 0;
     std::uint64_t seed = 1;
     BotLevel level = BotLevel::Max;
+    RuleOptions rules;              // setup.ini's [rules]
     protocol::FaultSettings faults; // the same in both directions
     bool json = false;
 };

@@ -1,6 +1,7 @@
 // speed-server: the headless peer. Its seat is always played by the bot.
 #include "SelfPlay.hpp"
 #include "Simulate.hpp"
+#include "config/Settings.hpp"
 #include "net/ServerNetworkCli.hpp"
 
 #include <CLI/CLI.hpp>
@@ -16,8 +17,14 @@ constexpr const char* kVersion = "speed-server 0.1.0";
 
 int main(int argc, char** argv) {
     CLI::App app{"speed-server: headless Speed peer. Its seat is played by the CPU opponent.\n"
-                 "Modes: --selfplay N runs bot-vs-bot games in-process (no network);\n"
-                 "--simulate N plays them through the protocol over a simulated hostile network."};
+                 "Modes:\n"
+                 "  (no mode flag)  host on setup.ini's port, or with a peer in setup.ini join it,\n"
+                 "                  else host (SPEC 4); --port, --wait and --games adjust it\n"
+                 "  --join HOST[:PORT]  join that host as a client\n"
+                 "  --selfplay N    bot-vs-bot games in-process on virtual time (no network)\n"
+                 "  --simulate N    bot-vs-bot games through the protocol over a simulated hostile\n"
+                 "                  network (--loss --dup --reorder --corrupt --delay --jitter)\n"
+                 "Every mode plays setup.ini's [rules]; --json prints one JSON object last."};
     app.set_version_flag("--version", kVersion);
 
     std::string configPath = "setup.ini";
@@ -32,9 +39,10 @@ int main(int argc, char** argv) {
     app.add_option("--selfplay", selfplayGames, "play N bot-vs-bot games in-process on virtual time")
         ->check(CLI::PositiveNumber);
     app.add_option("--seed", selfplay.seed, "seed of the first game (game i uses seed+i)")->capture_default_str();
-    app.add_option("--level", level, "CPU level: easy, normal, hard, max")
-        ->check(CLI::IsMember({"easy", "normal", "hard", "max"}))
-        ->capture_default_str();
+    app.add_option("--level", level,
+                   "CPU level: easy, normal, hard, max (default: max for --selfplay and --simulate, "
+                   "setup.ini's [cpu] level otherwise)")
+        ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
     app.add_flag("--json", selfplay.json, "print one JSON object last");
     speed::SimulateOptions simulate;
     speed::addSimulateFlags(app, simulate);
@@ -44,6 +52,15 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
     spdlog::set_level(spdlog::level::from_str(logLevel));
 
+    if (selfplayGames > 0 || simulate.games > 0) {
+        const speed::SettingsResult loaded = speed::loadSettings(configPath);
+        if (!loaded.settings) {
+            std::cerr << "speed-server: " << loaded.error->describe() << '\n';
+            return 2;
+        }
+        selfplay.rules = loaded.settings->rules;
+        simulate.rules = loaded.settings->rules;
+    }
     if (selfplayGames > 0) {
         selfplay.games = selfplayGames;
         selfplay.level = *speed::parseBotLevel(level);
