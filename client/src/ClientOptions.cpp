@@ -32,6 +32,12 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (app.count("--jokers") == 0) options.rules.jokers = settings.rules.jokers;
     if (app.count("--deal") == 0) options.rules.deal = settings.rules.deal;
     if (app.count("--refill") == 0) options.rules.refill = settings.rules.refill;
+    ClientNetwork& network = options.network;
+    if (app.count("--port") == 0) network.port = settings.network.port;
+    if (app.count("--wait") == 0) network.waitSeconds = settings.network.waitSeconds;
+    network.joinOnly = app.count("--join") > 0;
+    if (!network.joinOnly) network.peer = settings.network.peer;
+    network.playerName = settings.player.name;
     return std::nullopt;
 }
 
@@ -64,6 +70,11 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--height", options.heightPx, "window height in pixels")->check(CLI::Range(240, 8192))->capture_default_str();
     app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
     addRuleOptions(app, deal, refill, options.rules);
+    auto* join = app.add_option("--join", options.network.peer, "join the host at HOST[:PORT] (port default: setup.ini's)");
+    app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
+    app.add_option("--wait", options.network.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
+        ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
+    app.get_option("--vs-cpu")->excludes(join);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -9,6 +9,15 @@
 
 namespace speed::client {
 
+// Where network play finds the other player: setup.ini's [network] and [player], a flag wins.
+struct ClientNetwork {
+    std::string peer;          // setup.ini peer, or --join's HOST[:PORT]; empty: host and wait
+    bool joinOnly = false;     // --join: only ever join
+    std::uint16_t port = 50001;
+    int waitSeconds = 30;
+    std::string playerName = "player";
+};
+
 // The command line of `speed` (SPEC section 6).
 struct ClientOptions {
     std::string configPath = "setup.ini";
@@ -27,6 +36,7 @@ struct ClientOptions {
     unsigned heightPx = 720;
     std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
     RuleOptions rules;
+    ClientNetwork network;              // used unless --vs-cpu
 };
 
 inline constexpr const char* kClientVersion = "speed 0.1.0";

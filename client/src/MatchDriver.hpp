@@ -36,6 +36,12 @@ struct WireLogEntry {
     std::string text;
 };
 
+// A banner about the match itself rather than the cards: waiting, a silent peer, the end.
+struct MatchNotice {
+    std::string headline; // empty: no banner
+    std::string detail;
+};
+
 // What the window needs from a game, whoever runs it: LocalMatch (vs CPU, in-process) now,
 // a network session later. The window renders state() and forwards the local player's moves;
 // it never decides anything about the game itself. Times are the window's clock in ms.
@@ -63,6 +69,17 @@ public:
     virtual std::vector<WireLogEntry> takeWireLog() { return {}; }
     // "host:port" that answers measurement probes for this match; empty for an offline game.
     virtual std::string measureTarget() const { return {}; }
+
+    // Network play; an offline game keeps these defaults.
+    virtual std::string opponentName() const { return {}; }           // empty: the window's own label
+    virtual std::string statusDetail(TimeMs /*now*/) const { return {}; } // empty: the window's own
+    virtual MatchNotice notice(TimeMs /*now*/) const { return {}; }
+    virtual std::string clockLabel() const { return "TIME"; }          // "WAIT" while a countdown runs
+    // Proposals that propose() accepted and showed, and the host refused since: slide them back.
+    virtual std::vector<Move> takeRefusedMoves() { return {}; }
+    virtual bool retry(TimeMs /*now*/) { return false; } // R: connect again after the match ended
+    virtual bool matchEnded() const { return false; }    // nothing more happens without retry()
+    virtual void close() {}                              // the window closes: tell the other side
 };
 
 } // namespace speed::client

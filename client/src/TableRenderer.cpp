@@ -149,7 +149,7 @@ void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layou
     const Rect& box = layout.clock;
     if (box.width < layout.cardWidthPx * 0.5f) return;
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
-    drawText(target, "TIME", false, layout.cardWidthPx * 0.15f, sf::Color(200, 230, 201), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
+    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sf::Color(200, 230, 201), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
     drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sf::Color::White, center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
 }
 
@@ -168,12 +168,24 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   N or click: next game";
         break;
     }
-    case GameInfo::Pause0: case GameInfo::Pause1: headline = "PAUSED"; detail = "press P to resume"; break;
+    case GameInfo::Pause0: case GameInfo::Pause1:
+        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice);
+        headline = "PAUSED";
+        detail = "press P to resume";
+        break;
     default:
+        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice);
         if (!scene.speedCalled) return;
         headline = "SPEED!";
         break;
     }
+    drawNotice(target, layout, {headline, detail}, color);
+}
+
+void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
+                               sf::Color color) const {
+    const std::string& headline = notice.headline;
+    const std::string& detail = notice.detail;
     const Rect band = layout.banner;
     sf::RectangleShape shade({band.width, band.height});
     shade.setPosition(band.left, band.top);

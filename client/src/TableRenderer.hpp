@@ -5,6 +5,7 @@
 #include "DragController.hpp"
 #include "GameInfo.hpp"
 #include "Layout.hpp"
+#include "MatchDriver.hpp"
 
 #include "speed/common/GameState.hpp"
 
@@ -27,6 +28,8 @@ struct TableScene {
     std::string localName;
     std::string opponentName;
     std::string statusDetail;          // after the GameInfo name in the status bar
+    MatchNotice notice;                // a banner about the match (waiting, silent peer, the end)
+    std::string clockLabel = "TIME";   // over the clock ("WAIT" while a countdown runs)
     const DragController* drag = nullptr;
     const Timeline* timeline = nullptr;
     std::vector<Place> highlights;     // legal targets of the held or selected card
@@ -48,6 +51,8 @@ private:
     void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
+                    sf::Color color = sf::Color(255, 213, 79)) const;
     void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;
     void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;

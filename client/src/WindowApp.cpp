@@ -52,8 +52,12 @@ void WindowApp::relayout(unsigned widthPx, unsigned heightPx) {
 int WindowApp::run() {
     render(m_window, nowMs());
     m_window.display();
-    spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
-                 m_match->gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
+    if (m_options.vsCpu) {
+        spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
+                     m_match->gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
+    } else {
+        spdlog::info("window ready {}x{} network play", m_window.getSize().x, m_window.getSize().y);
+    }
     logTableChange();
     while (m_window.isOpen()) {
         const TimeMs frameStart = nowMs();
@@ -62,6 +66,8 @@ int WindowApp::run() {
         if (!m_window.isOpen()) break;
         const TimeMs now = nowMs();
         showApplied(m_match->tick(now), now);
+        showRefusedByHost(now);
+        followMatch(now);
         followGames(now);
         if (m_quitAt && now >= *m_quitAt) break;
         if (m_screenshotAt && now >= *m_screenshotAt) {
@@ -91,6 +97,7 @@ int WindowApp::run() {
         sf::sleep(sf::milliseconds(static_cast<sf::Int32>(std::max<TimeMs>(1, wake - nowMs()))));
     }
     m_window.close();
+    m_match->close(); // a network match says goodbye (SHUTDOWN) after the window is gone
     return m_exitCode;
 }
 
@@ -103,6 +110,7 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
     for (const auto& at : {m_nextGameAt, m_quitAt, m_screenshotAt}) {
         if (at) deadline = std::min(deadline, *at);
     }
+    if (m_flashPile) deadline = std::min(deadline, m_flashUntil);
     return std::max(deadline, now + 1);
 }
 
@@ -132,6 +140,31 @@ void WindowApp::followGames(TimeMs now) {
     }
 }
 
+// What a network match changes besides the cards: the table's shape (the seat and the rules
+// are known once connected), the status texts (redrawn when they change), and the end of the
+// match, which ends a scripted run (--games).
+void WindowApp::followMatch(TimeMs now) {
+    const int seat = m_match->localSeat();
+    const auto handSize = static_cast<std::size_t>(m_match->state().rules.handSize);
+    const bool localAtBottom = m_layout.deck[static_cast<std::size_t>(seat)].top >= m_layout.deck[static_cast<std::size_t>(1 - seat)].top;
+    if (m_layout.hand[0].size() != handSize || !localAtBottom) {
+        const sf::Vector2u size = m_window.getSize();
+        relayout(size.x, size.y);
+    }
+    const MatchNotice notice = m_match->notice(now);
+    std::string status = m_match->statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + m_match->opponentName();
+    if (status != m_shownStatus) {
+        if (!notice.headline.empty()) spdlog::info("banner: {}: {}", notice.headline, notice.detail);
+        m_shownStatus = std::move(status);
+        m_dirty = true;
+    }
+    if (m_flashPile && now >= m_flashUntil) {
+        m_flashPile.reset();
+        m_dirty = true;
+    }
+    if (m_options.games > 0 && m_match->matchEnded() && !m_quitAt) m_quitAt = now + kLastFrameMs;
+}
+
 TableScene WindowApp::scene(TimeMs now) const {
     TableScene scene;
     scene.state = &m_match->state();
@@ -143,6 +176,10 @@ TableScene WindowApp::scene(TimeMs now) const {
     scene.localName = m_options.localBot ? "You (bot " + std::string(toString(*m_options.localBot)) + ")" : "You";
     scene.opponentName = "CPU \xC2\xB7 " + std::string(m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
     scene.statusDetail = fmt::format("vs CPU   \xC2\xB7   game {}   \xC2\xB7   seed {}", m_match->gameNumber(), m_match->gameSeed());
+    if (const std::string opponent = m_match->opponentName(); !opponent.empty()) scene.opponentName = opponent;
+    if (std::string detail = m_match->statusDetail(now); !detail.empty()) scene.statusDetail = std::move(detail);
+    scene.notice = m_match->notice(now);
+    scene.clockLabel = m_match->clockLabel();
     scene.drag = &m_drag;
     scene.timeline = &m_timeline;
     const int seat = m_match->localSeat();
@@ -152,6 +189,7 @@ TableScene WindowApp::scene(TimeMs now) const {
         scene.selected = Place::handSlot(seat, *m_selectedSlot);
         scene.highlights = legalTargets(m_match->state(), seat, *scene.selected);
     }
+    if (m_flashPile && now < m_flashUntil) scene.highlights.push_back(Place::pile(*m_flashPile));
     return scene;
 }
 

@@ -44,6 +44,8 @@ private:
     void slideHome(const Place& source, const Rect& from, TimeMs now, TimeMs durationMs = kSlideHomeMs);
     void nudge(const Place& source, TimeMs now);
     void showApplied(const std::vector<AppliedMove>& applied, TimeMs now);
+    void showRefusedByHost(TimeMs now);
+    void followMatch(TimeMs now);
     void followGames(TimeMs now);
     void render(sf::RenderTarget& target, TimeMs now);
     void renderClockTick(TimeMs now);
@@ -76,6 +78,9 @@ private:
     std::optional<TimeMs> m_nextGameAt;
     std::optional<TimeMs> m_quitAt;
     std::optional<TimeMs> m_screenshotAt;
+    std::optional<int> m_flashPile;        // the pile a refused move found changed, lit until m_flashUntil
+    TimeMs m_flashUntil = 0;
+    std::string m_shownStatus;             // status bar and banner texts last drawn
     int m_exitCode = 0;
 };
 

@@ -108,6 +108,10 @@ void WindowApp::onKey(sf::Keyboard::Key key, TimeMs now) {
         else spdlog::info("pause refused in state {}", gameInfoName(before));
         return;
     }
+    if (key == sf::Keyboard::R) {
+        if (m_match->retry(now)) m_timeline.clear();
+        return;
+    }
     if (key == sf::Keyboard::Escape) {
         m_drag.cancel();
         m_selectedSlot.reset();
@@ -180,12 +184,27 @@ void WindowApp::slideHome(const Place& source, const Rect& from, TimeMs now, Tim
     }
 }
 
+// The host refused a move that was already shown: the card slides from the pile back to its
+// slot, and the pile (where the other side got there first) is lit for a moment.
+void WindowApp::showRefusedByHost(TimeMs now) {
+    for (const Move& move : m_match->takeRefusedMoves()) {
+        spdlog::info("taken back: {} | table: {}", describe(move), tableSummary(m_match->state()));
+        m_dirty = true;
+        if (move.kind != MoveKind::Play) continue;
+        const Place home = Place::handSlot(move.seat, move.slot);
+        m_timeline.add({move.card, true, rectOf(m_layout, Place::pile(move.pile)), home, now, kHostRefusedSlideMs});
+        m_flashPile = move.pile;
+        m_flashUntil = now + kHostRefusedFlashMs;
+    }
+}
+
 void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now) {
     for (const AppliedMove& record : applied) {
         for (const CardFlight& flight : flightsForMove(record.before, record.after, record.move, m_layout, now)) {
             m_timeline.add(flight);
         }
-        const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match->localSeat() ? "you" : "cpu";
+        const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match->localSeat() ? "you"
+                         : m_options.vsCpu ? "cpu" : "opponent";
         spdlog::info("applied ({}): {} | table: {}", who, describe(record.move), tableSummary(record.after));
         if (m_drag.phase() != DragPhase::Idle && !canPickUp(m_match->state(), m_match->localSeat(), m_drag.source())) m_drag.cancel();
         m_dirty = true;

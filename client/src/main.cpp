@@ -3,6 +3,7 @@
 #include "ClientOptions.hpp"
 #include "Display.hpp"
 #include "LocalMatch.hpp"
+#include "NetworkPlay.hpp"
 #include "WindowApp.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -10,6 +11,31 @@
 
 #include <chrono>
 #include <iostream>
+
+namespace {
+
+// Without --vs-cpu: find the other player by setup.ini (or --join) and play over UDP.
+int playNetwork(const speed::client::ClientOptions& options, const speed::client::Fonts& fonts, std::uint64_t seed) {
+    using namespace speed::client;
+    NetworkSetup setup;
+    if (const auto problem = networkSetupFor(options, seed, setup)) {
+        std::cerr << "speed: " << *problem << '\n';
+        return 2;
+    }
+    auto driver = std::make_unique<NetworkDriver>(setup, 0);
+    NetworkDriver& match = *driver;
+    if (options.games > 0 && !match.failure().empty()) { // scripted: no window to show it in
+        std::cerr << "speed: " << match.failure() << '\n';
+        return 1;
+    }
+    WindowApp app(options, fonts, std::move(driver));
+    const int windowExit = app.run(); // the window owns the driver until it is destroyed below
+    printNetworkResults(match, options, std::cout);
+    if (!match.failure().empty()) std::cerr << "speed: " << match.failure() << '\n';
+    return windowExit != 0 ? windowExit : networkExitCode(match, options);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     using namespace speed::client;
@@ -23,9 +49,6 @@ int main(int argc, char** argv) {
     spdlog::set_level(spdlog::level::from_str(options.logLevel));
     spdlog::flush_on(spdlog::level::trace);
 
-    if (!options.vsCpu) {
-        spdlog::warn("network play is not in the window yet: playing against the CPU (use --vs-cpu to say so)");
-    }
     Fonts fonts;
     if (const std::string error = loadFonts(fonts, options.fontDirectory); !error.empty()) {
         std::cerr << "speed: " << error << '\n';
@@ -38,6 +61,7 @@ int main(int argc, char** argv) {
     }
     const std::uint64_t seed = options.seed.value_or(static_cast<std::uint64_t>(
         std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000);
+    if (!options.vsCpu) return playNetwork(options, fonts, seed);
     LocalMatchSetup setup;
     setup.rules = options.rules;
     setup.seed = seed;

@@ -145,6 +145,10 @@ void Connector::shutdown(const std::string& reason) {
     m_link->pump();
 }
 
+void Connector::pump() {
+    if (m_link && !m_finished) m_link->pump();
+}
+
 void Connector::close() {
     m_hostAttempt.cancel();
     if (m_link) m_link->close();

@@ -39,6 +39,9 @@ public:
     // Ends the session politely (SHUTDOWN to the peer), e.g. on SIGINT; finishes at once when
     // not connected.
     void shutdown(const std::string& reason);
+    // Runs the session and the seat player now and sends what they queued: for a seat player
+    // fed from outside the event loop (the window queues the user's moves, then pumps).
+    void pump();
 
     // Closes the socket. The event loop must then run its aborted handlers (restart + poll)
     // before it is destroyed, so the link is released from a handler, never from the loop's

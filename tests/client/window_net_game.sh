@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Two `speed --bot max --games 1 --json` windows on one display find each other through
+# setup.ini (peer = 127.0.0.1, SPEC 4), play a whole game over UDP and report mirrored results
+# (WIN <-> DEFEAT, DRAW <-> DRAW, one host and one client). Then a screenshot of each, taken
+# while the dealt table stands still, shows each side at the bottom (looked at by hand; the
+# test checks the files).
+set -u
+. "$(dirname "$0")/window_lib.sh"
+. "$(dirname "$0")/window_net_lib.sh"
+under_xvfb "$@"
+
+port=$(free_udp_port)
+write_ini "$WORK_DIR/alice.ini" alice "$port" 127.0.0.1
+write_ini "$WORK_DIR/bob.ini" bob "$port" 127.0.0.1
+
+# play NAME ARGS...: one window in the background; its pid in PIDS, output in NAME.out/.log.
+PIDS=()
+play() {
+    local name=$1
+    shift
+    timeout 90 "$SPEED_BIN" --config "$WORK_DIR/$name.ini" --seed 21 "$@" >"$WORK_DIR/$name.out" 2>"$WORK_DIR/$name.log" &
+    PIDS+=($!)
+}
+trap 'kill "${PIDS[@]}" 2>/dev/null || true' EXIT
+wait_all() {
+    local status=0
+    for pid in "${PIDS[@]}"; do wait "$pid" || status=$?; done
+    PIDS=()
+    return $status
+}
+LOG=$WORK_DIR/alice.log
+
+# Two windows created at the same instant on one bare Xvfb can stall SFML's window creation (it
+# waits in XCheckIfEvent until the other program exits): the second starts once the first is up.
+play alice --bot max --games 1 --json
+wait_for_log "window ready" 30
+play bob --bot max --games 1 --json
+wait_all || { tail -n 15 "$WORK_DIR/bob.log" >&2; fail "a window exited with status $?"; }
+
+json_field() { python3 -c 'import json, sys; d = json.loads(open(sys.argv[1]).read().splitlines()[-1]); print(d[sys.argv[2]] if not isinstance(d[sys.argv[2]], list) else " ".join(d[sys.argv[2]]))' "$@"; }
+for name in alice bob; do
+    [ "$(json_field "$WORK_DIR/$name.out" games)" = 1 ] || fail "$name did not play one game: $(tail -n 1 "$WORK_DIR/$name.out")"
+done
+roles="$(json_field "$WORK_DIR/alice.out" role) $(json_field "$WORK_DIR/bob.out" role)"
+results="$(json_field "$WORK_DIR/alice.out" results) $(json_field "$WORK_DIR/bob.out" results)"
+case "$roles" in "host client" | "client host") ;; *) fail "roles are not one host and one client: $roles" ;; esac
+case "$results" in "WIN DEFEAT" | "DEFEAT WIN" | "DRAW DRAW") ;; *) fail "results do not mirror: $results" ;; esac
+grep -q "connected to bob" "$WORK_DIR/alice.log" || fail "alice's log does not name bob as the opponent"
+echo "ok: game over the network, roles $roles, results $results"
+
+# The screenshots: no bot, so after the deal and the SPEED! flip nothing moves. The first window
+# to save its PNG exits and tells the other (SHUTDOWN), whose banner then says so: the two
+# shots are timed to land close together, and a pair where one came after the other's goodbye
+# is taken again (at most three times).
+shots_taken() {
+    for name in alice bob; do
+        grep -q "screenshot saved" "$WORK_DIR/$name.log" || return 1
+        sed -n '/screenshot saved/q;p' "$WORK_DIR/$name.log" | grep -q "banner: MATCH OVER" && return 1
+    done
+    return 0
+}
+for attempt in 1 2 3; do
+    : >"$LOG"
+    play alice --screenshot "$WORK_DIR/alice.png" --after 5
+    wait_for_log "window ready" 30
+    play bob --screenshot "$WORK_DIR/bob.png" --after 4.5
+    wait_all || fail "a screenshot window exited with status $?"
+    shots_taken && break
+    echo "screenshots: attempt $attempt had one taken after the other side left; again"
+done
+shots_taken || fail "no pair of screenshots taken while both windows were connected"
+for name in alice bob; do
+    shot=$WORK_DIR/$name.png
+    [ "$(head -c 8 "$shot" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "$shot is not a PNG"
+    grep -Eq "connected to (alice|bob)" "$WORK_DIR/$name.log" || fail "$name never connected before its screenshot"
+    echo "ok: $shot ($(stat -c %s "$shot") bytes)"
+done
