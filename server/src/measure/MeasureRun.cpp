@@ -27,20 +27,37 @@ void warnAboutFrames(const MeasurePlan& plan, std::ostream& notes) {
 } // namespace
 
 MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes) {
+    return runMeasurement(prober, plan, notes, MeasureProgress{});
+}
+
+MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes,
+                                const MeasureProgress& progress) {
     using Clock = std::chrono::steady_clock;
     warnAboutFrames(plan, notes);
     MeasureRunResult run;
+    const std::vector<int> schedule = probeSchedule(plan);
+    const int total = plan.warmup + static_cast<int>(schedule.size());
+    int done = 0;
+    const auto stopRequested = [&] {
+        run.cancelled = run.cancelled || (progress.cancelled && progress.cancelled());
+        return run.cancelled;
+    };
+    const auto probeDone = [&] {
+        if (progress.onProbe) progress.onProbe(++done, total);
+    };
     const int warmupSize = planSizes(plan).front();
     notes << "warm-up: " << plan.warmup << " probes of " << warmupSize << " bytes, not counted\n";
-    for (int i = 0; i < plan.warmup; ++i) {
+    for (int i = 0; i < plan.warmup && !stopRequested(); ++i) {
         const ProbeOutcome outcome = prober.roundTrip(warmupSize, plan.timeoutMs);
         run.warmupReceived += outcome.rttUs ? 1 : 0;
         run.refused = run.refused || outcome.refused;
+        probeDone();
     }
 
     std::map<int, ProbeSeries> bySize;
     auto nextSendAt = Clock::now();
-    for (int size : probeSchedule(plan)) {
+    for (int size : schedule) {
+        if (stopRequested()) break;
         if (plan.intervalMs > 0) {
             std::this_thread::sleep_until(nextSendAt); // pacing, like a game's tick
             nextSendAt += std::chrono::milliseconds(plan.intervalMs);
@@ -52,6 +69,7 @@ MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std:
         ++series.sent;
         if (outcome.rttUs) series.rttUs.push_back(*outcome.rttUs);
         run.refused = run.refused || outcome.refused;
+        probeDone();
     }
     for (const auto& [size, series] : bySize) run.results.push_back(summarize(series));
     return run;
