@@ -1,5 +1,6 @@
 #include "speed/imgui/ImGuiSfml.hpp"
 
+#include <SFML/Graphics/Texture.hpp>
 #include <SFML/Window/Clipboard.hpp>
 #include <imgui.h>
 #include <backends/imgui_impl_opengl2.h>
@@ -148,6 +149,9 @@ void ImGuiLayer::endFrame() {
     ImGui::SetCurrentContext(m_context);
     ImGui::Render();
     m_window.setActive(true);
+    // SFML leaves a GL_TEXTURE matrix that scales pixel coordinates; ImGui's OpenGL2 backend
+    // sets projection and model-view only, so without this every glyph samples the atlas corner.
+    sf::Texture::bind(nullptr);
     ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
     m_window.resetGLStates(); // hand SFML back the GL state it expects
 }
