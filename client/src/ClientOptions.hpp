@@ -36,6 +36,8 @@ struct ClientOptions {
     unsigned heightPx = 720;
     std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
     RuleOptions rules;
+    std::string showDialog;             // --show measure|settings|help|log: open it at start
+    bool measureNow = false;            // --measure-now: start the measurement dialog's run at once
     ClientNetwork network;              // used unless --vs-cpu
 };
 

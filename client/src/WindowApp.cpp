@@ -2,6 +2,7 @@
 
 #include "LegalTargets.hpp"
 #include "TableText.hpp"
+#include "ui/UiOverlay.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/Sprite.hpp>
@@ -34,6 +35,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     if (!options.screenshotPath.empty()) {
         m_screenshotAt = static_cast<TimeMs>(std::llround(options.screenshotAfterSeconds * 1000));
     }
+    createOverlay();
     const sf::Vector2u size = m_window.getSize();
     relayout(size.x, size.y);
 }
@@ -42,7 +44,7 @@ void WindowApp::relayout(unsigned widthPx, unsigned heightPx) {
     const float width = static_cast<float>(widthPx);
     const float height = static_cast<float>(heightPx);
     m_window.setView(sf::View(sf::FloatRect(0, 0, width, height)));
-    m_layout = computeLayout(width, height, {m_match->state().rules.handSize, m_match->localSeat(), 0, 0});
+    m_layout = computeLayout(width, height, layoutOptions(width));
     if (!m_art.build(m_layout.cardWidthPx)) spdlog::error("cannot create the card art texture");
     m_drag.cancel();
     m_dirty = true;
@@ -51,6 +53,7 @@ void WindowApp::relayout(unsigned widthPx, unsigned heightPx) {
 
 int WindowApp::run() {
     render(m_window, nowMs());
+    drawOverlay(nowMs());
     m_window.display();
     if (m_options.vsCpu) {
         spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
@@ -65,6 +68,7 @@ int WindowApp::run() {
         while (m_window.pollEvent(event)) handleEvent(event, frameStart);
         if (!m_window.isOpen()) break;
         const TimeMs now = nowMs();
+        applyUiCommands(now);
         showApplied(m_match->tick(now), now);
         showRefusedByHost(now);
         followMatch(now);
@@ -78,11 +82,13 @@ int WindowApp::run() {
         const TimeMs second = m_match->elapsedMs(now) / kClockRedrawMs;
         const bool bannerChanged = m_match->speedCalled() != m_shownSpeedCall || m_match->info() != m_shownInfo;
         const bool calm = !moving && !m_wasMoving && !bannerChanged && !m_match->speedCalled();
-        if (!m_dirty && calm && second != m_shownSecond) {
+        const bool uiFrameDue = m_overlay->frameDue(now); // a dialog open, or input for ImGui
+        if (!m_dirty && calm && (second != m_shownSecond || uiFrameDue)) {
             renderClockTick(now);
             m_shownSecond = second;
         } else if (m_dirty || !calm || second != m_shownSecond) {
             render(m_window, now);
+            drawOverlay(now);
             m_window.display();
             m_tableLayerValid = false;
             spdlog::trace("frame drawn in {} ms", nowMs() - now);
@@ -93,7 +99,8 @@ int WindowApp::run() {
         }
         m_wasMoving = moving;
         m_timeline.prune(now);
-        const TimeMs wake = moving ? frameStart + kAnimationFrameMs : std::min(nextDeadline(now), now + kIdlePollMs);
+        const TimeMs wake = moving ? frameStart + kAnimationFrameMs
+                                   : std::min({nextDeadline(now), now + kIdlePollMs, m_overlay->nextFrameAt(now)});
         sf::sleep(sf::milliseconds(static_cast<sf::Int32>(std::max<TimeMs>(1, wake - nowMs()))));
     }
     m_window.close();
@@ -201,6 +208,7 @@ void WindowApp::renderClockTick(TimeMs now) {
     const sf::Vector2u size = m_window.getSize();
     if (m_tableLayer.getSize() != size && !m_tableLayer.create(size.x, size.y)) {
         render(m_window, now);
+        drawOverlay(now);
         m_window.display();
         return;
     }
@@ -212,21 +220,24 @@ void WindowApp::renderClockTick(TimeMs now) {
     }
     m_window.draw(sf::Sprite(m_tableLayer.getTexture()));
     m_renderer.drawClock(m_window, m_layout, tableScene);
+    drawOverlay(now);
     m_window.display();
     spdlog::trace("clock tick drawn in {} ms", nowMs() - now);
 }
 
-// Through the program's own renderer into an off-screen texture: works the same under Xvfb.
+// The frame as on screen, menus and dialogs included: drawn into the window's back buffer and
+// copied out before display() (under Xvfb too: the back buffer is Mesa's own memory).
 bool WindowApp::saveScreenshot(TimeMs now) {
-    sf::RenderTexture texture;
+    sf::Texture frame;
     const sf::Vector2u size = m_window.getSize();
-    if (!texture.create(size.x, size.y)) {
+    if (!frame.create(size.x, size.y)) {
         spdlog::error("screenshot: cannot create a {}x{} texture", size.x, size.y);
         return false;
     }
-    render(texture, now);
-    texture.display();
-    if (!texture.getTexture().copyToImage().saveToFile(m_options.screenshotPath)) {
+    render(m_window, now);
+    drawOverlay(now);
+    frame.update(m_window);
+    if (!frame.copyToImage().saveToFile(m_options.screenshotPath)) {
         spdlog::error("screenshot: cannot write {}", m_options.screenshotPath);
         return false;
     }

@@ -9,6 +9,7 @@
 #include "ResultReport.hpp"
 #include "Speeds.hpp"
 #include "TableRenderer.hpp"
+#include "ui/UiCommand.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
@@ -17,6 +18,10 @@
 
 #include <memory>
 #include <optional>
+
+namespace speed::client::ui {
+class UiOverlay;
+}
 
 namespace speed::client {
 
@@ -28,6 +33,7 @@ public:
     // `match` runs the game (LocalMatch against the CPU, or a network session); its clock
     // starts at 0 when the window opens.
     WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match);
+    ~WindowApp();
     int run();
     ResultSummary results() const;
 
@@ -55,6 +61,14 @@ private:
     void logLayout() const;
     TableScene scene(TimeMs now) const;
     bool localInputAllowed() const;
+    // The menus, dialogs and message log (client/src/ui/WindowAppUi.cpp).
+    void createOverlay();
+    bool overlayTakes(const sf::Event& event, TimeMs now); // feeds ImGui; true when the event is its
+    bool onUiKey(const sf::Event::KeyEvent& key);
+    void drawOverlay(TimeMs now);
+    void applyUiCommands(TimeMs now);
+    void playVsCpu(BotLevel level, TimeMs now);
+    LayoutOptions layoutOptions(float widthPx) const;
 
     ClientOptions m_options;
     const Fonts& m_fonts;
@@ -82,6 +96,8 @@ private:
     TimeMs m_flashUntil = 0;
     std::string m_shownStatus;             // status bar and banner texts last drawn
     int m_exitCode = 0;
+    std::unique_ptr<ui::UiOverlay> m_overlay; // after m_window: ImGui needs its GL context
+    ui::UiCommands m_uiCommands;              // chosen while drawing, applied in the next loop turn
 };
 
 } // namespace speed::client

@@ -21,6 +21,7 @@ std::optional<int> slotForKey(sf::Keyboard::Key key) {
 } // namespace
 
 void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
+    if (overlayTakes(event, now)) return; // over a menu or dialog, or typed into one
     switch (event.type) {
     case sf::Event::Closed: m_window.close(); break;
     case sf::Event::Resized: relayout(event.size.width, event.size.height); break;
@@ -35,7 +36,9 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
     case sf::Event::MouseMoved:
         if (m_drag.move(pointOf(event.mouseMove.x, event.mouseMove.y))) m_dirty = true;
         break;
-    case sf::Event::KeyPressed: onKey(event.key.code, now); break;
+    case sf::Event::KeyPressed:
+        if (!onUiKey(event.key)) onKey(event.key.code, now);
+        break;
     default: break;
     }
 }

@@ -1,0 +1,24 @@
+#pragma once
+
+namespace speed::client::ui {
+
+enum class HelpPage { HowToPlay, Keys, About };
+
+// Help: how to play (the rules in short, with a drawn picture of the table), the keys, and
+// about (version, libraries).
+class HelpDialog {
+public:
+    void open(HelpPage page = HelpPage::HowToPlay);
+    bool isOpen() const { return m_open; }
+    void draw();
+
+private:
+    HelpPage m_page = HelpPage::HowToPlay;
+    bool m_pageChosen = false; // select m_page's tab once after open()
+    bool m_open = false;
+};
+
+// The picture of the table on the How to play page, drawn into the current window.
+void drawTableDiagram(float width);
+
+} // namespace speed::client::ui

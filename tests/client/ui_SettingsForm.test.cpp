@@ -1,0 +1,125 @@
+#include "ui/SettingsForm.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace speed;
+using namespace speed::client::ui;
+
+namespace {
+
+const char* const kCommentedIni =
+    "; setup.ini of a test: these comments must survive a save\n"
+    "[network]\n"
+    "; the other player\n"
+    "peer = 10.0.0.2   ; inline comment\n"
+    "port = 50001\n"
+    "\n"
+    "# hash comment before player\n"
+    "[player]\n"
+    "name = alice\n"
+    "[rules]\n"
+    "jokers = 2\n"
+    "hand = 4\n";
+
+std::string readFile(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+struct TempIni {
+    std::filesystem::path path;
+    explicit TempIni(const char* text) {
+        path = std::filesystem::temp_directory_path() / ("speed-ui-form-" + std::to_string(::getpid()) + ".ini");
+        std::ofstream(path) << text;
+    }
+    ~TempIni() { std::filesystem::remove(path); }
+};
+
+} // namespace
+
+TEST_CASE("settings form: load, change, save, load keeps the comments and the new values") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    REQUIRE(form.loadProblem().empty());
+    CHECK(form.field("network", "peer")->text == "10.0.0.2");
+    CHECK(form.field("player", "name")->text == "alice");
+    CHECK_FALSE(form.changed());
+
+    CHECK(form.setText("network", "port", "50123"));
+    CHECK(form.setText("player", "name", "bob"));
+    CHECK(form.setText("rules", "hand", "6"));
+    CHECK(form.setText("cpu", "level", "hard"));
+    CHECK(form.changed());
+    const SaveOutcome saved = form.save();
+    REQUIRE(saved.saved);
+    CHECK(saved.message.find(std::filesystem::absolute(ini.path).string()) != std::string::npos);
+    CHECK(saved.message.find("next connection") != std::string::npos);
+
+    const std::string text = readFile(ini.path);
+    for (const char* comment : {"; setup.ini of a test: these comments must survive a save", "; the other player",
+                                "; inline comment", "# hash comment before player"}) {
+        CHECK(text.find(comment) != std::string::npos);
+    }
+    SettingsForm reloaded(ini.path.string());
+    REQUIRE(reloaded.loadProblem().empty());
+    const Settings settings = *reloaded.settings();
+    CHECK(settings.network.peer == "10.0.0.2");
+    CHECK(settings.network.port == 50123);
+    CHECK(settings.player.name == "bob");
+    CHECK(settings.rules.handSize == 6);
+    CHECK(settings.cpuLevel == BotLevel::Hard);
+    CHECK_FALSE(reloaded.changed());
+}
+
+TEST_CASE("settings form: each field is validated as typed, with the key's own expectation") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    CHECK_FALSE(form.setText("network", "port", "70000"));
+    CHECK(form.field("network", "port")->error == "expected a port number 1..65535");
+    CHECK_FALSE(form.setText("player", "name", "no spaces"));
+    CHECK_FALSE(form.setText("rules", "hand", "9"));
+    CHECK_FALSE(form.setText("network", "wait", "soon"));
+    CHECK_FALSE(form.valid());
+    CHECK_FALSE(form.settings());
+
+    const std::string before = readFile(ini.path);
+    CHECK_FALSE(form.save().saved); // nothing is written while a field is wrong
+    CHECK(readFile(ini.path) == before);
+
+    CHECK(form.setText("network", "port", " 6000 ")); // spaces around a value are fine, as in the file
+    CHECK(form.setText("player", "name", "carol"));
+    CHECK(form.setText("rules", "hand", "8"));
+    CHECK(form.setText("network", "wait", "45"));
+    CHECK(form.valid());
+    CHECK(form.field("network", "port")->error.empty());
+}
+
+TEST_CASE("settings form: a missing file gives the defaults and Save creates it") {
+    const auto path = std::filesystem::temp_directory_path() / ("speed-ui-missing-" + std::to_string(::getpid()) + ".ini");
+    std::filesystem::remove(path);
+    SettingsForm form(path.string());
+    CHECK_FALSE(form.fileExisted());
+    CHECK(form.field("network", "port")->text == "50001");
+    CHECK(form.setText("network", "peer", "example.org"));
+    REQUIRE(form.save().saved);
+    CHECK(loadSettings(path.string()).settings->network.peer == "example.org");
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("settings form: combo keys offer exactly the values setup.ini accepts") {
+    for (const SettingsKey& key : settingsKeys()) {
+        for (std::string_view choice : fixedChoices(key)) {
+            Settings scratch;
+            CHECK(key.assign(scratch, choice));
+        }
+    }
+    CHECK(fixedChoices(*findSettingsKey("rules", "deal")).size() == 2);
+    CHECK(fixedChoices(*findSettingsKey("network", "peer")).empty());
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Each dialog opened by --show draws over the table: the screenshot is a PNG of the window's size,
+# not blank, and differs from the same table without the dialog. The measurement dialog first
+# measures a real host on loopback (speed-server). L hides the message log through a real key.
+# Usage: window_ui_dialogs.sh SPEED WORK_DIR SPEED_SERVER
+set -u
+. "$(dirname "$0")/window_lib.sh"
+under_xvfb "$@"
+SERVER_BIN=$3
+SERVER_PID=
+
+cleanup() { kill $SPEED_PID $SERVER_PID 2>/dev/null || true; }
+trap cleanup EXIT
+
+# A host on a free port: try a few random ones (another test may hold one).
+for _ in 1 2 3 4 5; do
+    port=$((20000 + RANDOM % 30000))
+    printf '[network]\nport = %s\nwait = 120\n' "$port" >"$WORK_DIR/host.ini"
+    "$SERVER_BIN" --config "$WORK_DIR/host.ini" >"$WORK_DIR/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 50); do grep -q "hosting on UDP port" "$WORK_DIR/server.log" && break; sleep 0.1; done
+    grep -q "hosting on UDP port" "$WORK_DIR/server.log" && break
+    kill $SERVER_PID 2>/dev/null; SERVER_PID=
+done
+[ -n "$SERVER_PID" ] || fail "speed-server did not start hosting"
+# The window's setup.ini: its peer:port is the measurement dialog's default target offline.
+printf '; window test\n[network]\npeer = 127.0.0.1\nport = %s\n' "$port" >"$WORK_DIR/setup.ini"
+
+shoot() { # shoot NAME FLAGS...: a screenshot of a vs-CPU table (CPU idle, so the table is fixed)
+    local name=$1; shift
+    rm -f "$WORK_DIR/$name.png"
+    timeout 60 "$SPEED_BIN" --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" \
+        --screenshot "$WORK_DIR/$name.png" --after 2.5 "$@" >"$WORK_DIR/stdout.txt" 2>"$LOG" ||
+        fail "speed $* exited with $?"
+    [ -f "$WORK_DIR/$name.png" ] || fail "no screenshot for $name"
+    [ "$(head -c 8 "$WORK_DIR/$name.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "$name.png is not a PNG"
+    local bytes
+    bytes=$(stat -c %s "$WORK_DIR/$name.png")
+    [ "$bytes" -gt 40000 ] || fail "$name.png looks blank ($bytes bytes)"
+    echo "ok: $name.png ($bytes bytes)"
+}
+
+png_pixels() { tail -c +34 "$1" | md5sum | cut -d' ' -f1; } # past the IHDR: the image data
+
+shoot table-only
+for dialog in help settings log measure; do
+    extra=()
+    [ "$dialog" = measure ] && extra=(--measure-now)
+    shoot "$dialog" --show "$dialog" "${extra[@]}"
+    grep -q "dialog open: $dialog" "$LOG" || fail "no log line for the $dialog dialog"
+    [ "$(png_pixels "$WORK_DIR/$dialog.png")" != "$(png_pixels "$WORK_DIR/table-only.png")" ] ||
+        fail "$dialog.png is the same as the table without the dialog"
+done
+grep -Eq "measurement finished: 11 sizes from 127\.0\.0\.1:$port" "$LOG" || fail "the measurement did not finish against the host"
+
+# L through a real X key event shows the log pane (hidden offline by default) and hides it again.
+start_speed --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" --dump-layout
+wait_for_log "window ready" 30
+wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+[ -n "$wid" ] || fail "no window named Speed"
+wide_before=$(grep -E "layout window" "$LOG" | tail -n 1)
+xdotool key --window "$wid" l
+wait_for_log "message log shown" 10
+xdotool key --window "$wid" l
+wait_for_log "message log hidden" 10
+stop_speed
+[ "$(grep -cE "layout window" "$LOG")" -ge 3 ] || fail "the table was not laid out again when the log pane changed"
+echo "ok: L shows and hides the message log, the table is laid out again each time (${wide_before#*] })"
