@@ -53,8 +53,24 @@ void NetworkDriver::begin(TimeMs now) {
     m_connector = std::make_unique<Connector>(m_io, m_clock, m_setup.connect, *m_seat);
     m_offsetMs = now - m_clock.nowMs();
     m_giveUpAt = m_clock.nowMs() + m_setup.connect.waitMs;
-    if (!m_connector->start()) spdlog::error("cannot connect: {}", m_connector->failure());
+    if (!m_connector->start() && !m_setup.connect.peer && m_connector->failure().ends_with("already in use")) {
+        joinLocalHost();
+    }
     noteConnector();
+}
+
+// No peer, and our port is taken: another copy on this machine hosts there (`make play`
+// started twice with the default setup.ini). Join it instead of giving up.
+void NetworkDriver::joinLocalHost() {
+    spdlog::info("{}: another player on this machine hosts there; joining it", m_connector->failure());
+    ConnectOptions local = m_setup.connect;
+    local.peer = HostPort{"127.0.0.1", local.hostPort};
+    local.joinOnly = true;
+    teardown();
+    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games,
+                                          m_setup.localBot.has_value() || m_setup.games > 0);
+    m_connector = std::make_unique<Connector>(m_io, m_clock, local, *m_seat);
+    m_connector->start();
 }
 
 // What outlives the connector: the role, and why it failed.
@@ -70,7 +86,6 @@ void NetworkDriver::noteConnector() {
 // The link's handlers must run (aborted) before the connector goes: restart + poll.
 void NetworkDriver::teardown() {
     if (!m_connector) return;
-    noteConnector();
     m_connector->close();
     m_io.restart();
     m_io.poll();
@@ -293,6 +308,7 @@ void NetworkDriver::close() {
         }
     }
     absorbEvents(m_clock.nowMs() + m_offsetMs);
+    noteConnector();
     teardown();
 }
 

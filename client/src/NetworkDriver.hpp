@@ -75,6 +75,7 @@ private:
     void begin(TimeMs now);
     void teardown();
     void noteConnector();
+    void joinLocalHost();
     void pollNetwork();
     const protocol::Session* session() const;
     TimeMs toWindow(TimeMs sessionMs) const { return sessionMs == kNever ? kNever : sessionMs + m_offsetMs; }

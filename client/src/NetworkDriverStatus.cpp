@@ -102,7 +102,7 @@ std::string NetworkDriver::statusDetail(TimeMs /*now*/) const {
 std::string NetworkDriver::waitingDetail() const {
     const ConnectOptions& connect = m_setup.connect;
     const std::string port = std::to_string(connect.hostPort);
-    if (!connect.peer) return "hosting on UDP port " + port;
+    if (!connect.peer) return isHost() ? "hosting on UDP port " + port : "joining the host on this machine, port " + port;
     const std::string peer = formatHostPort(*connect.peer);
     if (connect.joinOnly) return "joining " + peer;
     return isHost() ? "no host at " + peer + ": hosting on UDP port " + port : "looking for a host at " + peer;
