@@ -114,9 +114,9 @@ MatchNotice NetworkDriver::notice(TimeMs /*now*/) const {
     if (matchEnded()) {
         return {"MATCH OVER", (m_endReason.empty() ? std::string("the session ended") : m_endReason) + kDot + again};
     }
-    if (m_peerSilent) return {"THE OTHER PLAYER IS SILENT", "the game is paused until they are heard again"};
+    if (m_peerSilent) return {"SILENT", "nothing heard from the other player: paused until they are back"};
     switch (info()) {
-    case GameInfo::ConWait: return {"WAITING FOR THE OTHER PLAYER", waitingDetail()};
+    case GameInfo::ConWait: return {"WAITING", "for the other player" + kDot + waitingDetail()};
     case GameInfo::Connect:
         return {"CONNECTED", isHost() ? "dealing the first game" : "the host deals the first game"};
     default: return {};

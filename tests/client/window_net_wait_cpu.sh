@@ -12,7 +12,7 @@ write_ini "$WORK_DIR/host.ini" waiting "$(free_udp_port)"
 sed -i 's/^wait = .*/wait = 120/' "$WORK_DIR/host.ini"
 start_speed --config "$WORK_DIR/host.ini" --log-level trace
 wait_for_log "window ready" 30
-wait_for_log "banner: WAITING FOR THE OTHER PLAYER: hosting on UDP port" 10
+wait_for_log "banner: WAITING: for the other player .* hosting on UDP port" 10
 wait_for_log "clock tick drawn" 30 # steady state: the countdown ticks over the cached table layer
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SPEED_PID/stat"; }
