@@ -32,6 +32,7 @@ TEST_CASE("rtt plot: labels") {
     CHECK(sizeLabel(1500) == "1500");
     CHECK(microsecondsLabel(850) == "850");
     CHECK(microsecondsLabel(1234) == "1.2k");
+    CHECK(microsecondsLabel(1000) == "1k"); // a decade tick reads as a round number
     CHECK(microsecondsLabel(15000) == "15k");
     CHECK(microsecondsLabel(2.5) == "2.5");
 }

@@ -38,7 +38,7 @@ std::string sizeLabel(int bytes) {
 }
 
 std::string microsecondsLabel(double us) {
-    if (us >= 10000) return fmt::format("{:.0f}k", us / 1000);
+    if (us >= 10000 || (us >= 1000 && std::fmod(us, 1000) == 0)) return fmt::format("{:.0f}k", us / 1000);
     if (us >= 1000) return fmt::format("{:.1f}k", us / 1000);
     if (us >= 10 || us == 0) return fmt::format("{:.0f}", us);
     return fmt::format("{:.1f}", us);

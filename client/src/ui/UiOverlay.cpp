@@ -64,12 +64,13 @@ void UiOverlay::processEvent(const sf::Event& event, TimeMs now) {
 }
 
 bool UiOverlay::active(TimeMs now) const {
-    return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_measure.running() || m_logHasNews ||
+    return m_framesToSettle > 0 || m_measure.running() || m_logHasNews || ImGui::GetIO().WantTextInput ||
            now - m_lastInputAt < kUiSettleMs;
 }
 
 void UiOverlay::open(StartDialog dialog) {
     if (dialog != StartDialog::None) spdlog::info("dialog open: {}", toString(dialog));
+    m_framesToSettle = kSettleFrames;
     switch (dialog) {
     case StartDialog::Measure: m_measure.open(); break;
     case StartDialog::Settings: m_settings.open(); break;
@@ -108,6 +109,8 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
     m_help.draw();
     m_imgui.endFrame();
     m_lastFrameAt = now;
+    if (m_measure.running()) m_framesToSettle = kSettleFrames; // and a few more to show the results
+    else if (m_framesToSettle > 0) --m_framesToSettle;
     m_logHasNews = false;
     return commands;
 }

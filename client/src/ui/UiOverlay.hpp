@@ -51,8 +51,10 @@ public:
     // Builds and draws one ImGui frame over what SFML drew; returns what the user chose.
     UiCommands draw(const OverlayFrame& frame, TimeMs now);
 
-    // True while ImGui should be redrawn at a modest rate: a dialog is open, a measurement runs,
-    // input arrived recently (hover, menus opening), or the log pane has new lines to show.
+    // True while ImGui should be redrawn at a modest rate: a measurement runs (and a few frames
+    // after), input arrived recently (hover, menus opening), a text field has the caret, a dialog
+    // just opened (ImGui sizes a new window over two frames), or the log pane has new lines. An
+    // open dialog nobody touches is static: it is redrawn with the table, at the idle pacing.
     bool active(TimeMs now) const;
     // Whether a frame is due now at that rate.
     bool frameDue(TimeMs now) const { return active(now) && now - m_lastFrameAt >= kUiFrameMs; }
@@ -68,9 +70,10 @@ public:
     float menuBarHeightPx() const;
     float logPaneWidthPx(float windowWidthPx) const;
 
-    static constexpr TimeMs kUiFrameMs = 40;     // 25 fps while a dialog is open
+    static constexpr TimeMs kUiFrameMs = 40;     // 25 fps while active()
     static constexpr TimeMs kUiSettleMs = 400;   // keep drawing this long after input
     static constexpr float kFontSizePx = 15.0f;
+    static constexpr int kSettleFrames = 3;
 
 private:
     void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
@@ -82,6 +85,7 @@ private:
     TimeMs m_lastFrameAt = -kUiFrameMs;
     TimeMs m_lastInputAt = -kUiSettleMs;
     bool m_logHasNews = false;
+    int m_framesToSettle = 0;
     LogPane m_log;
     SettingsDialog m_settings;
     MeasureDialog m_measure;
