@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Each dialog opened by --show draws over the table: the screenshot is a PNG of the window's size,
+# Each dialog opened by --show draws over the table: the screenshot is a PNG,
 # not blank, and differs from the same table without the dialog. The measurement dialog first
-# measures a real host on loopback (speed-server). L hides the message log through a real key.
+# measures a real host on loopback (speed-server). L shows and hides the message log through a
+# real key; the Game menu pauses and quits through real clicks.
 # Usage: window_ui_dialogs.sh SPEED WORK_DIR SPEED_SERVER
 set -u
 . "$(dirname "$0")/window_lib.sh"
@@ -53,16 +54,25 @@ for dialog in help settings log measure; do
 done
 grep -Eq "measurement finished: 11 sizes from 127\.0\.0\.1:$port" "$LOG" || fail "the measurement did not finish against the host"
 
-# L through a real X key event shows the log pane (hidden offline by default) and hides it again.
+# L through a real X key event shows the log pane (hidden offline by default) and hides it again;
+# then the Game menu takes real clicks (xdotool's are quicker than a frame): Pause, then Quit.
 start_speed --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" --dump-layout
 wait_for_log "window ready" 30
 wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
 [ -n "$wid" ] || fail "no window named Speed"
-wide_before=$(grep -E "layout window" "$LOG" | tail -n 1)
 xdotool key --window "$wid" l
 wait_for_log "message log shown" 10
 xdotool key --window "$wid" l
 wait_for_log "message log hidden" 10
-stop_speed
 [ "$(grep -cE "layout window" "$LOG")" -ge 3 ] || fail "the table was not laid out again when the log pane changed"
-echo "ok: L shows and hides the message log, the table is laid out again each time (${wide_before#*] })"
+echo "ok: L shows and hides the message log, the table is laid out again each time"
+
+wait_for_log "applied \(table\): SPEED!" 30
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 55 click --window "$wid" 1
+wait_for_log "menu: state PLAY -> PAUSE_0" 10
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 119 click --window "$wid" 1
+wait_for_log "menu: quit" 10
+for _ in $(seq 50); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
+SPEED_PID=
+echo "ok: Game > Pause and Game > Quit through real clicks"

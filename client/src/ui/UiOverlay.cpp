@@ -59,7 +59,7 @@ UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
 }
 
 void UiOverlay::processEvent(const sf::Event& event, TimeMs now) {
-    m_imgui.processEvent(event);
+    if (m_input.admit(event)) m_imgui.processEvent(event);
     if (isInput(event)) m_lastInputAt = now;
 }
 
@@ -109,6 +109,9 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
     m_help.draw();
     m_imgui.endFrame();
     m_lastFrameAt = now;
+    for (const sf::Event& event : m_input.takeHeldBack()) {
+        if (m_input.admit(event)) m_imgui.processEvent(event);
+    }
     if (m_measure.running()) m_framesToSettle = kSettleFrames; // and a few more to show the results
     else if (m_framesToSettle > 0) --m_framesToSettle;
     m_logHasNews = false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "FrameInputQueue.hpp"
 #include "HelpDialog.hpp"
 #include "LogPane.hpp"
 #include "MeasureDialog.hpp"
@@ -81,6 +82,7 @@ private:
     void drawHelpMenu();
 
     speed::ui::ImGuiLayer m_imgui;
+    FrameInputQueue m_input;
     sf::Clock m_frameClock;
     TimeMs m_lastFrameAt = -kUiFrameMs;
     TimeMs m_lastInputAt = -kUiSettleMs;
