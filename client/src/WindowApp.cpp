@@ -213,14 +213,17 @@ void WindowApp::renderClockTick(TimeMs now) {
         return;
     }
     const TableScene tableScene = scene(now);
+    const bool layerRedrawn = !m_tableLayerValid;
     if (!m_tableLayerValid) {
         m_renderer.draw(m_tableLayer, m_layout, tableScene, false);
         m_tableLayer.display();
         m_tableLayerValid = true;
     }
-    m_window.draw(sf::Sprite(m_tableLayer.getTexture()));
+    // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
+    const sf::Texture* withOverlay = m_overlay->tableWithOverlay(m_tableLayer.getTexture(), layerRedrawn, overlayFrame(), now, m_uiCommands);
+    m_window.draw(sf::Sprite(withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture()));
     m_renderer.drawClock(m_window, m_layout, tableScene);
-    drawOverlay(now);
+    if (withOverlay == nullptr) drawOverlay(now);
     m_window.display();
     spdlog::trace("clock tick drawn in {} ms", nowMs() - now);
 }

@@ -21,6 +21,7 @@
 
 namespace speed::client::ui {
 class UiOverlay;
+struct OverlayFrame;
 }
 
 namespace speed::client {
@@ -66,6 +67,7 @@ private:
     bool overlayTakes(const sf::Event& event, TimeMs now); // feeds ImGui; true when the event is its
     bool onUiKey(const sf::Event::KeyEvent& key);
     void drawOverlay(TimeMs now);
+    ui::OverlayFrame overlayFrame() const;
     void applyUiCommands(TimeMs now);
     void playVsCpu(BotLevel level, TimeMs now);
     LayoutOptions layoutOptions(float widthPx) const;

@@ -145,15 +145,17 @@ void ImGuiLayer::beginFrame(sf::Time sinceLastFrame) {
     ImGui::NewFrame();
 }
 
-void ImGuiLayer::endFrame() {
+void ImGuiLayer::endFrame() { endFrame(m_window); }
+
+void ImGuiLayer::endFrame(sf::RenderTarget& target) {
     ImGui::SetCurrentContext(m_context);
     ImGui::Render();
-    m_window.setActive(true);
+    target.setActive(true);
     // SFML leaves a GL_TEXTURE matrix that scales pixel coordinates; ImGui's OpenGL2 backend
     // sets projection and model-view only, so without this every glyph samples the atlas corner.
     sf::Texture::bind(nullptr);
     ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
-    m_window.resetGLStates(); // hand SFML back the GL state it expects
+    target.resetGLStates(); // hand SFML back the GL state it expects
 }
 
 bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }

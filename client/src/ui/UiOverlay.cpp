@@ -2,6 +2,7 @@
 
 #include "GameMenu.hpp"
 
+#include <SFML/Graphics/Sprite.hpp>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
@@ -98,7 +99,7 @@ float UiOverlay::logPaneWidthPx(float windowWidthPx) const {
     return std::clamp(windowWidthPx * 0.3f, 220.0f, 420.0f);
 }
 
-UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
+UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     const TimeMs sinceLast = std::max<TimeMs>(1, now - m_lastFrameAt);
     m_imgui.beginFrame(sf::milliseconds(static_cast<sf::Int32>(std::min<TimeMs>(sinceLast, 1000))));
     UiCommands commands;
@@ -107,7 +108,13 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget);
     m_help.draw();
+    return commands;
+}
+
+UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
+    UiCommands commands = buildFrame(frame, now);
     m_imgui.endFrame();
+    m_tableWithOverlayValid = false; // what ImGui shows may have changed since it was cached
     m_lastFrameAt = now;
     for (const sf::Event& event : m_input.takeHeldBack()) {
         if (m_input.admit(event)) m_imgui.processEvent(event);
@@ -116,6 +123,22 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
     else if (m_framesToSettle > 0) --m_framesToSettle;
     m_logHasNews = false;
     return commands;
+}
+
+const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
+                                               TimeMs now, UiCommands& commands) {
+    const bool dialogOpen = m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen(); // the clock would cover it
+    if (active(now) || dialogOpen) return nullptr;
+    if (m_tableWithOverlayValid && !tableLayerRedrawn) return &m_tableWithOverlay.getTexture();
+    const sf::Vector2u size = tableLayer.getSize();
+    if (m_tableWithOverlay.getSize() != size && !m_tableWithOverlay.create(size.x, size.y)) return nullptr;
+    m_tableWithOverlay.draw(sf::Sprite(tableLayer));
+    for (UiCommand& command : buildFrame(frame, now)) commands.push_back(std::move(command));
+    m_imgui.endFrame(m_tableWithOverlay);
+    m_tableWithOverlay.display();
+    m_lastFrameAt = now;
+    m_tableWithOverlayValid = true;
+    return &m_tableWithOverlay.getTexture();
 }
 
 void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {

@@ -12,6 +12,7 @@
 #include "speed/common/Time.hpp"
 #include "speed/imgui/ImGuiSfml.hpp"
 
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Clock.hpp>
 
 #include <optional>
@@ -52,6 +53,13 @@ public:
     // Builds and draws one ImGui frame over what SFML drew; returns what the user chose.
     UiCommands draw(const OverlayFrame& frame, TimeMs now);
 
+    // For the once-a-second clock tick while ImGui is idle and no dialog is open: the table layer
+    // with the menu bar and log pane drawn into it (redrawn only when the layer was), so a tick
+    // costs one blit as it did without the overlay. Null when ImGui must be drawn live: then
+    // blit the table layer and call draw().
+    const sf::Texture* tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
+                                        TimeMs now, UiCommands& commands);
+
     // True while ImGui should be redrawn at a modest rate: a measurement runs (and a few frames
     // after), input arrived recently (hover, menus opening), a text field has the caret, a dialog
     // just opened (ImGui sizes a new window over two frames), or the log pane has new lines. An
@@ -77,12 +85,15 @@ public:
     static constexpr int kSettleFrames = 3;
 
 private:
+    UiCommands buildFrame(const OverlayFrame& frame, TimeMs now);
     void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
     void drawGameMenu(const OverlayFrame& frame, UiCommands& commands);
     void drawHelpMenu();
 
     speed::ui::ImGuiLayer m_imgui;
     FrameInputQueue m_input;
+    sf::RenderTexture m_tableWithOverlay;
+    bool m_tableWithOverlayValid = false;
     sf::Clock m_frameClock;
     TimeMs m_lastFrameAt = -kUiFrameMs;
     TimeMs m_lastInputAt = -kUiSettleMs;

@@ -70,14 +70,18 @@ bool WindowApp::onUiKey(const sf::Event::KeyEvent& key) {
     return true;
 }
 
-void WindowApp::drawOverlay(TimeMs now) {
+ui::OverlayFrame WindowApp::overlayFrame() const {
     ui::OverlayFrame frame;
     frame.info = m_match->info();
     frame.measureTarget = m_match->measureTarget();
     const float paneWidth = m_overlay->logPaneWidthPx(m_layout.window.width);
     const float top = m_overlay->menuBarHeightPx();
     frame.logArea = {m_layout.window.width - paneWidth, top, paneWidth, m_layout.statusBar.top - top};
-    for (ui::UiCommand& command : m_overlay->draw(frame, now)) m_uiCommands.push_back(std::move(command));
+    return frame;
+}
+
+void WindowApp::drawOverlay(TimeMs now) {
+    for (ui::UiCommand& command : m_overlay->draw(overlayFrame(), now)) m_uiCommands.push_back(std::move(command));
 }
 
 void WindowApp::applyUiCommands(TimeMs now) {

@@ -36,6 +36,8 @@ public:
     void processEvent(const sf::Event& event);
     void beginFrame(sf::Time sinceLastFrame);
     void endFrame();
+    // The same into another target of the window's size (e.g. a RenderTexture caching a frame).
+    void endFrame(sf::RenderTarget& target);
 
     // While these are true the event belongs to a menu or dialog, not to the table.
     bool wantsMouse() const;
