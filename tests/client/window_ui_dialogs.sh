@@ -2,7 +2,7 @@
 # Each dialog opened by --show draws over the table: the screenshot is a PNG,
 # not blank, and differs from the same table without the dialog. The measurement dialog first
 # measures a real host on loopback (speed-server). L shows and hides the message log through a
-# real key; the Game menu pauses and quits through real clicks.
+# real key; the Game menu pauses, switches to a new game vs CPU and quits through real clicks.
 # Usage: window_ui_dialogs.sh SPEED WORK_DIR SPEED_SERVER
 set -u
 . "$(dirname "$0")/window_lib.sh"
@@ -55,7 +55,8 @@ done
 grep -Eq "measurement finished: 11 sizes from 127\.0\.0\.1:$port" "$LOG" || fail "the measurement did not finish against the host"
 
 # L through a real X key event shows the log pane (hidden offline by default) and hides it again;
-# then the Game menu takes real clicks (xdotool's are quicker than a frame): Pause, then Quit.
+# then the Game menu takes real clicks (xdotool's are quicker than a frame): Pause, Play vs CPU
+# (easy), Quit.
 start_speed --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" --dump-layout
 wait_for_log "window ready" 30
 wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
@@ -70,9 +71,13 @@ echo "ok: L shows and hides the message log, the table is laid out again each ti
 wait_for_log "applied \(table\): SPEED!" 30
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 55 click --window "$wid" 1
 wait_for_log "menu: state PLAY -> PAUSE_0" 10
+# Game > Play vs CPU > easy: the submenu opens on hover; the match is replaced by a new one.
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 60 74 sleep 0.5 \
+    mousemove --window "$wid" 200 74 sleep 0.2 mousemove --window "$wid" 290 74 sleep 0.3 click --window "$wid" 1
+wait_for_log "menu: playing vs CPU easy offline" 10
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 119 click --window "$wid" 1
 wait_for_log "menu: quit" 10
 for _ in $(seq 50); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
 SPEED_PID=
-echo "ok: Game > Pause and Game > Quit through real clicks"
+echo "ok: Game > Pause, Play vs CPU > easy and Quit through real clicks"
