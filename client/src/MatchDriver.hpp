@@ -67,6 +67,10 @@ public:
 
     // Datagrams sent and received since the last call (none for an offline game).
     virtual std::vector<WireLogEntry> takeWireLog() { return {}; }
+    // Waits up to `maxWaitMs` for the network, handling a datagram the moment it arrives (so an
+    // answer leaves at once, not at the next poll); returns after the first one. False when the
+    // match has no network to wait on: the window then just sleeps.
+    virtual bool waitForNetwork(TimeMs /*maxWaitMs*/) { return false; }
     // "host:port" that answers measurement probes for this match; empty for an offline game.
     virtual std::string measureTarget() const { return {}; }
 

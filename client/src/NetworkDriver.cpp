@@ -98,6 +98,13 @@ void NetworkDriver::pollNetwork() {
     m_io.poll();
 }
 
+bool NetworkDriver::waitForNetwork(TimeMs maxWaitMs) {
+    if (!m_connector || m_connector->finished()) return false;
+    if (m_io.stopped()) m_io.restart();
+    const std::size_t handled = m_io.run_one_for(std::chrono::milliseconds(maxWaitMs));
+    return handled > 0 || !m_io.stopped(); // stopped with nothing run: no work left to wait on
+}
+
 const Session* NetworkDriver::session() const { return m_connector ? m_connector->session() : nullptr; }
 
 std::vector<AppliedMove> NetworkDriver::tick(TimeMs now) {

@@ -53,6 +53,7 @@ public:
     const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
     std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
     std::string measureTarget() const override;
+    bool waitForNetwork(TimeMs maxWaitMs) override;
 
     std::string opponentName() const override;
     std::string statusDetail(TimeMs now) const override;

@@ -65,7 +65,10 @@ int WindowApp::run() {
     while (m_window.isOpen()) {
         const TimeMs frameStart = nowMs();
         sf::Event event;
-        while (m_window.pollEvent(event)) handleEvent(event, frameStart);
+        while (m_window.pollEvent(event)) {
+            m_lastInputAt = frameStart;
+            handleEvent(event, frameStart);
+        }
         if (!m_window.isOpen()) break;
         const TimeMs now = nowMs();
         applyUiCommands(now);
@@ -76,7 +79,11 @@ int WindowApp::run() {
         if (m_quitAt && now >= *m_quitAt) break;
         if (m_screenshotAt && now >= *m_screenshotAt) {
             if (!saveScreenshot(now)) m_exitCode = 1;
-            break;
+            if (m_options.vsCpu || m_exitCode != 0) break;
+            // Over the network the other window may be about to take its own shot: leaving
+            // now would change its table (our SHUTDOWN), so stay connected a little longer.
+            m_screenshotAt.reset();
+            m_quitAt = now + kScreenshotLingerMs;
         }
         const bool moving = m_timeline.busy(now) || m_drag.phase() == DragPhase::Dragging;
         const TimeMs second = m_match->elapsedMs(now) / kClockRedrawMs;
@@ -99,9 +106,11 @@ int WindowApp::run() {
         }
         m_wasMoving = moving;
         m_timeline.prune(now);
+        const TimeMs poll = now - m_lastInputAt > kCalmAfterMs ? kCalmPollMs : kIdlePollMs;
         const TimeMs wake = moving ? frameStart + kAnimationFrameMs
-                                   : std::min({nextDeadline(now), now + kIdlePollMs, m_overlay->nextFrameAt(now)});
-        sf::sleep(sf::milliseconds(static_cast<sf::Int32>(std::max<TimeMs>(1, wake - nowMs()))));
+                                   : std::min({nextDeadline(now), now + poll, m_overlay->nextFrameAt(now)});
+        const TimeMs waitMs = std::max<TimeMs>(1, wake - nowMs());
+        if (!m_match->waitForNetwork(waitMs)) sf::sleep(sf::milliseconds(static_cast<sf::Int32>(waitMs)));
     }
     m_window.close();
     m_match->close(); // a network match says goodbye (SHUTDOWN) after the window is gone

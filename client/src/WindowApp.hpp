@@ -93,6 +93,7 @@ private:
     std::size_t m_gamesReported = 0;
     std::optional<TimeMs> m_nextGameAt;
     std::optional<TimeMs> m_quitAt;
+    TimeMs m_lastInputAt = 0; // the last mouse, key or window event: polling calms down after a while
     std::optional<TimeMs> m_screenshotAt;
     std::optional<int> m_flashPile;        // the pile a refused move found changed, lit until m_flashUntil
     TimeMs m_flashUntil = 0;
