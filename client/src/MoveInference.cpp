@@ -51,7 +51,8 @@ bool search(const GameState& state, const GameState& after, std::vector<AppliedM
         AppliedMove record{move, state, state};
         if (applyMove(record.after, move) != MoveError::None) continue;
         path.push_back(record);
-        if (search(path.back().after, after, path, budget)) return true;
+        // `record`, not path.back(): the deeper search grows `path` and may move its elements.
+        if (search(record.after, after, path, budget)) return true;
         path.pop_back();
     }
     return false;
