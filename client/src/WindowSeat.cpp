@@ -23,7 +23,7 @@ TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEv
         m_botSeat = session.mySeat();
         m_bot.emplace(*m_botLevel, m_botSeed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
     }
-    steerMatch(session, now);
+    if (!m_shutdownSent) m_shutdownSent = steerMatch(session, now, goalReached(), m_autoNextGame);
     m_wakeAt = m_bot && !m_shutdownSent ? m_bot->poll(session, now) : kNever;
     // What the user's actions and the bot caused (a refused proposal, a pause) is shown at once.
     for (SessionEvent& event : session.takeEvents()) {
@@ -31,22 +31,6 @@ TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEv
         m_events.push_back(std::move(event));
     }
     return m_wakeAt;
-}
-
-// The client ends the match once it has seen the last result (the host, authoritative, has it
-// already); a host with a goal of its own ends at EXTGAME, after the result was shown.
-void WindowSeat::steerMatch(Session& session, TimeMs now) {
-    if (m_shutdownSent || !isConnected(session.gameInfo())) return;
-    const GameInfo info = session.gameInfo();
-    const bool host = session.role() == SessionRole::Host;
-    if (goalReached() && (!host || info == GameInfo::ExtGame)) {
-        m_shutdownSent = true;
-        session.shutdown(now, "match_over");
-        return;
-    }
-    if (!host || goalReached()) return;
-    const bool firstGame = info == GameInfo::Connect && session.gameNumber() == 0;
-    if (firstGame || (m_autoNextGame && info == GameInfo::ExtGame)) session.startNextGame(now);
 }
 
 } // namespace speed::client

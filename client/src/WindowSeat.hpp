@@ -36,7 +36,6 @@ public:
     void endingHere() { m_shutdownSent = true; }
 
 private:
-    void steerMatch(protocol::Session& session, TimeMs now);
 
     std::optional<BotLevel> m_botLevel;
     std::uint64_t m_botSeed;

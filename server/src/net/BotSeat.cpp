@@ -31,7 +31,7 @@ TimeMs BotSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent
         m_botSeat = session.mySeat();
         m_bot.emplace(m_level, m_seed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
     }
-    steerMatch(session, now);
+    if (!m_shutdownSent) m_shutdownSent = steerMatch(session, now, goalReached(), true);
     if (m_shutdownSent) return kNever;
     return m_bot->poll(session, now);
 }
@@ -63,21 +63,6 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
     default: break;
     }
-}
-
-// The host deals every game; the client ends the match once it has seen the last result (the
-// host has it already, being authoritative); a host with a goal of its own ends at EXTGAME.
-void BotSeat::steerMatch(Session& session, TimeMs now) {
-    if (m_shutdownSent || !isConnected(session.gameInfo())) return;
-    const GameInfo info = session.gameInfo();
-    const bool host = session.role() == SessionRole::Host;
-    if (goalReached() && (!host || info == GameInfo::ExtGame)) {
-        m_shutdownSent = true;
-        session.shutdown(now, "match_over");
-        return;
-    }
-    const bool readyForGame = (info == GameInfo::Connect && session.gameNumber() == 0) || info == GameInfo::ExtGame;
-    if (host && readyForGame && !goalReached()) session.startNextGame(now);
 }
 
 } // namespace speed

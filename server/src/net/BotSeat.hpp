@@ -28,7 +28,6 @@ public:
 
 private:
     void onEvent(protocol::Session& session, const protocol::SessionEvent& event);
-    void steerMatch(protocol::Session& session, TimeMs now);
 
     BotLevel m_level;
     std::uint64_t m_seed;
