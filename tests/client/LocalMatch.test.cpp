@@ -1,4 +1,5 @@
 #include "LocalMatch.hpp"
+#include "PlayToTheEnd.hpp"
 
 #include "speed/common/Invariant.hpp"
 
@@ -6,6 +7,7 @@
 
 using namespace speed;
 using namespace speed::client;
+using speed::client::test::playToTheEnd;
 
 namespace {
 
@@ -16,19 +18,6 @@ LocalMatchSetup idleCpu(std::uint64_t seed) {
     return setup;
 }
 
-// Advances virtual time to each wake-up the match asks for, as the window does, until the
-// game is over.
-std::vector<AppliedMove> playToTheEnd(LocalMatch& match, TimeMs until) {
-    std::vector<AppliedMove> all;
-    for (TimeMs now = 0; now <= until && match.finishedGames().empty();) {
-        auto applied = match.tick(now);
-        all.insert(all.end(), applied.begin(), applied.end());
-        const TimeMs wake = match.nextWakeAt();
-        if (wake == kNever) break;
-        now = std::max(now + 1, wake);
-    }
-    return all;
-}
 
 } // namespace
 

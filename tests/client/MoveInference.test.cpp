@@ -1,5 +1,6 @@
 #include "LocalMatch.hpp"
 #include "MoveInference.hpp"
+#include "PlayToTheEnd.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -15,15 +16,7 @@ std::vector<AppliedMove> wholeGame(std::uint64_t seed) {
     setup.localBot = BotLevel::Max;
     setup.cpuLevel = BotLevel::Max;
     LocalMatch match(setup, 0);
-    std::vector<AppliedMove> all;
-    for (TimeMs now = 0; now < 600'000 && match.finishedGames().empty();) {
-        auto applied = match.tick(now);
-        all.insert(all.end(), applied.begin(), applied.end());
-        const TimeMs wake = match.nextWakeAt();
-        if (wake == kNever) break;
-        now = std::max(now + 1, wake);
-    }
-    return all;
+    return test::playToTheEnd(match, 600'000);
 }
 
 } // namespace
