@@ -14,10 +14,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test deps build build-asan unit clean
 
+# The window with no flags: setup.ini decides (join its peer, else host and wait; SPEC 4).
 play: build
-	@if [ -x $(BUILD)/client/speed ]; then $(BUILD)/client/speed; \
-	else echo "The window is not built yet: showing 1000 self-play games instead."; \
-	     $(BUILD)/server/speed-server --selfplay 1000 --seed 1; fi
+	$(BUILD)/client/speed
 
 test: build build-asan
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
