@@ -45,7 +45,10 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
 
 std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options) {
     CLI::App app{"speed: the Speed card game window. Drag a hand card onto a field pile one rank above or\n"
-                 "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill."};
+                 "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill.\n"
+                 "With no flags it reads setup.ini and plays over the network: it joins [network] peer,\n"
+                 "or hosts on [network] port and waits for the other player (--join, --port and --wait\n"
+                 "override it); --vs-cpu plays offline against the CPU."};
     app.set_version_flag("--version", kClientVersion);
     std::string level = "normal";
     std::string botLevel;
