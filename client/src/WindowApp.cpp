@@ -106,7 +106,9 @@ int WindowApp::run() {
         }
         m_wasMoving = moving;
         m_timeline.prune(now);
-        const TimeMs poll = now - m_lastInputAt > kCalmAfterMs ? kCalmPollMs : kIdlePollMs;
+        // During play every key counts; waiting, paused or between games, the window may doze.
+        const bool dozing = m_match->info() != GameInfo::Play && now - m_lastInputAt > kCalmAfterMs;
+        const TimeMs poll = dozing ? kCalmPollMs : kIdlePollMs;
         const TimeMs wake = moving ? frameStart + kAnimationFrameMs
                                    : std::min({nextDeadline(now), now + poll, m_overlay->nextFrameAt(now)});
         const TimeMs waitMs = std::max<TimeMs>(1, wake - nowMs());

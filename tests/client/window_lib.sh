@@ -50,3 +50,23 @@ rect_center() {
     grep -E "layout $* [0-9-]+ [0-9-]+ [0-9]+ [0-9]+$" "$LOG" | head -n 1 |
         awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'
 }
+
+# cpu_usage SECONDS: prints "PERCENT TICKS HZ": the CPU time (utime + stime) $SPEED_PID used over
+# SECONDS of wall time, as a percentage of one core. The sleep is the measured interval itself,
+# not a wait for an event.
+cpu_usage() {
+    local hz t0 t1 w0 w1
+    hz=$(getconf CLK_TCK)
+    t0=$(awk '{ print $14 + $15 }' "/proc/$SPEED_PID/stat"); w0=$(date +%s%N)
+    sleep "$1"
+    t1=$(awk '{ print $14 + $15 }' "/proc/$SPEED_PID/stat" 2>/dev/null) || fail "speed died while measured"
+    w1=$(date +%s%N)
+    awk -v t="$((t1 - t0))" -v hz="$hz" -v ns="$((w1 - w0))" 'BEGIN { printf "%.2f %d %d\n", 100 * (t / hz) / (ns / 1e9), t, hz }'
+}
+
+# check_cpu_goal WHAT PERCENT: says whether the 2% goal is met; fails past the 3% regression
+# ceiling (a loaded machine moves the figure by a few tenths, a regression by much more).
+check_cpu_goal() {
+    awk -v p="$2" 'BEGIN { exit !(p < 2.0) }' || echo "note: above the 2% goal"
+    awk -v p="$2" 'BEGIN { exit !(p < 3.0) }' || fail "$1 uses $2% of a core (goal 2%, regression ceiling 3%)"
+}
