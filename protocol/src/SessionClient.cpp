@@ -86,15 +86,7 @@ void Session::clientAdoptSnapshot(TimeMs now, const SnapshotHeader& header, cons
     m_phase = mirrored(header.phase);
     if (m_phase == Phase::Play || (m_phase == Phase::Pause0 && previous != Phase::Pause0)) m_localResumeAsked = false;
     if (m_phase == Phase::SpeedCall && previous != Phase::SpeedCall) emitText(now, SessionEventKind::SpeedCall, "SPEED!");
-    if (table.result != GameResult::Playing && m_gameOverAt == kNever) {
-        m_gameOverAt = now;
-        SessionEvent event;
-        event.kind = SessionEventKind::GameOver;
-        event.at = now;
-        event.result = table.result;
-        event.text = "game " + std::to_string(m_game) + " is over";
-        emit(std::move(event));
-    }
+    if (table.result != GameResult::Playing) noteGameOver(now, table.result);
     std::erase_if(m_proposals, [&](const PendingProposal& p) {
         return p.confirmed && p.request.id <= m_lastDecided;
     });

@@ -30,6 +30,17 @@ void Session::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body,
 
 void Session::emit(SessionEvent event) { m_events.push_back(std::move(event)); }
 
+void Session::noteGameOver(TimeMs now, GameResult result) {
+    if (m_gameOverAt != kNever) return;
+    m_gameOverAt = now;
+    SessionEvent event;
+    event.kind = SessionEventKind::GameOver;
+    event.at = now;
+    event.result = result;
+    event.text = "game " + std::to_string(m_game) + " is over";
+    emit(std::move(event));
+}
+
 void Session::emitText(TimeMs now, SessionEventKind kind, std::string text) {
     SessionEvent event;
     event.kind = kind;

@@ -38,15 +38,7 @@ void Session::hostStartGame(TimeMs now) {
 void Session::hostAfterMove(TimeMs now) {
     if (m_confirmed.result != GameResult::Playing) {
         m_flipAt = kNever;
-        if (m_gameOverAt == kNever) {
-            m_gameOverAt = now;
-            SessionEvent event;
-            event.kind = SessionEventKind::GameOver;
-            event.at = now;
-            event.result = m_confirmed.result;
-            event.text = "game " + std::to_string(m_game) + " is over";
-            emit(std::move(event));
-        }
+        noteGameOver(now, m_confirmed.result);
     } else if (needsFlip(m_confirmed) && m_flipAt == kNever) {
         m_flipAt = now + m_config.timing.speedCallDelayMs;
         emitText(now, SessionEventKind::SpeedCall, "SPEED!");

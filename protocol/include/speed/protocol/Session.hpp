@@ -95,6 +95,7 @@ private:
     void send(TimeMs now, const MessageBody& body, bool isResend = false);
     void sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body, bool isResend);
     void emit(SessionEvent event);
+    void noteGameOver(TimeMs now, GameResult result); // once per game: the GameOver event
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
     void ignore(TimeMs now, std::string_view rule);
     bool acceptSender(TimeMs now, const PeerAddress& from, const Message& message);
