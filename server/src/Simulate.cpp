@@ -10,8 +10,8 @@
 namespace speed {
 namespace {
 
-nlohmann::json toJson(const SimulateOptions& options, const protocol::SimulationTotals& totals, double seconds) {
-    const protocol::FaultSettings& f = options.faults;
+nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotals& totals, double seconds) {
+    const sim::FaultSettings& f = options.faults;
     return {
         {"games", totals.games},
         {"seed", options.seed},
@@ -38,8 +38,8 @@ nlohmann::json toJson(const SimulateOptions& options, const protocol::Simulation
     };
 }
 
-void printSummary(const SimulateOptions& options, const protocol::SimulationTotals& t, double seconds, std::ostream& out) {
-    const protocol::FaultSettings& f = options.faults;
+void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t, double seconds, std::ostream& out) {
+    const sim::FaultSettings& f = options.faults;
     out << fmt::format("simulate: {} games from seed {} at level {}, each way: loss {} dup {} reorder {} corrupt {} "
                        "delay {} ms jitter {} ms\n",
                        t.games, options.seed, toString(options.level), f.lossRate, f.duplicateRate, f.reorderRate,
@@ -60,7 +60,7 @@ void printSummary(const SimulateOptions& options, const protocol::SimulationTota
 } // namespace
 
 void addSimulateFlags(CLI::App& app, SimulateOptions& options) {
-    protocol::FaultSettings& f = options.faults;
+    sim::FaultSettings& f = options.faults;
     app.add_option("--simulate", options.games,
                    "play N bot-vs-bot games through the protocol over a simulated hostile network")
         ->check(CLI::PositiveNumber);
@@ -75,7 +75,7 @@ void addSimulateFlags(CLI::App& app, SimulateOptions& options) {
 }
 
 int runSimulate(const SimulateOptions& options, std::ostream& out) {
-    protocol::SimulationSetup setup;
+    sim::SimulationSetup setup;
     setup.seed = options.seed;
     setup.rules = options.rules;
     setup.levels = {options.level, options.level};
@@ -83,7 +83,7 @@ int runSimulate(const SimulateOptions& options, std::ostream& out) {
     setup.clientToHost = options.faults;
     // Wall-clock time only measures the benchmark; the games run on virtual time.
     const auto start = std::chrono::steady_clock::now();
-    const protocol::SimulationTotals totals = protocol::simulateGames(setup, options.games);
+    const sim::SimulationTotals totals = sim::simulateGames(setup, options.games);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     printSummary(options, totals, seconds, out);
     if (options.json) out << toJson(options, totals, seconds).dump() << '\n';

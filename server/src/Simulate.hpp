@@ -1,6 +1,6 @@
 #pragma once
 
-#include "speed/protocol/Simulation.hpp"
+#include "speed/sim/Simulation.hpp"
 
 #include <iosfwd>
 
@@ -15,7 +15,7 @@ struct SimulateOptions {
     std::uint64_t seed = 1;
     BotLevel level = BotLevel::Max;
     RuleOptions rules;              // setup.ini's [rules]
-    protocol::FaultSettings faults; // the same in both directions
+    sim::FaultSettings faults; // the same in both directions
     bool json = false;
 };
 

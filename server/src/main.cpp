@@ -1,8 +1,8 @@
 // speed-server: the headless peer. Its seat is always played by the bot.
 #include "SelfPlay.hpp"
 #include "Simulate.hpp"
-#include "config/Settings.hpp"
-#include "net/ServerNetworkCli.hpp"
+#include "speed/settings/Settings.hpp"
+#include "ServerNetworkCli.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>

@@ -1,0 +1,97 @@
+#include "app/ClientOptions.hpp"
+
+#include "speed/settings/Settings.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+namespace speed::client {
+namespace {
+
+const std::vector<std::string> kLevels{"easy", "normal", "hard", "max"};
+
+void addRuleOptions(CLI::App& app, std::string& deal, std::string& refill, RuleOptions& rules) {
+    app.add_option("--hand", rules.handSize, "hand slots per player, 1..8")->check(CLI::Range(1, 8))->capture_default_str();
+    app.add_option("--jokers", rules.jokers, "jokers in the pack, 0 or 2")->check(CLI::IsMember({0, 2}))->capture_default_str();
+    app.add_option("--deal", deal, "shuffle, or colors (one side red, the other black)")
+        ->check(CLI::IsMember({"shuffle", "colors"}))->capture_default_str();
+    app.add_option("--refill", refill, "manual (drag the deck) or auto")->check(CLI::IsMember({"manual", "auto"}))->capture_default_str();
+}
+
+// setup.ini gives the defaults ([rules], [cpu] level); a flag on the command line wins.
+std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options) {
+    const SettingsResult loaded = loadSettings(options.configPath);
+    if (loaded.error) {
+        std::cerr << "speed: " << loaded.error->describe() << '\n';
+        return 2;
+    }
+    const Settings& settings = *loaded.settings;
+    if (app.count("--level") == 0) options.cpuLevel = settings.cpuLevel;
+    if (app.count("--hand") == 0) options.rules.handSize = settings.rules.handSize;
+    if (app.count("--jokers") == 0) options.rules.jokers = settings.rules.jokers;
+    if (app.count("--deal") == 0) options.rules.deal = settings.rules.deal;
+    if (app.count("--refill") == 0) options.rules.refill = settings.rules.refill;
+    ClientNetwork& network = options.network;
+    if (app.count("--port") == 0) network.port = settings.network.port;
+    if (app.count("--wait") == 0) network.waitSeconds = settings.network.waitSeconds;
+    network.joinOnly = app.count("--join") > 0;
+    if (!network.joinOnly) network.peer = settings.network.peer;
+    network.playerName = settings.player.name;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options) {
+    CLI::App app{"speed: the Speed card game window. Drag a hand card onto a field pile one rank above or\n"
+                 "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill.\n"
+                 "With no flags it reads setup.ini and plays over the network: it joins [network] peer,\n"
+                 "or hosts on [network] port and waits for the other player (--join, --port and --wait\n"
+                 "override it); --vs-cpu plays offline against the CPU."};
+    app.set_version_flag("--version", kClientVersion);
+    std::string level = "normal";
+    std::string botLevel;
+    std::string deal = "shuffle";
+    std::string refill = "manual";
+    std::uint64_t seed = 0;
+    app.add_option("--config", options.configPath, "setup.ini to read")->capture_default_str();
+    app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
+    app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
+    app.add_option("--level", level, "CPU opponent level")->check(CLI::IsMember(kLevels))->capture_default_str();
+    app.add_option("--bot", botLevel, "the bot plays the local seat too, at this level")->check(CLI::IsMember(kLevels));
+    app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
+    auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
+    app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
+        ->needs(shot)->check(CLI::NonNegativeNumber)->capture_default_str();
+    app.add_option("--games", options.games, "play N games, print the results, exit")->check(CLI::PositiveNumber);
+    app.add_flag("--json", options.json, "print the results as one JSON object, last");
+    app.add_option("--seed", seed, "seed of the first deal (game n uses seed+n-1); random if not given");
+    app.add_flag("--dump-layout", options.dumpLayout, "log the screen rectangles of the table and the playable moves");
+    app.add_option("--width", options.widthPx, "window width in pixels")->check(CLI::Range(320, 8192))->capture_default_str();
+    app.add_option("--height", options.heightPx, "window height in pixels")->check(CLI::Range(240, 8192))->capture_default_str();
+    app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
+    addRuleOptions(app, deal, refill, options.rules);
+    app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
+        ->check(CLI::IsMember({"measure", "settings", "help", "log"}));
+    app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
+    auto* join = app.add_option("--join", options.network.peer, "join the host at HOST[:PORT] (port default: setup.ini's)");
+    app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
+    app.add_option("--wait", options.network.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
+        ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
+    app.get_option("--vs-cpu")->excludes(join);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        return app.exit(error);
+    }
+    options.cpuLevel = *parseBotLevel(level);
+    if (!botLevel.empty()) options.localBot = parseBotLevel(botLevel);
+    if (app.count("--seed") > 0) options.seed = seed;
+    options.rules.deal = *parseDealMode(deal);
+    options.rules.refill = *parseRefillMode(refill);
+    return applySettingsFile(app, options);
+}
+
+} // namespace speed::client

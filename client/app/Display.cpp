@@ -1,0 +1,23 @@
+#include "app/Display.hpp"
+
+#include <X11/Xlib.h>
+
+#include <cstdlib>
+
+namespace speed::client {
+
+DisplayCheck::DisplayCheck() {
+    const char* name = std::getenv("DISPLAY");
+    if (name == nullptr || *name == '\0') {
+        m_problem = "no display (DISPLAY is not set)";
+        return;
+    }
+    m_display = XOpenDisplay(nullptr);
+    if (m_display == nullptr) m_problem = std::string("cannot open display \"") + name + "\"";
+}
+
+DisplayCheck::~DisplayCheck() {
+    if (m_display != nullptr) XCloseDisplay(static_cast<Display*>(m_display));
+}
+
+} // namespace speed::client

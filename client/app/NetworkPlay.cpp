@@ -1,0 +1,67 @@
+#include "app/NetworkPlay.hpp"
+
+#include "table/TableText.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace speed::client {
+
+std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup) {
+    const ClientNetwork& network = options.network;
+    ConnectOptions& connect = setup.connect;
+    connect.hostPort = network.port;
+    connect.waitMs = 1000LL * network.waitSeconds;
+    connect.joinOnly = network.joinOnly;
+    if (!network.peer.empty()) {
+        const HostPortResult target = parseHostPort(network.peer, network.port);
+        if (!target.value) return (network.joinOnly ? "--join: " : options.configPath + " peer: ") + target.error;
+        connect.peer = target.value;
+    }
+    connect.session.playerName = network.playerName;
+    connect.session.rules = options.rules;
+    connect.session.dealSeed = seed;
+    setup.localBot = options.localBot;
+    setup.seed = seed;
+    setup.games = options.games;
+    return std::nullopt;
+}
+
+void printNetworkResults(const NetworkDriver& match, const ClientOptions& options, std::ostream& out) {
+    nlohmann::json results = nlohmann::json::array();
+    nlohmann::json games = nlohmann::json::array();
+    for (const GameRecord& game : match.finishedGames()) {
+        const std::string result(gameInfoName(game.info));
+        out << "game " << game.number << ": " << result << " in " << formatClock(game.durationMs) << ", " << game.moves
+            << " moves, " << game.flips << " SPEED! flips\n";
+        results.push_back(result);
+        games.push_back({{"game", game.number}, {"seed", game.seed}, {"result", result},
+                         {"duration_ms", game.durationMs}, {"moves", game.moves}, {"flips", game.flips}});
+    }
+    if (options.json) {
+        const auto rtt = match.rttMs();
+        const nlohmann::json report{
+            {"mode", "network"},
+            {"role", match.isHost() ? "host" : "client"},
+            {"connected", match.everConnected()},
+            {"games", match.finishedGames().size()},
+            {"games_requested", options.games},
+            {"results", results},
+            {"games_detail", games},
+            {"peer", match.peerName()},
+            {"peer_address", match.peerAddress()},
+            {"rtt_ms", rtt ? nlohmann::json(*rtt) : nlohmann::json(nullptr)},
+            {"end_reason", match.endReason()},
+            {"error", match.failure()},
+        };
+        out << report.dump() << '\n';
+    }
+    out.flush();
+}
+
+int networkExitCode(const NetworkDriver& match, const ClientOptions& options) {
+    if (!match.failure().empty()) return 1;
+    if (options.games <= 0) return 0;
+    return static_cast<int>(match.finishedGames().size()) >= options.games ? 0 : 1;
+}
+
+} // namespace speed::client

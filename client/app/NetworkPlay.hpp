@@ -1,0 +1,25 @@
+#pragma once
+
+#include "app/ClientOptions.hpp"
+#include "match/NetworkDriver.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace speed::client {
+
+// The network setup for `speed` without --vs-cpu: setup.ini's peer (join it, else host and
+// wait), or --join, or no peer (host and wait), on setup.ini's port unless --port. Returns
+// what is wrong with a peer that does not parse.
+std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup);
+
+// One line per finished game and, with json, one object last (SPEC 6): role, games, results
+// ("WIN" | "DRAW" | "DEFEAT" from this side), peer, and why it ended.
+void printNetworkResults(const NetworkDriver& match, const ClientOptions& options, std::ostream& out);
+
+// 0 when the games asked for were played (or none was asked and nothing failed), 1 otherwise.
+int networkExitCode(const NetworkDriver& match, const ClientOptions& options);
+
+} // namespace speed::client

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "speed/net/SeatPlayer.hpp"
+
+#include "speed/common/Bot.hpp"
+#include "speed/protocol/BotPlayer.hpp"
+
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace speed::client {
+
+// The window's seat in a networked session. The window does not call the session directly:
+// it queues what the user did (a move, next game, pause) and the Connector pumps, which runs
+// act() on the session at once. act() also hands over the session's events, lets the bot play
+// the seat for --bot, and steers the match: the host deals game 1 as soon as the other player
+// is there and, when games run by themselves (--bot or --games), each next game; with a goal of
+// `games` games this side ends the session once they are played (as speed-server does).
+class WindowSeat : public SeatPlayer {
+public:
+    using Action = std::function<void(protocol::Session&, TimeMs)>;
+
+    WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame);
+
+    TimeMs act(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
+
+    void queue(Action action) { m_queued.push_back(std::move(action)); }
+    void clearQueue() { m_queued.clear(); }
+    std::vector<protocol::SessionEvent> takeEvents() { return std::exchange(m_events, {}); }
+    TimeMs wakeAt() const { return m_wakeAt; } // when the bot next wants to act (kNever: no bot)
+    int gamesSeen() const { return m_gamesSeen; }
+    bool goalReached() const { return m_games > 0 && m_gamesSeen >= m_games; }
+    // This side ends the session (the window closes): its own SHUTDOWN is not the peer's.
+    void endingHere() { m_shutdownSent = true; }
+
+private:
+
+    std::optional<BotLevel> m_botLevel;
+    std::uint64_t m_botSeed;
+    int m_games;
+    bool m_autoNextGame;
+    std::optional<protocol::BotPlayer> m_bot;
+    int m_botSeat = -1;
+    std::vector<Action> m_queued;
+    std::vector<protocol::SessionEvent> m_events;
+    TimeMs m_wakeAt = kNever;
+    int m_gamesSeen = 0;
+    bool m_shutdownSent = false;
+};
+
+} // namespace speed::client

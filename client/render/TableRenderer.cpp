@@ -1,0 +1,237 @@
+#include "render/TableRenderer.hpp"
+
+#include "render/FeltPainter.hpp"
+#include "table/TableText.hpp"
+
+#include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/Sprite.hpp>
+#include <SFML/Graphics/Text.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace speed::client {
+namespace {
+
+const sf::Color kHighlight(255, 213, 79);
+const sf::Color kSelection(128, 222, 234);
+const sf::Color kMarkOnFelt(255, 255, 255, 70);
+const sf::Color kLabel(232, 245, 233);
+const sf::Color kShadow(0, 0, 0, 80);
+
+float radiusFor(const Rect& rect) { return rect.width * 0.08f; }
+
+sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
+
+} // namespace
+
+void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
+    target.clear(sf::Color(16, 66, 38));
+    drawFelt(target, layout.table);
+    for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
+    drawPiles(target, layout, scene);
+    drawFlights(target, layout, scene);
+    drawHeldCard(target, layout, scene);
+    drawBanner(target, layout, scene);
+    if (withClock) drawClock(target, layout, scene); // last but the bar: always readable
+    drawStatusBar(target, layout, scene);
+}
+
+void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx) const {
+    const float shadowPx = std::max(2.0f, rect.width * 0.03f) + liftPx * 0.6f;
+    target.draw(roundedRect({rect.left + shadowPx * 0.5f, rect.top + shadowPx, rect.width, rect.height}, radiusFor(rect),
+                            liftPx > 0 ? sf::Color(0, 0, 0, 110) : kShadow));
+    sf::Sprite sprite(m_art.texture(), faceUpCard ? m_art.faceRect(*faceUpCard) : m_art.backRect());
+    const sf::IntRect source = sprite.getTextureRect();
+    sprite.setScale(rect.width / static_cast<float>(source.width), rect.height / static_cast<float>(source.height));
+    sprite.setPosition(std::round(rect.left), std::round(rect.top - liftPx));
+    target.draw(sprite);
+}
+
+void TableRenderer::drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const {
+    const sf::Color glow = strong ? kHighlight : kSelection;
+    const float thickness = std::max(3.0f, rect.width * 0.05f);
+    for (int ring = 3; ring >= 1; --ring) { // soft outer glow, solid inner rim
+        const float grow = thickness * static_cast<float>(ring) * 0.8f;
+        target.draw(roundedRect(rect.inflated(grow), radiusFor(rect) + grow,
+                                sf::Color(glow.r, glow.g, glow.b, static_cast<sf::Uint8>(ring == 1 ? 255 : 140 / ring))));
+    }
+}
+
+void TableRenderer::drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const {
+    const float size = deck.width * 0.42f;
+    const Rect badge{deck.center().x - size / 2, deck.center().y - size / 2, size, size};
+    target.draw(roundedRect(badge, size / 2, sf::Color(255, 255, 255, 235)));
+    drawText(target, std::to_string(count), true, size * 0.5f, sf::Color(28, 58, 128), toVector(badge.center()), true);
+}
+
+void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const {
+    const GameState& state = *scene.state;
+    const PlayerArea& area = state.player(seat);
+    const Timeline& timeline = *scene.timeline;
+    const Rect deckRect = layout.deck[static_cast<std::size_t>(seat)];
+    const bool deckHeld = scene.drag->phase() == DragPhase::Dragging && scene.drag->holds(Place::deck(seat));
+    const int shownDeck = area.deck.size() - (deckHeld ? 1 : 0);
+    if (shownDeck <= 0) {
+        drawDottedOutline(target, deckRect, radiusFor(deckRect), kMarkOnFelt, std::max(2.0f, deckRect.width * 0.03f));
+    } else {
+        const int layers = std::min(3, 1 + shownDeck / 10);
+        const float step = std::max(1.0f, deckRect.width * 0.025f);
+        for (int layer = layers - 1; layer >= 0; --layer) {
+            drawCard(target, deckRect.movedTo({deckRect.left - step * static_cast<float>(layer), deckRect.top - step * static_cast<float>(layer)}),
+                     std::nullopt);
+        }
+        drawDeckCount(target, deckRect.movedTo({deckRect.left - step * static_cast<float>(layers - 1), deckRect.top - step * static_cast<float>(layers - 1)}),
+                      shownDeck);
+    }
+    for (int slot = 0; slot < state.rules.handSize; ++slot) {
+        const Place place = Place::handSlot(seat, slot);
+        const Rect rect = rectOf(layout, place);
+        const bool highlighted = std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end();
+        if (highlighted) drawHighlight(target, rect, true);
+        const auto& card = area.hand[static_cast<std::size_t>(slot)];
+        const bool hidden = scene.drag->holds(place) && scene.drag->phase() == DragPhase::Dragging;
+        if (!card || hidden || timeline.pendingArrivals(place, scene.now) > 0) {
+            drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
+            continue;
+        }
+        const bool selected = scene.selected == place;
+        if (selected) drawHighlight(target, rect.movedTo({rect.left, rect.top - rect.height * 0.1f}), false);
+        drawCard(target, rect, *card, selected ? rect.height * 0.1f : 0);
+    }
+    const int cardsLeft = area.deck.size() + area.handCount();
+    const std::string name = (seat == scene.localSeat ? scene.localName : scene.opponentName) +
+                             "   \xC2\xB7   " + std::to_string(cardsLeft) + " cards left";
+    drawText(target, name, false, layout.cardWidthPx * 0.17f, kLabel, toVector(layout.nameAnchor[static_cast<std::size_t>(seat)]), false);
+}
+
+void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    for (int index = 0; index < kFieldPiles; ++index) {
+        const Place place = Place::pile(index);
+        const Rect rect = rectOf(layout, place);
+        const CardStack& pile = scene.state->pile(index);
+        const int shown = pile.size() - scene.timeline->pendingArrivals(place, scene.now);
+        target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sf::Color(0, 0, 0, 40)));
+        if (std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end()) {
+            drawHighlight(target, rect, true);
+        }
+        if (shown <= 0) {
+            drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
+            continue;
+        }
+        if (shown > 1) { // a hint of the cards below, slightly turned
+            drawCard(target, rect.movedTo({rect.left + rect.width * 0.03f, rect.top + rect.width * 0.02f}), pile[shown - 2]);
+        }
+        drawCard(target, rect, pile[shown - 1]);
+    }
+}
+
+void TableRenderer::drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    for (const CardFlight& flight : scene.timeline->flights()) {
+        if (flight.landed(scene.now)) continue;
+        const Rect rect = flightRect(flight, rectOf(layout, flight.to), scene.now);
+        const float lift = (1.0f - flightProgress(flight, scene.now)) * rect.height * 0.06f;
+        drawCard(target, rect, flight.faceUp ? std::optional<Card>(flight.card) : std::nullopt, lift);
+    }
+}
+
+void TableRenderer::drawHeldCard(sf::RenderTarget& target, const TableLayout& /*layout*/, const TableScene& scene) const {
+    if (scene.drag->phase() != DragPhase::Dragging) return;
+    const Place source = scene.drag->source();
+    const Rect home = scene.drag->cardRect();
+    const Rect lifted = home.inflated(home.width * 0.04f);
+    std::optional<Card> face;
+    if (source.kind == PlaceKind::HandSlot) face = scene.state->player(source.seat).hand[static_cast<std::size_t>(source.index)];
+    drawCard(target, lifted, face, home.height * 0.05f);
+}
+
+void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    const Rect& box = layout.clock;
+    if (box.width < layout.cardWidthPx * 0.5f) return;
+    const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
+    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sf::Color(200, 230, 201), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
+    drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sf::Color::White, center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
+}
+
+void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    std::string headline;
+    std::string detail;
+    sf::Color color = kHighlight;
+    const std::string time = formatClock(scene.elapsedMs);
+    switch (scene.info) {
+    case GameInfo::Win: case GameInfo::ExtGame: case GameInfo::Draw: case GameInfo::Defeat: {
+        const GameResult result = scene.state->result;
+        const bool draw = result == GameResult::Draw;
+        const bool won = !draw && (result == GameResult::Seat0Wins) == (scene.localSeat == 0);
+        headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
+        color = draw ? sf::Color::White : won ? kHighlight : sf::Color(255, 138, 128);
+        detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   N or click: next game";
+        break;
+    }
+    case GameInfo::Pause0: case GameInfo::Pause1:
+        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice);
+        headline = "PAUSED";
+        detail = "press P to resume";
+        break;
+    default:
+        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice);
+        if (!scene.speedCalled) return;
+        headline = "SPEED!";
+        break;
+    }
+    drawNotice(target, layout, {headline, detail}, color);
+}
+
+void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
+                               sf::Color color) const {
+    const std::string& headline = notice.headline;
+    const std::string& detail = notice.detail;
+    const Rect band = layout.banner;
+    sf::RectangleShape shade({band.width, band.height});
+    shade.setPosition(band.left, band.top);
+    shade.setFillColor(sf::Color(0, 0, 0, 185));
+    target.draw(shade);
+    const sf::Vector2f middle = toVector(band.center());
+    if (detail.empty()) {
+        drawText(target, headline, true, band.height * 0.62f, color, middle, true);
+        return;
+    }
+    drawText(target, headline, true, band.height * 0.4f, color, middle - sf::Vector2f{0, band.height * 0.13f}, true);
+    drawText(target, detail, false, band.height * 0.15f, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true);
+}
+
+void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    const Rect bar = layout.statusBar;
+    sf::RectangleShape strip({bar.width, bar.height});
+    strip.setPosition(bar.left, bar.top);
+    strip.setFillColor(sf::Color(10, 30, 18));
+    target.draw(strip);
+    const float textPx = bar.height * 0.5f;
+    const std::string name(gameInfoName(scene.info));
+    const float pillWidth = textPx * (static_cast<float>(name.size()) * 0.72f + 1.2f);
+    target.draw(roundedRect({bar.left + 6, bar.top + bar.height * 0.15f, pillWidth, bar.height * 0.7f}, bar.height * 0.2f,
+                            scene.info == GameInfo::Play ? sf::Color(46, 125, 50) : sf::Color(191, 54, 12)));
+    drawText(target, name, true, textPx, sf::Color::White, {bar.left + 6 + pillWidth / 2, bar.center().y}, true);
+    drawText(target, scene.statusDetail, false, textPx, kLabel, {bar.left + pillWidth + 16, bar.top + bar.height * 0.22f}, false);
+    const std::string keys = "drag or click a card  \xC2\xB7  1-" + std::to_string(scene.state->rules.handSize) +
+                             " + \xE2\x86\x90/\xE2\x86\x92 play  \xC2\xB7  D draw  \xC2\xB7  N next  \xC2\xB7  P pause";
+    sf::Text hint(sf::String::fromUtf8(keys.begin(), keys.end()), m_fonts.regular, static_cast<unsigned>(textPx));
+    const float hintWidth = hint.getLocalBounds().width;
+    if (hintWidth + pillWidth + 360 < bar.width) {
+        hint.setFillColor(sf::Color(165, 214, 167));
+        hint.setPosition(std::round(bar.right() - hintWidth - 10), std::round(bar.top + bar.height * 0.22f));
+        target.draw(hint);
+    }
+}
+
+void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
+                             sf::Vector2f at, bool centered) const {
+    sf::Text label(sf::String::fromUtf8(text.begin(), text.end()), bold ? m_fonts.bold : m_fonts.regular,
+                   static_cast<unsigned>(std::max(8.0f, sizePx)));
+    label.setFillColor(color);
+    if (centered) centerText(label, at);
+    else label.setPosition(std::round(at.x), std::round(at.y));
+    target.draw(label);
+}
+
+} // namespace speed::client

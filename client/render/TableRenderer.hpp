@@ -1,0 +1,67 @@
+#pragma once
+
+#include "table/Animation.hpp"
+#include "render/CardArt.hpp"
+#include "table/DragController.hpp"
+#include "match/GameInfo.hpp"
+#include "table/Layout.hpp"
+#include "match/MatchDriver.hpp"
+
+#include "speed/common/GameState.hpp"
+
+#include <SFML/Graphics/RenderTarget.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace speed::client {
+
+// Everything one frame shows, gathered by the window from the match and the input state.
+struct TableScene {
+    const GameState* state = nullptr;
+    int localSeat = 0;
+    GameInfo info = GameInfo::Nothing;
+    TimeMs elapsedMs = 0;
+    TimeMs now = 0;
+    bool speedCalled = false;
+    std::string localName;
+    std::string opponentName;
+    std::string statusDetail;          // after the GameInfo name in the status bar
+    MatchNotice notice;                // a banner about the match (waiting, silent peer, the end)
+    std::string clockLabel = "TIME";   // over the clock ("WAIT" while a countdown runs)
+    const DragController* drag = nullptr;
+    const Timeline* timeline = nullptr;
+    std::vector<Place> highlights;     // legal targets of the held or selected card
+    std::optional<Place> selected;     // keyboard selection
+};
+
+// Draws the table. Stateless apart from the fonts and card art it borrows.
+class TableRenderer {
+public:
+    TableRenderer(const Fonts& fonts, const CardArt& art) : m_fonts(fonts), m_art(art) {}
+    // The whole frame; without the clock when `withClock` is false (for the cached table layer).
+    void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock = true) const;
+    // The elapsed-time display alone, drawn over a cached table layer once a second.
+    void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+
+private:
+    void drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const;
+    void drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
+                    sf::Color color = sf::Color(255, 213, 79)) const;
+    void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;
+    void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;
+    void drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const;
+    void drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
+                  sf::Vector2f at, bool centered) const;
+
+    const Fonts& m_fonts;
+    const CardArt& m_art;
+};
+
+} // namespace speed::client

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "table/Geometry.hpp"
+#include "table/Place.hpp"
+
+#include "speed/common/GameState.hpp"
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace speed::client {
+
+// Where everything sits for one window size. Computed in card units (a card is 1 wide and
+// kCardAspect tall) and scaled to the largest card that fits. The local seat sits at the
+// bottom; the opponent is mirrored at the top (their deck on the right, their slots reversed).
+struct TableLayout {
+    float cardWidthPx = 0;
+    float cardHeightPx = 0;
+    Rect window;                                   // the whole window
+    Rect table;                                    // the felt (window minus reserved panels)
+    Rect statusBar;                                // bottom strip with the GameInfo name
+    std::array<Rect, kSeats> deck{};               // indexed by seat
+    std::array<std::vector<Rect>, kSeats> hand{};  // indexed by seat, then slot
+    std::array<Rect, kFieldPiles> pile{};          // indexed by field pile
+    Rect clock;                                    // elapsed game time, left of the piles
+    Rect banner;                                   // SPEED! and the result, across the field row
+    std::array<Point, kSeats> nameAnchor{};        // where each side's name label starts
+};
+
+// Room other parts of the window may take away from the felt (menus, the message log).
+struct LayoutOptions {
+    int handSize = 4;
+    int localSeat = 0;
+    float menuBarHeightPx = 0;
+    float sidePanelWidthPx = 0; // on the right
+};
+
+inline constexpr float kCardAspect = 1.4f; // height / width
+
+TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const LayoutOptions& options);
+
+// The rectangle of a place on this layout.
+Rect rectOf(const TableLayout& layout, const Place& place);
+
+// The place under `point`, if any. `slackPx` widens every target (forgiving drops).
+std::optional<Place> hitTest(const TableLayout& layout, Point point, float slackPx = 0);
+
+} // namespace speed::client

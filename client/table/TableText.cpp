@@ -1,0 +1,57 @@
+#include "table/TableText.hpp"
+
+#include "speed/common/Referee.hpp"
+
+#include <fmt/format.h>
+
+namespace speed::client {
+namespace {
+
+std::string pileTop(const CardStack& pile) { return pile.empty() ? "--" : pile.top().code(); }
+
+std::string handText(const GameState& state, int seat) {
+    std::string text;
+    for (int slot = 0; slot < state.rules.handSize; ++slot) {
+        const auto& card = state.player(seat).hand[static_cast<std::size_t>(slot)];
+        if (slot > 0) text += ',';
+        text += card ? card->code() : "--";
+    }
+    return text;
+}
+
+} // namespace
+
+std::string formatClock(TimeMs elapsedMs) {
+    const TimeMs totalSeconds = std::max<TimeMs>(0, elapsedMs) / 1000;
+    const TimeMs hours = totalSeconds / 3600;
+    const TimeMs minutes = totalSeconds / 60 % 60;
+    const TimeMs seconds = totalSeconds % 60;
+    if (hours > 0) return fmt::format("{}:{:02}:{:02}", hours, minutes, seconds);
+    return fmt::format("{}:{:02}", minutes, seconds);
+}
+
+std::string tableSummary(const GameState& state) {
+    std::string text = fmt::format("piles={},{}", pileTop(state.pile(0)), pileTop(state.pile(1)));
+    for (int seat = 0; seat < kSeats; ++seat) {
+        text += fmt::format(" seat{}[deck={} hand={}]", seat, state.player(seat).deck.size(), handText(state, seat));
+    }
+    return text;
+}
+
+std::string playOptions(const GameState& state, int seat) {
+    std::string legal;
+    std::string illegal;
+    for (int slot = 0; slot < state.rules.handSize; ++slot) {
+        const auto& card = state.player(seat).hand[static_cast<std::size_t>(slot)];
+        if (!card) continue;
+        for (int pile = 0; pile < kFieldPiles; ++pile) {
+            const bool ok = checkMove(state, Move::play(seat, slot, *card, pile)) == MoveError::None;
+            std::string& list = ok ? legal : illegal;
+            if (!list.empty()) list += ',';
+            list += fmt::format("{}>{}", slot, pile);
+        }
+    }
+    return fmt::format("legal={} illegal={}", legal.empty() ? "-" : legal, illegal.empty() ? "-" : illegal);
+}
+
+} // namespace speed::client

@@ -1,0 +1,45 @@
+#include "ui/GameMenu.hpp"
+
+#include <fmt/format.h>
+
+namespace speed::client::ui {
+
+std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context) {
+    const bool over = gameFinished(context.info);
+    const bool paused = protocol::isPaused(context.info);
+    std::vector<MenuEntry> entries;
+    entries.push_back({over ? "Next game" : "Start next game", "N", over, {UiAction::NextGame}});
+    entries.push_back({paused ? "Resume" : "Pause", "P", context.info == GameInfo::Play || paused, {UiAction::TogglePause}});
+    return entries;
+}
+
+std::vector<MenuEntry> playVsCpuEntries() {
+    std::vector<MenuEntry> entries;
+    for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard, BotLevel::Max}) {
+        UiCommand command{UiAction::PlayVsCpu};
+        command.level = level;
+        entries.push_back({std::string(toString(level)), "", true, command});
+    }
+    return entries;
+}
+
+MatchCommandOutcome applyMatchCommand(MatchDriver& match, const UiCommand& command, TimeMs now) {
+    switch (command.action) {
+    case UiAction::NextGame:
+        if (match.startNextGame(now)) {
+            return {true, fmt::format("game {} starts, seed {}", match.gameNumber(), match.gameSeed())};
+        }
+        return {false, fmt::format("next game refused: {} is not over", gameInfoName(match.info()))};
+    case UiAction::TogglePause: {
+        const GameInfo before = match.info();
+        if (match.togglePause(now)) {
+            return {true, fmt::format("state {} -> {}", gameInfoName(before), gameInfoName(match.info()))};
+        }
+        return {false, fmt::format("pause refused in state {}", gameInfoName(before))};
+    }
+    default:
+        return {false, {}};
+    }
+}
+
+} // namespace speed::client::ui

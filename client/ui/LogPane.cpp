@@ -1,0 +1,55 @@
+#include "ui/LogPane.hpp"
+
+#include "ui/ImGuiText.hpp"
+
+#include <fmt/format.h>
+
+namespace speed::client::ui {
+
+void LogPane::draw(const Rect& area, bool online) {
+    if (!m_shown) return;
+    ImGui::SetNextWindowPos(ImVec2(area.left, area.top));
+    ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
+    constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
+    if (!ImGui::Begin("Message log (L hides)", nullptr, kFlags)) {
+        ImGui::End();
+        return;
+    }
+    if (m_log.size() == 0) {
+        ImGui::TextWrapped("%s", online ? "No datagrams yet." : "No network traffic: this is an offline game against the CPU. "
+                                                              "In a network match every datagram sent and received shows here.");
+    } else {
+        ImGui::TextColored(ImColor(kSentColour), "-> sent");
+        ImGui::SameLine();
+        ImGui::TextColored(ImColor(kReceivedColour), "<- received");
+        ImGui::SameLine();
+        const std::string counts = fmt::format("{} lines{}", m_log.size(),
+                                               m_log.dropped() > 0 ? fmt::format(", {} older dropped", m_log.dropped()) : "");
+        ImGui::TextDisabled("%s", counts.c_str());
+        ImGui::Separator();
+        drawLines();
+    }
+    ImGui::End();
+}
+
+// Only the visible lines are laid out (the clipper), so 5,000 lines cost what 40 do.
+void LogPane::drawLines() {
+    ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(m_log.size()));
+    while (clipper.Step()) {
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            const WireLogEntry& entry = m_log.at(static_cast<std::size_t>(row));
+            ImGui::PushStyleColor(ImGuiCol_Text, entry.sent ? kSentColour : kReceivedColour);
+            ImGui::TextUnformatted(formatLogLine(entry).c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+    // Scroll and limit are still last frame's: at the bottom then means follow the new lines.
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+    ImGui::EndChild();
+}
+
+} // namespace speed::client::ui

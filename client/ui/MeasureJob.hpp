@@ -1,0 +1,62 @@
+#pragma once
+
+#include "speed/net/MeasurePlan.hpp"
+#include "speed/net/RttStats.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace speed::client::ui {
+
+enum class MeasureStatus { Idle, Running, Finished, Cancelled, Failed };
+
+// What the dialog shows once a run is over.
+struct MeasureOutcome {
+    MeasureStatus status = MeasureStatus::Idle;
+    std::string target;  // the resolved address, e.g. "127.0.0.1:50001"
+    std::string message; // notes of the run, or why it failed
+    std::vector<RttSummary> results;
+};
+
+// Runs runMeasurement on a worker thread with its own UDP socket, so the window keeps drawing:
+// the measurement blocks between probe and echo on purpose (the figure is the network's, not an
+// event loop's). Progress and the status are atomics the window reads every frame; the outcome
+// is handed over under a mutex once the worker is done. Cancel stops before the next probe.
+class MeasureJob {
+public:
+    MeasureJob() = default;
+    ~MeasureJob();
+    MeasureJob(const MeasureJob&) = delete;
+    MeasureJob& operator=(const MeasureJob&) = delete;
+
+    // `target` is HOST[:PORT]; a missing port means `defaultPort`. Returns false (and changes
+    // nothing) while a run is still going.
+    bool start(const std::string& target, std::uint16_t defaultPort, const MeasurePlan& plan);
+    void cancel();
+
+    MeasureStatus status() const { return m_status.load(); }
+    bool running() const { return status() == MeasureStatus::Running; }
+    float progress() const; // 0..1, warm-up included
+    int probesDone() const { return m_probesDone.load(); }
+    int probesTotal() const { return m_probesTotal.load(); }
+    MeasureOutcome outcome() const;
+
+private:
+    void run(std::string target, std::uint16_t defaultPort, MeasurePlan plan);
+    void finish(MeasureOutcome outcome);
+
+    std::thread m_worker;
+    std::atomic<MeasureStatus> m_status{MeasureStatus::Idle};
+    std::atomic<bool> m_cancelRequested{false};
+    std::atomic<int> m_probesDone{0};
+    std::atomic<int> m_probesTotal{0};
+    mutable std::mutex m_outcomeMutex;
+    MeasureOutcome m_outcome;
+};
+
+std::string_view toString(MeasureStatus status);
+
+} // namespace speed::client::ui

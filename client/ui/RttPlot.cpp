@@ -1,0 +1,101 @@
+#include "ui/RttPlot.hpp"
+
+#include "ui/PlotScale.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace speed::client::ui {
+namespace {
+
+constexpr ImU32 kAxisColour = IM_COL32(170, 170, 170, 255);
+constexpr ImU32 kGridColour = IM_COL32(90, 90, 90, 140);
+constexpr ImU32 kRangeColour = IM_COL32(110, 160, 220, 150);
+constexpr ImU32 kP99Colour = IM_COL32(110, 160, 220, 255);
+constexpr ImU32 kMedianColour = IM_COL32(255, 205, 90, 255);
+constexpr ImU32 kMeanColour = IM_COL32(255, 120, 120, 255);
+
+struct PlotFrame {
+    ImVec2 origin; // bottom left of the plotting area
+    float width = 0;
+    float height = 0;
+    LogAxis axis;
+    float y(double us) const { return origin.y - static_cast<float>(axis.fraction(us)) * height; }
+};
+
+void drawValueAxis(ImDrawList& draw, const PlotFrame& frame) {
+    const LogAxis& axis = frame.axis;
+    const float labelHeight = ImGui::GetTextLineHeight();
+    for (double tick : axis.ticks) {
+        const float y = frame.y(tick);
+        draw.AddLine(ImVec2(frame.origin.x, y), ImVec2(frame.origin.x + frame.width, y), kGridColour);
+        const std::string label = microsecondsLabel(tick);
+        const float labelWidth = ImGui::CalcTextSize(label.c_str()).x;
+        draw.AddText(ImVec2(frame.origin.x - labelWidth - 6, y - labelHeight * 0.5f), kAxisColour, label.c_str());
+    }
+    draw.AddLine(ImVec2(frame.origin.x, frame.origin.y), ImVec2(frame.origin.x, frame.y(axis.top)), kAxisColour);
+    draw.AddLine(frame.origin, ImVec2(frame.origin.x + frame.width, frame.origin.y), kAxisColour);
+}
+
+void drawLegend(ImDrawList& draw, ImVec2 at) {
+    const float line = ImGui::GetTextLineHeight();
+    const struct { ImU32 colour; const char* text; } items[] = {
+        {kMedianColour, "median"}, {kMeanColour, "mean"}, {kP99Colour, "min..p99"}, {kRangeColour, "..max"}};
+    for (const auto& item : items) {
+        draw.AddRectFilled(ImVec2(at.x, at.y + line * 0.3f), ImVec2(at.x + 10, at.y + line * 0.8f), item.colour);
+        draw.AddText(ImVec2(at.x + 14, at.y), kAxisColour, item.text);
+        at.x += 22 + ImGui::CalcTextSize(item.text).x;
+    }
+}
+
+void drawColumn(ImDrawList& draw, const PlotFrame& frame, const RttSummary& result, float centreX, float columnWidth) {
+    if (result.received == 0) {
+        draw.AddText(ImVec2(centreX - 10, frame.origin.y - ImGui::GetTextLineHeight() - 2), kMeanColour, "lost");
+        return;
+    }
+    const float half = std::clamp(columnWidth * 0.18f, 2.0f, 10.0f);
+    draw.AddRectFilled(ImVec2(centreX - 1, frame.y(result.maxUs)), ImVec2(centreX + 1, frame.y(result.minUs)), kRangeColour);
+    draw.AddRectFilled(ImVec2(centreX - half, frame.y(result.p99Us)), ImVec2(centreX + half, frame.y(result.minUs)), kP99Colour);
+    draw.AddLine(ImVec2(centreX - half - 3, frame.y(result.meanUs)), ImVec2(centreX + half + 3, frame.y(result.meanUs)), kMeanColour, 2);
+    draw.AddCircleFilled(ImVec2(centreX, frame.y(result.p50Us)), 3.5f, kMedianColour);
+}
+
+} // namespace
+
+void drawRttPlot(const std::vector<RttSummary>& results, float height) {
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
+    ImGui::Dummy(ImVec2(width, height)); // reserve the space in the layout
+    if (results.empty()) return;
+    ImDrawList& draw = *ImGui::GetWindowDrawList();
+    double lowest = 1e12;
+    double highest = 0;
+    for (const RttSummary& r : results) {
+        if (r.received == 0) continue;
+        lowest = std::min(lowest, r.minUs);
+        highest = std::max(highest, r.maxUs);
+    }
+    const float leftMargin = ImGui::CalcTextSize("00.0k").x + 10;
+    PlotFrame frame{ImVec2(start.x + leftMargin, start.y + height - line * 2.2f), width - leftMargin - 8,
+                    height - line * 3.6f, logAxis(lowest, highest)};
+    draw.AddText(ImVec2(start.x, start.y), kAxisColour, "RTT (\xC2\xB5s, log)"); // U+00B5: in the font's Latin-1 range
+    drawLegend(draw, ImVec2(start.x + leftMargin + 60, start.y));
+    drawValueAxis(draw, frame);
+    const float columnWidth = frame.width / static_cast<float>(results.size());
+    std::vector<ImVec2> medians;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const float centreX = frame.origin.x + columnWidth * (static_cast<float>(i) + 0.5f);
+        drawColumn(draw, frame, results[i], centreX, columnWidth);
+        if (results[i].received > 0) medians.emplace_back(centreX, frame.y(results[i].p50Us));
+        const std::string label = sizeLabel(results[i].size);
+        draw.AddText(ImVec2(centreX - ImGui::CalcTextSize(label.c_str()).x * 0.5f, frame.origin.y + 3), kAxisColour, label.c_str());
+    }
+    if (medians.size() > 1) draw.AddPolyline(medians.data(), static_cast<int>(medians.size()), kMedianColour, 0, 1.5f);
+    const char* caption = "probe size (bytes)";
+    draw.AddText(ImVec2(frame.origin.x + (frame.width - ImGui::CalcTextSize(caption).x) * 0.5f, frame.origin.y + line + 4),
+                 kAxisColour, caption);
+}
+
+} // namespace speed::client::ui

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "ui/SettingsForm.hpp"
+#include "ui/UiCommand.hpp"
+
+#include <string>
+
+namespace speed::client::ui {
+
+// Settings: a form for setup.ini. Each field is checked as it is typed (the message shows next
+// to it, in red); Save writes the file back keeping its comments and says where it wrote.
+class SettingsDialog {
+public:
+    explicit SettingsDialog(const std::string& configPath) : m_form(configPath) {}
+
+    void open();
+    bool isOpen() const { return m_open; }
+    // Draws the dialog while it is open; a successful save yields SettingsSaved.
+    void draw(UiCommands& commands);
+
+private:
+    void drawSection(std::string_view section);
+    void drawField(SettingsField& field);
+    void drawButtons(UiCommands& commands);
+
+    SettingsForm m_form;
+    std::string m_status;
+    bool m_statusIsError = false;
+    bool m_open = false;
+};
+
+} // namespace speed::client::ui

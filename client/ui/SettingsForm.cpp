@@ -1,0 +1,120 @@
+#include "ui/SettingsForm.hpp"
+
+#include "speed/settings/SettingsWriter.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace speed::client::ui {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t");
+    return text.substr(first, last - first + 1);
+}
+
+std::optional<std::string> readWholeFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string absolutePath(const std::string& path) {
+    std::error_code ignored;
+    const auto absolute = std::filesystem::absolute(path, ignored);
+    return absolute.empty() ? path : absolute.lexically_normal().string();
+}
+
+} // namespace
+
+SettingsForm::SettingsForm(std::string path) : m_path(std::move(path)) { reload(); }
+
+void SettingsForm::reload() {
+    const SettingsResult loaded = loadSettings(m_path);
+    m_fileExisted = loaded.fromFile || std::filesystem::exists(m_path);
+    m_loadProblem = loaded.error ? loaded.error->describe() : std::string{};
+    m_saved = loaded.settings.value_or(Settings{});
+    fillFields(m_saved);
+}
+
+void SettingsForm::fillFields(const Settings& settings) {
+    m_fields.clear();
+    for (const SettingsKey& key : settingsKeys()) m_fields.push_back({&key, key.render(settings), {}});
+}
+
+SettingsField* SettingsForm::field(std::string_view section, std::string_view name) {
+    for (SettingsField& candidate : m_fields) {
+        if (candidate.key->section == section && candidate.key->name == name) return &candidate;
+    }
+    return nullptr;
+}
+
+bool SettingsForm::setText(SettingsField& field, std::string_view text) {
+    field.text = std::string(text);
+    Settings scratch = m_saved;
+    field.error = field.key->assign(scratch, trimmed(text)) ? std::string{} : "expected " + std::string(field.key->expected);
+    return field.error.empty();
+}
+
+bool SettingsForm::setText(std::string_view section, std::string_view name, std::string_view text) {
+    SettingsField* target = field(section, name);
+    return target != nullptr && setText(*target, text);
+}
+
+bool SettingsForm::valid() const {
+    for (const SettingsField& field : m_fields) {
+        if (!field.error.empty()) return false;
+    }
+    return true;
+}
+
+bool SettingsForm::changed() const {
+    for (const SettingsField& field : m_fields) {
+        if (trimmed(field.text) != field.key->render(m_saved)) return true;
+    }
+    return false;
+}
+
+std::optional<Settings> SettingsForm::settings() const {
+    Settings result = m_saved;
+    for (const SettingsField& field : m_fields) {
+        if (!field.key->assign(result, trimmed(field.text))) return std::nullopt;
+    }
+    return result;
+}
+
+SaveOutcome SettingsForm::save() {
+    const auto wanted = settings();
+    if (!wanted) return {false, "not saved: correct the fields marked in red first"};
+    const std::string existing = readWholeFile(m_path).value_or(std::string{});
+    const std::string text = writeSettings(existing, *wanted);
+    if (const SettingsResult check = parseSettings(text, m_path); check.error) {
+        return {false, "not saved: the result would not read back: " + check.error->describe()};
+    }
+    std::ofstream out(m_path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) return {false, "cannot write " + absolutePath(m_path)};
+    m_saved = *wanted;
+    m_fileExisted = true;
+    m_loadProblem.clear();
+    fillFields(m_saved);
+    return {true, "saved to " + absolutePath(m_path) +
+                      ". Network changes (peer, port, wait, name) apply at the next connection; rules and "
+                      "CPU level at the next game against the CPU started from the Game menu."};
+}
+
+std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
+    if (key.name == "jokers") return {"2", "0"};
+    if (key.name == "deal") return {"shuffle", "colors"};
+    if (key.name == "refill") return {"manual", "auto"};
+    if (key.name == "level") return {"easy", "normal", "hard", "max"};
+    return {};
+}
+
+} // namespace speed::client::ui

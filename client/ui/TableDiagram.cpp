@@ -1,0 +1,93 @@
+// The picture of the table on Help > How to play: the same arrangement as the real table (your
+// side at the bottom, the opponent mirrored at the top, two field piles between), with labels
+// and two example plays.
+#include "ui/HelpDialog.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace speed::client::ui {
+namespace {
+
+constexpr ImU32 kFelt = IM_COL32(28, 92, 56, 255);
+constexpr ImU32 kFace = IM_COL32(250, 248, 240, 255);
+constexpr ImU32 kBack = IM_COL32(48, 78, 160, 255);
+constexpr ImU32 kEdge = IM_COL32(20, 20, 20, 255);
+constexpr ImU32 kInk = IM_COL32(25, 25, 25, 255);
+constexpr ImU32 kRed = IM_COL32(190, 25, 40, 255);
+constexpr ImU32 kLabel = IM_COL32(235, 235, 210, 255);
+constexpr ImU32 kArrow = IM_COL32(255, 210, 80, 255);
+
+struct Card {
+    const char* rank = nullptr; // nullptr: face down
+    bool red = false;
+};
+
+struct Diagram {
+    ImDrawList& draw;
+    ImVec2 origin;
+    float cardW;
+    float cardH;
+
+    ImVec2 at(float xCards, float yCards) const { return ImVec2(origin.x + xCards * cardW, origin.y + yCards * cardH); }
+
+    void card(ImVec2 topLeft, Card card) const {
+        const ImVec2 bottomRight(topLeft.x + cardW, topLeft.y + cardH);
+        draw.AddRectFilled(topLeft, bottomRight, card.rank ? kFace : kBack, cardW * 0.1f);
+        draw.AddRect(topLeft, bottomRight, kEdge, cardW * 0.1f);
+        if (!card.rank) return;
+        const ImVec2 size = ImGui::CalcTextSize(card.rank);
+        draw.AddText(ImVec2(topLeft.x + (cardW - size.x) * 0.5f, topLeft.y + (cardH - size.y) * 0.5f), card.red ? kRed : kInk, card.rank);
+    }
+
+    void label(ImVec2 where, const char* text) const { draw.AddText(where, kLabel, text); }
+
+    void arrow(ImVec2 from, ImVec2 to) const {
+        draw.AddLine(from, to, kArrow, 2.5f);
+        const float dx = to.x - from.x;
+        const float dy = to.y - from.y;
+        const float length = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+        const ImVec2 unit(dx / length, dy / length);
+        const ImVec2 normal(-unit.y, unit.x);
+        const float head = cardW * 0.25f;
+        draw.AddTriangleFilled(to, ImVec2(to.x - unit.x * head + normal.x * head * 0.5f, to.y - unit.y * head + normal.y * head * 0.5f),
+                               ImVec2(to.x - unit.x * head - normal.x * head * 0.5f, to.y - unit.y * head - normal.y * head * 0.5f), kArrow);
+    }
+};
+
+} // namespace
+
+void drawTableDiagram(float width) {
+    constexpr float kWidthCards = 10.6f; // four slots, a gap, the deck, the labels
+    constexpr float kHeightCards = 3.9f;
+    const float cardW = std::clamp(width / kWidthCards, 24.0f, 46.0f);
+    const float cardH = cardW * 1.4f;
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const ImVec2 size(cardW * kWidthCards, cardH * kHeightCards);
+    ImGui::Dummy(size);
+    const Diagram d{*ImGui::GetWindowDrawList(), ImVec2(start.x + cardW * 0.3f, start.y + cardH * 0.2f), cardW, cardH};
+    d.draw.AddRectFilled(start, ImVec2(start.x + size.x, start.y + size.y), kFelt, 8.0f);
+
+    const std::array<Card, 4> theirs{{{"4"}, {"9", true}, {"A"}, {"J", true}}};
+    for (int slot = 0; slot < 4; ++slot) d.card(d.at(static_cast<float>(slot) * 1.15f, 0), theirs[static_cast<std::size_t>(slot)]);
+    d.card(d.at(5.3f, 0), {});
+    d.label(d.at(6.45f, 0.3f), "their hand and deck");
+
+    d.card(d.at(2.0f, 1.25f), {"5", true});
+    d.card(d.at(3.3f, 1.25f), {"Q"});
+    d.label(d.at(4.55f, 1.55f), "field piles");
+
+    d.card(d.at(0, 2.5f), {});
+    const std::array<Card, 4> yours{{{"6"}, {"K", true}, {"9"}, {"2", true}}};
+    for (int slot = 0; slot < 4; ++slot) d.card(d.at(1.5f + static_cast<float>(slot) * 1.15f, 2.5f), yours[static_cast<std::size_t>(slot)]);
+    d.label(d.at(6.3f, 2.65f), "your hand");
+    d.label(d.at(6.3f, 2.65f + 0.35f), "(deck on the left)");
+
+    d.arrow(d.at(2.0f, 2.5f), d.at(2.5f, 2.25f));  // 6 on 5
+    d.arrow(d.at(3.15f, 2.5f), d.at(3.8f, 2.25f)); // K on Q
+}
+
+} // namespace speed::client::ui

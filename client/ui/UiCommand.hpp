@@ -1,0 +1,33 @@
+#pragma once
+
+#include "speed/settings/Settings.hpp"
+#include "speed/common/Bot.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace speed::client::ui {
+
+// What a menu or dialog asks the window to do. The overlay only produces these; WindowApp
+// applies them to the match and the window, so menus never touch the game directly.
+enum class UiAction {
+    NextGame,       // start the next game once this one is over
+    TogglePause,    // PLAY <-> PAUSE
+    PlayVsCpu,      // replace the match by an offline game against the CPU at `level`
+    Quit,           // close the window
+    LogPaneToggled, // the message log pane was shown or hidden: lay the table out again
+    SettingsSaved,  // setup.ini was written: `settings` apply to the next vs-CPU game
+};
+
+struct UiCommand {
+    UiCommand(UiAction chosen = UiAction::NextGame) : action(chosen) {} // NOLINT: implicit on purpose
+
+    UiAction action;
+    BotLevel level = BotLevel::Normal;     // PlayVsCpu
+    std::optional<Settings> settings;      // SettingsSaved
+};
+
+using UiCommands = std::vector<UiCommand>;
+
+} // namespace speed::client::ui

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "ui/FrameInputQueue.hpp"
+#include "ui/HelpDialog.hpp"
+#include "ui/LogPane.hpp"
+#include "ui/MeasureDialog.hpp"
+#include "ui/SettingsDialog.hpp"
+#include "ui/UiCommand.hpp"
+
+#include "match/GameInfo.hpp"
+#include "table/Geometry.hpp"
+#include "speed/common/Time.hpp"
+#include "speed/imgui/ImGuiSfml.hpp"
+
+#include <SFML/Graphics/RenderTexture.hpp>
+#include <SFML/System/Clock.hpp>
+
+#include <optional>
+#include <string>
+
+namespace speed::client::ui {
+
+// What --show opens at start.
+enum class StartDialog { None, Measure, Settings, Help, Log };
+std::optional<StartDialog> parseStartDialog(std::string_view name);
+std::string_view toString(StartDialog dialog);
+
+struct OverlaySetup {
+    std::string fontPath;       // DejaVuSans.ttf
+    std::string configPath;     // setup.ini, for the Settings dialog and the default measurement target
+    std::string measureTarget;  // offline default target (setup.ini's peer:port)
+    std::uint16_t defaultPort = 50001;
+};
+
+// What the overlay shows of the match each frame.
+struct OverlayFrame {
+    GameInfo info = GameInfo::Nothing;
+    std::string measureTarget; // the network match's, empty offline
+    Rect logArea;              // where the message log pane goes, window pixels
+};
+
+// Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the
+// match: what the user picks comes back as UiCommands for the window to apply.
+class UiOverlay {
+public:
+    UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup);
+
+    // Every event goes here first; afterwards wantsMouse/wantsKeyboard say whether it was ImGui's.
+    void processEvent(const sf::Event& event, TimeMs now);
+    bool wantsMouse() const { return m_imgui.wantsMouse(); }
+    bool wantsKeyboard() const { return m_imgui.wantsKeyboard(); }
+
+    // Builds and draws one ImGui frame over what SFML drew; returns what the user chose.
+    UiCommands draw(const OverlayFrame& frame, TimeMs now);
+
+    // For the once-a-second clock tick while ImGui is idle and no dialog is open: the table layer
+    // with the menu bar and log pane drawn into it (redrawn only when the layer was), so a tick
+    // costs one blit as it did without the overlay. Null when ImGui must be drawn live: then
+    // blit the table layer and call draw().
+    const sf::Texture* tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
+                                        TimeMs now, UiCommands& commands);
+
+    // True while ImGui should be redrawn at a modest rate: a measurement runs (and a few frames
+    // after), input arrived recently (hover, menus opening), a text field has the caret, a dialog
+    // just opened (ImGui sizes a new window over two frames), or the log pane has new lines. An
+    // open dialog nobody touches is static: it is redrawn with the table, at the idle pacing.
+    bool active(TimeMs now) const;
+    // Whether a frame is due now at that rate.
+    bool frameDue(TimeMs now) const { return active(now) && now - m_lastFrameAt >= kUiFrameMs; }
+    TimeMs nextFrameAt(TimeMs now) const { return active(now) ? m_lastFrameAt + kUiFrameMs : kNever; }
+
+    void open(StartDialog dialog);
+    void startMeasurement(const std::string& matchTarget) { m_measure.startNow(matchTarget); }
+    void toggleLog(UiCommands& commands);
+    void appendWireLog(std::vector<WireLogEntry> entries);
+    bool logShown() const { return m_log.shown(); }
+    void setLogShown(bool shown) { m_log.setShown(shown); }
+
+    float menuBarHeightPx() const;
+    float logPaneWidthPx(float windowWidthPx) const;
+
+    static constexpr TimeMs kUiFrameMs = 40;     // 25 fps while active()
+    static constexpr TimeMs kUiSettleMs = 400;   // keep drawing this long after input
+    static constexpr float kFontSizePx = 15.0f;
+    static constexpr int kSettleFrames = 3;
+
+private:
+    UiCommands buildFrame(const OverlayFrame& frame, TimeMs now);
+    void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
+    void drawGameMenu(const OverlayFrame& frame, UiCommands& commands);
+    void drawHelpMenu();
+
+    speed::ui::ImGuiLayer m_imgui;
+    FrameInputQueue m_input;
+    sf::RenderTexture m_tableWithOverlay;
+    bool m_tableWithOverlayValid = false;
+    sf::Clock m_frameClock;
+    TimeMs m_lastFrameAt = -kUiFrameMs;
+    TimeMs m_lastInputAt = -kUiSettleMs;
+    bool m_logHasNews = false;
+    int m_framesToSettle = 0;
+    LogPane m_log;
+    SettingsDialog m_settings;
+    MeasureDialog m_measure;
+    HelpDialog m_help;
+};
+
+} // namespace speed::client::ui

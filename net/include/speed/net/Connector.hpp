@@ -1,0 +1,87 @@
+#pragma once
+
+#include "speed/net/HostPort.hpp"
+#include "speed/net/MonotonicClock.hpp"
+#include "speed/net/SeatPlayer.hpp"
+#include "speed/net/UdpPeer.hpp"
+
+#include <asio/io_context.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace speed {
+
+// How to find the other player (SPEC 4, docs/NETWORK.md).
+struct ConnectOptions {
+    std::optional<HostPort> peer; // join this first (setup.ini peer, or --join)
+    bool joinOnly = false;        // --join: never become the host
+    std::uint16_t hostPort = 50001;
+    TimeMs waitMs = 30'000;        // the whole wait, joining and hosting together
+    TimeMs joinAttemptMs = 1'000;  // with a peer: join this long (plus up to joinJitterMs) before hosting
+    TimeMs joinJitterMs = 250;     // ... so that two machines starting together fall out of step
+    protocol::SessionConfig session; // name, rules, timing; the role is set per attempt
+};
+
+// The seed's procedure: with a peer, first try to join peer:port as a client from an ephemeral
+// port; when no host answers in time, become the host on `port`. If that port is taken, someone
+// on this machine is hosting there (or just started to): keep joining and try the port again
+// later. Binding a port is atomic, so of two programs starting at the same instant exactly one
+// hosts, and the other's join session, still listening, is answered. Everything runs on `io`.
+class Connector {
+public:
+    Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player);
+
+    // Resolves the peer and starts; false (see failure()) when it cannot even begin.
+    bool start();
+    // Ends the session politely (SHUTDOWN to the peer), e.g. on SIGINT; finishes at once when
+    // not connected.
+    void shutdown(const std::string& reason);
+    // Runs the session and the seat player now and sends what they queued: for a seat player
+    // fed from outside the event loop (the window queues the user's moves, then pumps).
+    void pump();
+
+    // Closes the socket. The event loop must then run its aborted handlers (restart + poll)
+    // before it is destroyed, so the link is released from a handler, never from the loop's
+    // own shutdown.
+    void close();
+
+    bool finished() const { return m_finished; }
+    bool connected() const { return m_connected; }
+    const std::string& failure() const { return m_failure; } // empty unless the connection failed
+    protocol::SessionRole role() const { return m_role; }
+    const protocol::Session* session() const { return m_link ? &m_link->session() : nullptr; }
+
+    std::function<void()> onFinished; // called once, from the event loop
+
+private:
+    void startJoin();
+    TimeMs joinAttemptMs();
+    void scheduleHostAttempt();
+    void tryHosting();
+    void startHost(TimeMs waitMs);
+    void startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs);
+    void startLink(asio::ip::udp::socket socket, protocol::SessionRole role);
+    TimeMs act(protocol::Session& session, TimeMs now);
+    void afterConnectFailed(const std::string& why);
+    void fail(const std::string& why);
+    void finish();
+
+    asio::io_context& m_io;
+    const MonotonicClock& m_clock;
+    ConnectOptions m_options;
+    SeatPlayer& m_player;
+    std::optional<asio::ip::udp::endpoint> m_peerEndpoint;
+    std::shared_ptr<UdpPeer> m_link;
+    asio::steady_timer m_hostAttempt; // with a peer: when to try taking the port ourselves
+    protocol::SessionRole m_role = protocol::SessionRole::Client;
+    TimeMs m_giveUpAt = kNever; // with a peer: the whole join/host dance ends here
+    bool m_portTaken = false;
+    bool m_connected = false;
+    bool m_finished = false;
+    std::string m_failure;
+};
+
+} // namespace speed

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "speed/net/MonotonicClock.hpp"
+
+#include "speed/protocol/Session.hpp"
+
+#include <asio/io_context.hpp>
+#include <asio/ip/udp.hpp>
+#include <asio/steady_timer.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace speed {
+
+// The thin glue between one UDP socket and one sans-I/O Session: receive, feed, send, re-arm the
+// timer. All game logic stays in the Session; whatever plays the local seat runs in `Actor`,
+// which is called after every datagram and timer and returns when it next wants to run.
+class UdpPeer : public std::enable_shared_from_this<UdpPeer> {
+public:
+    using Actor = std::function<TimeMs(protocol::Session&, TimeMs now)>;
+
+    UdpPeer(asio::ip::udp::socket socket, protocol::SessionConfig config, const MonotonicClock& clock,
+            Actor actor);
+
+    // Host: answer PROBE from any address with ECHO, without involving the session (SPEC 5).
+    void answerProbes(bool enabled) { m_answerProbes = enabled; }
+    // Client: drop datagrams from anyone but the host before they reach the session.
+    void acceptOnlyFrom(const asio::ip::udp::endpoint& endpoint) { m_onlyFrom = endpoint; }
+
+    void start();
+    // Runs the actor, sends what the session queued and re-arms the timer. Call it after
+    // calling the session from outside (e.g. shutdown on a signal).
+    void pump();
+    void close();
+
+    protocol::Session& session() { return m_session; }
+    std::uint16_t localPort() const;
+    long long sendErrors() const { return m_sendErrors; }
+
+private:
+    void armReceive();
+    void onReceive(const std::error_code& error, std::size_t length);
+    void armTimer(TimeMs wakeAt);
+    void sendOutgoing();
+    void sendTo(const std::string& address, const std::string& bytes);
+    bool answerProbe(std::string_view bytes);
+
+    asio::ip::udp::socket m_socket;
+    asio::steady_timer m_timer;
+    protocol::Session m_session;
+    const MonotonicClock& m_clock;
+    Actor m_actor;
+    std::vector<char> m_buffer;
+    asio::ip::udp m_family = asio::ip::udp::v4();
+    asio::ip::udp::endpoint m_sender;
+    std::optional<asio::ip::udp::endpoint> m_onlyFrom;
+    TimeMs m_armedFor = kNever;
+    bool m_answerProbes = false;
+    bool m_closed = false;
+    long long m_sendErrors = 0;
+};
+
+} // namespace speed

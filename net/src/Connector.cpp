@@ -1,0 +1,169 @@
+#include "speed/net/Connector.hpp"
+
+#include "speed/net/UdpAddress.hpp"
+
+#include <asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <random>
+
+namespace speed {
+
+using protocol::SessionEventKind;
+using protocol::SessionRole;
+
+Connector::Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player)
+    : m_io(io), m_clock(clock), m_options(std::move(options)), m_player(player), m_hostAttempt(io) {}
+
+bool Connector::start() {
+    if (m_options.peer) {
+        const auto resolved = resolveUdp(m_io, *m_options.peer);
+        if (!resolved.endpoint) {
+            m_failure = resolved.error;
+            m_finished = true;
+            return false;
+        }
+        m_peerEndpoint = resolved.endpoint;
+    }
+    if (!m_peerEndpoint) {
+        startHost(m_options.waitMs);
+    } else {
+        m_giveUpAt = m_clock.nowMs() + m_options.waitMs;
+        startJoin();
+    }
+    return !m_finished || m_failure.empty();
+}
+
+// One client session, from one ephemeral port, for the whole join phase: a host that answers a
+// HELLO of ours late still reaches a socket that listens, with the SEQ numbers it expects.
+void Connector::startJoin() {
+    SocketResult opened = openJoinSocket(m_io, *m_peerEndpoint);
+    if (!opened.socket) return fail(opened.error);
+    m_options.session.timing.helloTimeoutMs = m_options.waitMs;
+    spdlog::info("joining {}", endpointText(*m_peerEndpoint));
+    startLink(std::move(*opened.socket), SessionRole::Client);
+    if (!m_options.joinOnly) scheduleHostAttempt();
+}
+
+TimeMs Connector::joinAttemptMs() {
+    TimeMs attemptMs = m_options.joinAttemptMs;
+    if (m_options.joinJitterMs > 0) {
+        std::random_device entropy; // glue code: only spreads the attempts of two machines apart
+        attemptMs += static_cast<TimeMs>(entropy() % static_cast<unsigned>(m_options.joinJitterMs + 1));
+    }
+    return attemptMs;
+}
+
+void Connector::scheduleHostAttempt() {
+    const TimeMs attemptAt = m_clock.nowMs() + joinAttemptMs();
+    if (attemptAt >= m_giveUpAt) return; // the join session gives up at m_giveUpAt by itself
+    m_hostAttempt.expires_at(m_clock.toTimePoint(attemptAt));
+    m_hostAttempt.async_wait([this](const std::error_code& error) {
+        if (!error) tryHosting();
+    });
+}
+
+// No host answered so far: take the port ourselves. A port in use means someone here hosts on
+// it (or is about to): the join session keeps going and the port is tried again later.
+void Connector::tryHosting() {
+    if (m_connected || m_finished) return;
+    SocketResult opened = openHostSocket(m_io, m_options.hostPort);
+    if (!opened.socket && opened.portInUse) {
+        spdlog::info("{}: someone on this machine is hosting there; still joining", opened.error);
+        m_portTaken = true;
+        return scheduleHostAttempt();
+    }
+    if (!opened.socket) return fail(opened.error);
+    spdlog::info("no host answered at {}: becoming the host", endpointText(*m_peerEndpoint));
+    startLinkOn(std::move(*opened.socket), std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1));
+}
+
+void Connector::startHost(TimeMs waitMs) {
+    SocketResult opened = openHostSocket(m_io, m_options.hostPort);
+    if (!opened.socket) return fail(opened.error);
+    startLinkOn(std::move(*opened.socket), waitMs);
+}
+
+void Connector::startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs) {
+    m_options.session.timing.connectWaitMs = waitMs;
+    spdlog::info("hosting on UDP port {}, waiting up to {} ms for the other player", m_options.hostPort, waitMs);
+    startLink(std::move(hostSocket), SessionRole::Host);
+}
+
+void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
+    if (m_link) m_link->close();
+    m_role = role;
+    m_options.session.role = role;
+    m_link = std::make_shared<UdpPeer>(std::move(socket), m_options.session, m_clock,
+                                       [this](protocol::Session& session, TimeMs now) { return act(session, now); });
+    const TimeMs now = m_clock.nowMs();
+    if (role == SessionRole::Host) {
+        m_link->answerProbes(true);
+        m_link->session().listen(now);
+    } else {
+        m_link->acceptOnlyFrom(*m_peerEndpoint);
+        m_link->session().connect(now, endpointText(*m_peerEndpoint));
+    }
+    m_link->start();
+}
+
+TimeMs Connector::act(protocol::Session& session, TimeMs now) {
+    std::vector<protocol::SessionEvent> events = session.takeEvents();
+    for (const auto& event : events) {
+        if (event.kind == SessionEventKind::Connected) m_connected = true;
+        if (event.kind == SessionEventKind::ConnectFailed && !m_connected) {
+            asio::post(m_io, [this, why = event.text] { afterConnectFailed(why); });
+            return kNever;
+        }
+    }
+    const TimeMs wake = m_player.act(session, now, events);
+    if (session.finished()) asio::post(m_io, [this] { finish(); });
+    return wake;
+}
+
+void Connector::afterConnectFailed(const std::string& why) {
+    if (m_finished) return;
+    const std::string target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
+    if (m_role == SessionRole::Client && why.rfind("no answer", 0) != 0) {
+        return fail("could not join " + target + ": " + why);
+    }
+    if (m_role == SessionRole::Client) {
+        const double seconds = static_cast<double>(m_options.waitMs) / 1000.0;
+        std::string message = "no host answered at " + target + " within " + fmt::format("{:g}", seconds) + " s";
+        if (m_portTaken) message += ", and UDP port " + std::to_string(m_options.hostPort) + " here is taken";
+        return fail(message);
+    }
+    const double seconds = static_cast<double>(m_options.session.timing.connectWaitMs) / 1000.0;
+    fail("no other player joined UDP port " + std::to_string(m_options.hostPort) + " within " +
+         fmt::format("{:g}", seconds) + " s; giving up");
+}
+
+void Connector::shutdown(const std::string& reason) {
+    if (m_finished) return;
+    if (!m_connected || !m_link) return finish();
+    m_link->session().shutdown(m_clock.nowMs(), reason);
+    m_link->pump();
+}
+
+void Connector::pump() {
+    if (m_link && !m_finished) m_link->pump();
+}
+
+void Connector::close() {
+    m_hostAttempt.cancel();
+    if (m_link) m_link->close();
+}
+
+void Connector::fail(const std::string& why) {
+    m_failure = why;
+    finish();
+}
+
+void Connector::finish() {
+    if (m_finished) return;
+    m_finished = true;
+    close();
+    if (onFinished) onFinished();
+}
+
+} // namespace speed

@@ -1,0 +1,78 @@
+#include "speed/net/MeasureRun.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <ostream>
+#include <thread>
+
+namespace speed {
+
+bool MeasureRunResult::anyEcho() const {
+    return warmupReceived > 0 ||
+           std::any_of(results.begin(), results.end(), [](const RttSummary& r) { return r.received > 0; });
+}
+
+namespace {
+
+void warnAboutFrames(const MeasurePlan& plan, std::ostream& notes) {
+    for (int size : planSizes(plan)) {
+        if (size <= MeasurePlan::kEthernetPayloadBytes) continue;
+        notes << "note: " << size << "-byte probes exceed " << MeasurePlan::kEthernetPayloadBytes
+              << " bytes of UDP payload and will not fit one Ethernet frame (IP fragments them;"
+                 " losing any fragment loses the probe)\n";
+    }
+}
+
+} // namespace
+
+MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes) {
+    return runMeasurement(prober, plan, notes, MeasureProgress{});
+}
+
+MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes,
+                                const MeasureProgress& progress) {
+    using Clock = std::chrono::steady_clock;
+    warnAboutFrames(plan, notes);
+    MeasureRunResult run;
+    const std::vector<int> schedule = probeSchedule(plan);
+    const int total = plan.warmup + static_cast<int>(schedule.size());
+    int done = 0;
+    const auto stopRequested = [&] {
+        run.cancelled = run.cancelled || (progress.cancelled && progress.cancelled());
+        return run.cancelled;
+    };
+    const auto probeDone = [&] {
+        if (progress.onProbe) progress.onProbe(++done, total);
+    };
+    const int warmupSize = planSizes(plan).front();
+    notes << "warm-up: " << plan.warmup << " probes of " << warmupSize << " bytes, not counted\n";
+    for (int i = 0; i < plan.warmup && !stopRequested(); ++i) {
+        const ProbeOutcome outcome = prober.roundTrip(warmupSize, plan.timeoutMs);
+        run.warmupReceived += outcome.rttUs ? 1 : 0;
+        run.refused = run.refused || outcome.refused;
+        probeDone();
+    }
+
+    std::map<int, ProbeSeries> bySize;
+    auto nextSendAt = Clock::now();
+    for (int size : schedule) {
+        if (stopRequested()) break;
+        if (plan.intervalMs > 0) {
+            std::this_thread::sleep_until(nextSendAt); // pacing, like a game's tick
+            nextSendAt += std::chrono::milliseconds(plan.intervalMs);
+        }
+        const ProbeOutcome outcome = prober.roundTrip(size, plan.timeoutMs);
+        ProbeSeries& series = bySize[size];
+        series.size = size;
+        series.wireBytes = std::max(series.wireBytes, outcome.wireBytes);
+        ++series.sent;
+        if (outcome.rttUs) series.rttUs.push_back(*outcome.rttUs);
+        run.refused = run.refused || outcome.refused;
+        probeDone();
+    }
+    for (const auto& [size, series] : bySize) run.results.push_back(summarize(series));
+    return run;
+}
+
+} // namespace speed

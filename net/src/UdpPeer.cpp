@@ -1,0 +1,126 @@
+#include "speed/net/UdpPeer.hpp"
+
+#include "speed/net/UdpAddress.hpp"
+
+#include "speed/protocol/Probe.hpp"
+
+#include <asio/buffer.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace speed {
+
+using asio::ip::udp;
+
+namespace {
+constexpr std::size_t kReceiveBufferBytes = 65536; // any UDP datagram fits
+constexpr std::string_view kProbeVerb = "PROBE ";
+} // namespace
+
+UdpPeer::UdpPeer(udp::socket socket, protocol::SessionConfig config, const MonotonicClock& clock, Actor actor)
+    : m_socket(std::move(socket)),
+      m_timer(m_socket.get_executor()),
+      m_session(std::move(config)),
+      m_clock(clock),
+      m_actor(std::move(actor)),
+      m_buffer(kReceiveBufferBytes) {
+    std::error_code ec;
+    m_family = m_socket.local_endpoint(ec).protocol();
+}
+
+void UdpPeer::start() {
+    armReceive();
+    pump();
+}
+
+void UdpPeer::close() {
+    m_closed = true;
+    std::error_code ignored;
+    m_timer.cancel();
+    m_socket.close(ignored);
+}
+
+std::uint16_t UdpPeer::localPort() const {
+    std::error_code ec;
+    const auto local = m_socket.local_endpoint(ec);
+    return ec ? 0 : local.port();
+}
+
+void UdpPeer::armReceive() {
+    m_socket.async_receive_from(asio::buffer(m_buffer), m_sender,
+                                [self = shared_from_this()](const std::error_code& error, std::size_t length) {
+                                    self->onReceive(error, length);
+                                });
+}
+
+void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
+    if (m_closed || error == asio::error::operation_aborted || error == asio::error::bad_descriptor) return;
+    if (error) {
+        // ICMP "port unreachable" and the like: the peer is not there (yet). The session's own
+        // timeouts decide when to give up, so keep listening.
+        spdlog::debug("receive: {}", error.message());
+    } else {
+        const std::string_view bytes(m_buffer.data(), length);
+        if (m_onlyFrom && m_sender != *m_onlyFrom) {
+            spdlog::debug("ignored {} bytes from {}: not the host", length, endpointText(m_sender));
+        } else if (!answerProbe(bytes)) {
+            m_session.receive(m_clock.nowMs(), endpointText(m_sender), bytes);
+        }
+    }
+    armReceive();
+    pump();
+}
+
+bool UdpPeer::answerProbe(std::string_view bytes) {
+    if (!m_answerProbes || bytes.substr(0, kProbeVerb.size()) != kProbeVerb) return false;
+    if (const auto echo = protocol::answerProbe(bytes)) {
+        std::error_code ec;
+        m_socket.send_to(asio::buffer(*echo), m_sender, 0, ec);
+        if (ec) spdlog::debug("echo to {}: {}", endpointText(m_sender), ec.message());
+    }
+    return true; // a PROBE that does not decode is dropped here too: it is never game traffic
+}
+
+void UdpPeer::pump() {
+    if (m_closed) return;
+    const TimeMs now = m_clock.nowMs();
+    m_session.tick(now);
+    const TimeMs actorWake = m_actor ? m_actor(m_session, now) : kNever;
+    sendOutgoing();
+    if (m_closed) return; // the actor may have closed this link
+    armTimer(std::min(actorWake, m_session.nextWakeMs()));
+}
+
+void UdpPeer::sendOutgoing() {
+    for (const auto& datagram : m_session.takeOutgoing()) sendTo(datagram.to, datagram.bytes);
+}
+
+void UdpPeer::sendTo(const std::string& address, const std::string& bytes) {
+    const auto endpoint = endpointFromText(address);
+    if (!endpoint) {
+        spdlog::warn("not sent: \"{}\" is not an address", address);
+        return;
+    }
+    std::error_code ec;
+    m_socket.send_to(asio::buffer(bytes), inFamilyOf(*endpoint, m_family), 0, ec);
+    if (ec && m_sendErrors++ == 0) spdlog::warn("sending to {} failed: {}", address, ec.message());
+    else if (ec) spdlog::debug("sending to {} failed: {}", address, ec.message());
+}
+
+void UdpPeer::armTimer(TimeMs wakeAt) {
+    if (wakeAt == m_armedFor) return;
+    m_armedFor = wakeAt;
+    if (wakeAt == kNever) {
+        m_timer.cancel();
+        return;
+    }
+    m_timer.expires_at(m_clock.toTimePoint(wakeAt));
+    m_timer.async_wait([self = shared_from_this(), wakeAt](const std::error_code& error) {
+        if (error || self->m_closed || self->m_armedFor != wakeAt) return;
+        self->m_armedFor = kNever;
+        self->pump();
+    });
+}
+
+} // namespace speed

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "speed/common/Bot.hpp"
+#include "speed/sim/FaultModel.hpp"
+#include "speed/protocol/SessionTypes.hpp"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+// One bot-vs-bot game through the whole protocol: a host session and a client session wired
+// through two FaultModels on virtual time, with capped pump loops. Deterministic per seed.
+namespace speed::sim {
+
+struct SimulationSetup {
+    std::uint64_t seed = 1;              // deals the game, seeds both bots and both fault models
+    std::array<BotLevel, kSeats> levels{BotLevel::Max, BotLevel::Max};
+    RuleOptions rules;
+    FaultSettings hostToClient;
+    FaultSettings clientToHost;
+    protocol::SessionTiming timing;
+    TimeMs gameTimeLimitMs = 3'600'000;  // virtual time after which the game is abandoned
+    long long stepLimit = 2'000'000;     // pump-loop cap
+    TimeMs blackoutFromMs = kNever;      // both directions lose everything in [from, until)
+    TimeMs blackoutUntilMs = kNever;
+    // When set, every session event (datagrams included) is passed here as one line of text.
+    std::function<void(const std::string&)> trace;
+};
+
+struct SimulationReport {
+    bool connected = false;
+    bool finished = false;       // the game reached a result on both sides
+    bool diverged = false;       // the client's final table is not the host's
+    bool cleanShutdown = false;  // both sides reached NOTHING after the closing SHUTDOWN
+    GameResult result = GameResult::Playing;
+    int invariantViolations = 0; // conservation failures seen on either side
+    std::string firstViolation;
+    std::string hostStopReason;  // when a side gave up: why
+    std::string clientStopReason;
+    long long datagramsSent = 0;
+    long long resends = 0;
+    long long proposals = 0;
+    long long rejections = 0;
+    long long refusedTransitions = 0;
+    std::vector<TimeMs> confirmMs; // every client proposal's time to OK, virtual ms
+    TimeMs durationMs = 0;
+    long long steps = 0;
+};
+
+SimulationReport simulateGame(const SimulationSetup& setup);
+
+// Many games: game i is `first` with seed first.seed + i.
+struct SimulationTotals {
+    int games = 0;
+    int connected = 0;
+    int finished = 0;
+    int divergences = 0;
+    int cleanShutdowns = 0;
+    long long invariantViolations = 0;
+    std::string firstViolation;
+    std::array<int, kSeats> wins{};
+    int draws = 0;
+    long long datagramsSent = 0;
+    long long resends = 0;
+    long long proposals = 0;
+    long long rejections = 0;
+    long long refusedTransitions = 0;
+    TimeMs confirmP50Ms = 0; // client proposal to OK, virtual ms
+    TimeMs confirmP99Ms = 0;
+    TimeMs confirmMaxMs = 0;
+    long long confirmations = 0;
+    TimeMs virtualMs = 0;
+    std::vector<std::string> stopReasons; // "game seed S: host: why" for games that did not finish
+};
+
+SimulationTotals simulateGames(const SimulationSetup& first, int games);
+
+} // namespace speed::sim

@@ -1,0 +1,201 @@
+#include "speed/sim/Simulation.hpp"
+
+#include "speed/common/Invariant.hpp"
+#include "speed/protocol/BotPlayer.hpp"
+#include "speed/protocol/Session.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <algorithm>
+#include <queue>
+
+namespace speed::sim {
+
+using namespace speed::protocol;
+
+namespace {
+
+const PeerAddress kHostAddress = "host:50001";
+const PeerAddress kClientAddress = "client:50002";
+
+std::uint64_t derivedSeed(std::uint64_t seed, std::uint64_t purpose) {
+    SplitMix64 mix(seed ^ (0x5151515151ULL * (purpose + 1)));
+    return mix.next();
+}
+
+struct InFlight {
+    TimeMs at = 0;
+    long long order = 0; // ties resolved by sending order: the run is deterministic
+    bool toHost = false;
+    std::string bytes;
+    bool operator>(const InFlight& other) const { return at != other.at ? at > other.at : order > other.order; }
+};
+
+// Host and client sessions, their bots and the two directions of the hostile network.
+class SimulatedMatch {
+public:
+    explicit SimulatedMatch(const SimulationSetup& setup);
+    SimulationReport run();
+
+private:
+    void deliverDue();
+    TimeMs actAndSend();
+    void transmit(Session& from, FaultModel& faults, bool toHost);
+    void collectEvents(Session& session, bool isHost);
+    void checkTables();
+    void recordViolation(const std::string& where, const std::string& error);
+    bool gameOverOnBothSides() const;
+
+    const SimulationSetup& m_setup;
+    Session m_host;
+    Session m_client;
+    BotPlayer m_hostBot;
+    BotPlayer m_clientBot;
+    FaultModel m_toClient;
+    FaultModel m_toHost;
+    std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> m_inFlight;
+    long long m_sentOrder = 0;
+    TimeMs m_now = 0;
+    bool m_closing = false;
+    SimulationReport m_report;
+};
+
+SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
+    SessionConfig config;
+    config.role = role;
+    config.playerName = role == SessionRole::Host ? "host_bot" : "client_bot";
+    config.timing = setup.timing;
+    config.rules = setup.rules;
+    config.dealSeed = setup.seed;
+    config.reportDatagrams = static_cast<bool>(setup.trace);
+    return config;
+}
+
+SimulatedMatch::SimulatedMatch(const SimulationSetup& setup)
+    : m_setup(setup), m_host(sessionConfig(setup, SessionRole::Host)),
+      m_client(sessionConfig(setup, SessionRole::Client)),
+      m_hostBot(setup.levels[0], derivedSeed(setup.seed, 1), 0),
+      m_clientBot(setup.levels[1], derivedSeed(setup.seed, 2), 1),
+      m_toClient(setup.hostToClient, derivedSeed(setup.seed, 3)), m_toHost(setup.clientToHost, derivedSeed(setup.seed, 4)) {}
+
+SimulationReport SimulatedMatch::run() {
+    m_host.listen(0);
+    m_client.connect(0, kHostAddress);
+    while (m_report.steps < m_setup.stepLimit && m_now < m_setup.gameTimeLimitMs) {
+        ++m_report.steps;
+        deliverDue();
+        m_host.tick(m_now);
+        m_client.tick(m_now);
+        TimeMs next = actAndSend();
+        checkTables();
+        if (m_host.finished() && m_client.finished()) break;
+        if (!m_inFlight.empty()) next = std::min(next, m_inFlight.top().at);
+        next = std::min({next, m_host.nextWakeMs(), m_client.nextWakeMs()});
+        if (next == kNever) break; // nothing will ever happen again
+        m_now = std::max(m_now, next);
+    }
+    const SessionStats& hostStats = m_host.stats();
+    const SessionStats& clientStats = m_client.stats();
+    m_report.datagramsSent = hostStats.datagramsSent + clientStats.datagramsSent;
+    m_report.resends = hostStats.resends + clientStats.resends;
+    m_report.proposals = clientStats.proposalsSent;
+    m_report.rejections = clientStats.proposalsRejected;
+    m_report.refusedTransitions = hostStats.refusedTransitions + clientStats.refusedTransitions;
+    m_report.cleanShutdown = m_closing && m_host.finished() && m_client.finished() &&
+                             m_report.hostStopReason.empty() && m_report.clientStopReason.empty();
+    m_report.durationMs = m_now;
+    return m_report;
+}
+
+void SimulatedMatch::deliverDue() {
+    while (!m_inFlight.empty() && m_inFlight.top().at <= m_now) {
+        const InFlight datagram = m_inFlight.top();
+        m_inFlight.pop();
+        if (datagram.toHost) m_host.receive(m_now, kClientAddress, datagram.bytes);
+        else m_client.receive(m_now, kHostAddress, datagram.bytes);
+    }
+}
+
+TimeMs SimulatedMatch::actAndSend() {
+    if (m_host.gameInfo() == GameInfo::Connect && m_host.gameNumber() == 0) m_host.startNextGame(m_now);
+    TimeMs wake = kNever;
+    if (!m_closing) {
+        wake = std::min(m_hostBot.poll(m_host, m_now), m_clientBot.poll(m_client, m_now));
+        if (gameOverOnBothSides()) {
+            m_report.finished = true;
+            m_report.result = m_host.confirmedState().result;
+            m_report.diverged = m_report.diverged || !sameTable(m_host.confirmedState(), m_client.confirmedState());
+            m_closing = true;
+            m_client.shutdown(m_now, "match_over");
+        }
+    }
+    transmit(m_host, m_toClient, false);
+    transmit(m_client, m_toHost, true);
+    collectEvents(m_host, true);
+    collectEvents(m_client, false);
+    return wake;
+}
+
+bool SimulatedMatch::gameOverOnBothSides() const {
+    return m_host.gameNumber() > 0 && m_host.confirmedState().result != GameResult::Playing &&
+           m_client.gameNumber() == m_host.gameNumber() && m_client.revision() == m_host.revision();
+}
+
+void SimulatedMatch::transmit(Session& from, FaultModel& faults, bool toHost) {
+    const bool blackout = m_now >= m_setup.blackoutFromMs && m_now < m_setup.blackoutUntilMs;
+    for (OutgoingDatagram& datagram : from.takeOutgoing()) {
+        if (blackout) continue;
+        for (Delivery& delivery : faults.transmit(m_now, datagram.bytes)) {
+            m_inFlight.push({delivery.at, m_sentOrder++, toHost, std::move(delivery.bytes)});
+        }
+    }
+}
+
+void SimulatedMatch::collectEvents(Session& session, bool isHost) {
+    for (const SessionEvent& event : session.takeEvents()) {
+        if (m_setup.trace) {
+            m_setup.trace(std::to_string(event.at) + (isHost ? " host   " : " client ") +
+                          std::string(toString(session.gameInfo())) + " [" + std::to_string(static_cast<int>(event.kind)) +
+                          "] " + event.text);
+        }
+        std::string& stopReason = isHost ? m_report.hostStopReason : m_report.clientStopReason;
+        switch (event.kind) {
+        case SessionEventKind::MoveConfirmed:
+            if (!isHost) m_report.confirmMs.push_back(event.confirmMs);
+            break;
+        case SessionEventKind::Connected: m_report.connected = true; break;
+        case SessionEventKind::ConnectFailed:
+        case SessionEventKind::PeerLost:
+            if (stopReason.empty()) stopReason = event.text;
+            break;
+        case SessionEventKind::Shutdown:
+            if (!m_closing && stopReason.empty()) stopReason = event.text;
+            break;
+        default: break;
+        }
+    }
+}
+
+void SimulatedMatch::checkTables() {
+    if (m_host.gameNumber() == 0) return;
+    if (std::string error = conservationError(m_host.confirmedState()); !error.empty()) recordViolation("host", error);
+    if (m_client.gameNumber() == 0) return;
+    if (std::string error = conservationError(m_client.confirmedState()); !error.empty()) {
+        recordViolation("client table", error);
+    }
+    if (std::string error = conservationError(m_client.state()); !error.empty()) recordViolation("client prediction", error);
+    // At the same revision the two sides must hold the very same table.
+    if (m_client.gameNumber() == m_host.gameNumber() && m_client.revision() == m_host.revision() &&
+        !sameTable(m_client.confirmedState(), m_host.confirmedState())) {
+        m_report.diverged = true;
+    }
+}
+
+void SimulatedMatch::recordViolation(const std::string& where, const std::string& error) {
+    if (m_report.invariantViolations++ == 0) m_report.firstViolation = where + ": " + error;
+}
+
+} // namespace
+
+SimulationReport simulateGame(const SimulationSetup& setup) { return SimulatedMatch(setup).run(); }
+
+} // namespace speed::sim

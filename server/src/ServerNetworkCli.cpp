@@ -1,0 +1,69 @@
+#include "ServerNetworkCli.hpp"
+
+#include "NetworkMatch.hpp"
+#include "speed/settings/Settings.hpp"
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+namespace speed {
+
+void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
+    app.add_option("--join", flags.join, "join the host at HOST[:PORT] as a client (port default: setup.ini's)");
+    app.add_option("--port", flags.port, "UDP port to host on and to join (overrides setup.ini)")
+        ->check(CLI::Range(1, 65535));
+    app.add_option("--wait", flags.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
+        ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
+    app.add_option("--games", flags.games, "with host or join: play N games, then end the session and exit")
+        ->check(CLI::NonNegativeNumber);
+}
+
+namespace {
+
+// Where the connection starts: --join, else setup.ini's peer, else host only.
+std::optional<std::string> connectOptions(const NetworkFlags& flags, const Settings& settings,
+                                          ConnectOptions& connect) {
+    connect.hostPort = flags.port ? static_cast<std::uint16_t>(*flags.port) : settings.network.port;
+    connect.waitMs = 1000LL * flags.waitSeconds.value_or(settings.network.waitSeconds);
+    connect.joinOnly = !flags.join.empty();
+    const std::string peer = connect.joinOnly ? flags.join : settings.network.peer;
+    if (peer.empty()) return std::nullopt;
+    const auto target = parseHostPort(peer, connect.hostPort);
+    if (!target.value) return (connect.joinOnly ? "--join: " : "setup.ini peer: ") + target.error;
+    connect.peer = target.value;
+    return std::nullopt;
+}
+
+} // namespace
+
+int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
+    // Logs go to stderr: stdout carries progress lines and, with --json, the JSON object last.
+    auto logger = spdlog::stderr_color_mt("speed-server");
+    logger->set_level(spdlog::get_level());
+    spdlog::set_default_logger(logger);
+
+    const auto loaded = loadSettings(common.configPath);
+    if (!loaded.settings) {
+        std::cerr << "speed-server: " << loaded.error->describe() << '\n';
+        return 2;
+    }
+    const Settings& settings = *loaded.settings;
+    NetworkMatchOptions options;
+    if (const auto problem = connectOptions(flags, settings, options.connect)) {
+        std::cerr << "speed-server: " << *problem << '\n';
+        return 2;
+    }
+    options.connect.session.playerName = settings.player.name;
+    options.connect.session.rules = settings.rules;
+    options.connect.session.dealSeed = common.seed;
+    options.connect.session.reportDatagrams = spdlog::should_log(spdlog::level::trace);
+    options.level = common.level ? *parseBotLevel(*common.level) : settings.cpuLevel;
+    options.seed = common.seed;
+    options.games = flags.games;
+    options.json = common.json;
+    return runNetworkMatch(options, std::cout, std::cerr);
+}
+
+} // namespace speed

@@ -1,0 +1,145 @@
+#include "speed/settings/SettingsKeys.hpp"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <optional>
+
+namespace speed {
+namespace {
+
+std::optional<long> parseWholeNumber(std::string_view text) {
+    long value = 0;
+    const char* end = text.data() + text.size();
+    const auto [rest, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc{} || rest != end) return std::nullopt;
+    return value;
+}
+
+bool isHostNameCharacter(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    // Letters, digits, '-', '.', plus ':' '[' ']' '%' for IPv6 literals and scope ids.
+    return std::isalnum(u) != 0 || c == '-' || c == '.' || c == ':' || c == '[' || c == ']' ||
+           c == '%' || c == '_';
+}
+
+bool assignPeer(Settings& s, std::string_view value) {
+    if (value.size() > 190) return false;
+    for (char c : value) {
+        if (!isHostNameCharacter(c)) return false;
+    }
+    s.network.peer = std::string(value);
+    return true;
+}
+
+bool assignPort(Settings& s, std::string_view value) {
+    const auto port = parseWholeNumber(value);
+    if (!port || *port < 1 || *port > 65535) return false;
+    s.network.port = static_cast<std::uint16_t>(*port);
+    return true;
+}
+
+bool assignWait(Settings& s, std::string_view value) {
+    const auto seconds = parseWholeNumber(value);
+    if (!seconds || *seconds < 1 || *seconds > NetworkSettings::kMaxWaitSeconds) return false;
+    s.network.waitSeconds = static_cast<int>(*seconds);
+    return true;
+}
+
+bool assignName(Settings& s, std::string_view value) {
+    if (!checkPlayerName(value).empty()) return false;
+    s.player.name = std::string(value);
+    return true;
+}
+
+bool assignJokers(Settings& s, std::string_view value) {
+    if (value != "0" && value != "2") return false;
+    s.rules.jokers = value == "2" ? 2 : 0;
+    return true;
+}
+
+bool assignDeal(Settings& s, std::string_view value) {
+    const auto mode = parseDealMode(value);
+    if (mode) s.rules.deal = *mode;
+    return mode.has_value();
+}
+
+bool assignHand(Settings& s, std::string_view value) {
+    const auto size = parseWholeNumber(value);
+    if (!size || *size < RuleOptions::kMinHandSize || *size > RuleOptions::kMaxHandSize) {
+        return false;
+    }
+    s.rules.handSize = static_cast<int>(*size);
+    return true;
+}
+
+bool assignRefill(Settings& s, std::string_view value) {
+    const auto mode = parseRefillMode(value);
+    if (mode) s.rules.refill = *mode;
+    return mode.has_value();
+}
+
+bool assignLevel(Settings& s, std::string_view value) {
+    const auto level = parseBotLevel(value);
+    if (level) s.cpuLevel = *level;
+    return level.has_value();
+}
+
+const std::array kKeys{
+    SettingsKey{"network", "peer", "an IP address or host name (empty: only host)", assignPeer,
+                [](const Settings& s) { return s.network.peer; }},
+    SettingsKey{"network", "port", "a port number 1..65535", assignPort,
+                [](const Settings& s) { return std::to_string(s.network.port); }},
+    SettingsKey{"network", "wait", "whole seconds 1..86400", assignWait,
+                [](const Settings& s) { return std::to_string(s.network.waitSeconds); }},
+    SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", assignName,
+                [](const Settings& s) { return s.player.name; }},
+    SettingsKey{"rules", "jokers", "2 or 0", assignJokers,
+                [](const Settings& s) { return std::to_string(s.rules.jokers); }},
+    SettingsKey{"rules", "deal", "shuffle or colors", assignDeal,
+                [](const Settings& s) { return std::string(toString(s.rules.deal)); }},
+    SettingsKey{"rules", "hand", "a hand size 1..8", assignHand,
+                [](const Settings& s) { return std::to_string(s.rules.handSize); }},
+    SettingsKey{"rules", "refill", "manual or auto", assignRefill,
+                [](const Settings& s) { return std::string(toString(s.rules.refill)); }},
+    SettingsKey{"cpu", "level", "easy, normal, hard or max", assignLevel,
+                [](const Settings& s) { return std::string(toString(s.cpuLevel)); }},
+};
+
+} // namespace
+
+std::span<const SettingsKey> settingsKeys() { return kKeys; }
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const auto ca = std::tolower(static_cast<unsigned char>(a[i]));
+        const auto cb = std::tolower(static_cast<unsigned char>(b[i]));
+        if (ca != cb) return false;
+    }
+    return true;
+}
+
+const SettingsKey* findSettingsKey(std::string_view section, std::string_view name) {
+    for (const auto& key : kKeys) {
+        if (equalsIgnoringCase(key.section, section) && equalsIgnoringCase(key.name, name)) {
+            return &key;
+        }
+    }
+    return nullptr;
+}
+
+std::string checkPlayerName(std::string_view name) {
+    if (name.empty() || name.size() > PlayerSettings::kMaxNameLength) {
+        return "1..16 characters";
+    }
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u) == 0 && c != '-' && c != '_' && c != '.') {
+            return "only letters, digits, '-', '_' or '.'";
+        }
+    }
+    return {};
+}
+
+} // namespace speed

@@ -1,0 +1,89 @@
+#include "match/LocalMatch.hpp"
+#include "PlayToTheEnd.hpp"
+
+#include "speed/common/Invariant.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+using namespace speed::client;
+using speed::client::test::playToTheEnd;
+
+namespace {
+
+LocalMatchSetup idleCpu(std::uint64_t seed) {
+    LocalMatchSetup setup;
+    setup.seed = seed;
+    setup.cpuMoves = false;
+    return setup;
+}
+
+
+} // namespace
+
+TEST_CASE("local match: the game opens with SPEED! and the flip comes after the call") {
+    LocalMatch match(idleCpu(7), 0);
+    CHECK(match.info() == GameInfo::Play);
+    CHECK(match.tick(0).empty());
+    CHECK(match.speedCalled());
+    CHECK(match.nextWakeAt() == kSpeedCallMs);
+    CHECK(match.tick(kSpeedCallMs - 1).empty());
+    const auto applied = match.tick(kSpeedCallMs);
+    REQUIRE(applied.size() == 1);
+    CHECK(applied[0].move.kind == MoveKind::Flip);
+    CHECK_FALSE(match.speedCalled());
+    CHECK(match.state().pile(0).size() == 1);
+    CHECK(conservationError(match.state()).empty());
+}
+
+TEST_CASE("local match: a refused move changes nothing - a legal one is applied") {
+    LocalMatch match(idleCpu(7), 0);
+    match.tick(0);
+    match.tick(kSpeedCallMs);
+    const GameState before = match.state();
+    const Card wrongCard = before.pile(0).top();
+    CHECK(match.propose(Move::play(0, 0, wrongCard, 0), 1500) != MoveError::None);
+    CHECK(match.state() == before);
+    CHECK(match.propose(Move::play(1, 0, Card{}, 0), 1500) == MoveError::BadSeat); // not our seat
+    CHECK(match.propose(Move::flip(), 1500) == MoveError::BadSeat);
+}
+
+TEST_CASE("local match: pause stops the game clock - only PLAY and PAUSE_0 toggle") {
+    LocalMatch match(idleCpu(3), 0);
+    CHECK(match.elapsedMs(4000) == 4000);
+    CHECK(match.togglePause(4000));
+    CHECK(match.info() == GameInfo::Pause0);
+    CHECK(match.elapsedMs(9000) == 4000);
+    CHECK(match.tick(9000).empty());
+    CHECK(match.togglePause(10'000));
+    CHECK(match.elapsedMs(11'000) == 5000);
+    CHECK_FALSE(match.startNextGame(11'000)); // not over yet
+}
+
+TEST_CASE("local match: bot against bot plays to the end and reports the result and then EXTGAME and the next game") {
+    LocalMatchSetup setup;
+    setup.seed = GENERATE(std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3});
+    setup.cpuLevel = BotLevel::Max;
+    setup.localBot = BotLevel::Max;
+    LocalMatch match(setup, 0);
+    const auto applied = playToTheEnd(match, 3'600'000);
+    REQUIRE(match.finishedGames().size() == 1);
+    const GameRecord& game = match.finishedGames().front();
+    CHECK((game.info == GameInfo::Win || game.info == GameInfo::Draw || game.info == GameInfo::Defeat));
+    CHECK(game.moves == static_cast<int>(applied.size()));
+    CHECK(game.seed == setup.seed);
+    for (const AppliedMove& record : applied) CHECK(conservationError(record.after).empty());
+    CHECK(match.info() == game.info);
+    const TimeMs endWall = game.durationMs; // started at wall time 0, never paused
+    CHECK(match.nextWakeAt() == endWall + kResultHoldMs);
+    match.tick(endWall + kResultHoldMs - 1);
+    CHECK(match.info() == game.info);
+    match.tick(endWall + kResultHoldMs);
+    CHECK(match.info() == GameInfo::ExtGame);
+    CHECK(match.elapsedMs(endWall + 99'999) == game.durationMs); // the clock stops at the end
+    REQUIRE(match.startNextGame(endWall + kResultHoldMs));
+    CHECK(match.info() == GameInfo::Play);
+    CHECK(match.gameNumber() == 2);
+    CHECK(match.gameSeed() == setup.seed + 1);
+    CHECK(match.refusedTransitions() == 0); // every change was in docs/STATES.md's table
+}

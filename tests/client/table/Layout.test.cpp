@@ -1,0 +1,89 @@
+#include "table/Layout.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace speed::client;
+
+namespace {
+
+std::vector<Rect> cardRects(const TableLayout& layout) {
+    std::vector<Rect> rects;
+    for (const Rect& pile : layout.pile) rects.push_back(pile);
+    for (int seat = 0; seat < speed::kSeats; ++seat) {
+        rects.push_back(layout.deck[static_cast<std::size_t>(seat)]);
+        for (const Rect& slot : layout.hand[static_cast<std::size_t>(seat)]) rects.push_back(slot);
+    }
+    return rects;
+}
+
+bool inside(const Rect& inner, const Rect& outer) {
+    return inner.left >= outer.left - 0.01f && inner.top >= outer.top - 0.01f && inner.right() <= outer.right() + 0.01f &&
+           inner.bottom() <= outer.bottom() + 0.01f;
+}
+
+} // namespace
+
+TEST_CASE("layout: every card fits the felt without overlapping and at many window sizes") {
+    const auto [width, height] = GENERATE(table<float, float>(
+        {{1024, 720}, {640, 480}, {1920, 1080}, {320, 240}, {3000, 800}, {800, 1400}}));
+    const int handSize = GENERATE(1, 4, 8);
+    CAPTURE(width, height, handSize);
+    const TableLayout layout = computeLayout(width, height, {handSize, 0, 0, 0});
+    const auto rects = cardRects(layout);
+    REQUIRE(rects.size() == static_cast<std::size_t>(2 + 2 + 2 * handSize));
+    for (std::size_t i = 0; i < rects.size(); ++i) {
+        CHECK(inside(rects[i], layout.table));
+        CHECK(rects[i].height == Approx(rects[i].width * kCardAspect));
+        for (std::size_t j = i + 1; j < rects.size(); ++j) CHECK_FALSE(rects[i].intersects(rects[j]));
+    }
+    CHECK(layout.statusBar.bottom() == Approx(height));
+    CHECK_FALSE(layout.statusBar.intersects(layout.table));
+}
+
+TEST_CASE("layout: a bigger window gives bigger cards - the aspect never changes") {
+    const TableLayout small = computeLayout(640, 480, {});
+    const TableLayout large = computeLayout(1600, 1000, {});
+    CHECK(large.cardWidthPx > small.cardWidthPx * 2);
+    CHECK(small.cardHeightPx == Approx(small.cardWidthPx * kCardAspect));
+}
+
+TEST_CASE("layout: the local seat is at the bottom and the opponent mirrored at the top") {
+    for (const int local : {0, 1}) {
+        const TableLayout layout = computeLayout(1024, 720, {4, local, 0, 0});
+        const auto me = static_cast<std::size_t>(local);
+        const auto them = static_cast<std::size_t>(1 - local);
+        CHECK(layout.deck[me].top > layout.pile[0].bottom());
+        CHECK(layout.deck[them].bottom() < layout.pile[0].top);
+        CHECK(layout.deck[me].left < layout.hand[me][0].left);           // my deck on my left
+        CHECK(layout.deck[them].left > layout.hand[them][0].left);       // theirs on my right
+        CHECK(layout.hand[me][0].left < layout.hand[me][3].left);        // my slots left to right
+        CHECK(layout.hand[them][0].left > layout.hand[them][3].left);    // theirs reversed
+        CHECK(layout.pile[me].left < layout.pile[them].left);            // my flip pile on my left
+    }
+}
+
+TEST_CASE("layout: panels of the next issue (menu bar and message log) take room from the felt") {
+    const TableLayout layout = computeLayout(1200, 800, {4, 0, 24, 300});
+    CHECK(layout.table.top == Approx(24));
+    CHECK(layout.table.width == Approx(900));
+    for (const Rect& rect : cardRects(layout)) CHECK(inside(rect, layout.table));
+}
+
+TEST_CASE("hit-testing finds each place at its centre and nothing in the gaps") {
+    const TableLayout layout = computeLayout(1024, 720, {});
+    for (int seat = 0; seat < speed::kSeats; ++seat) {
+        CHECK(hitTest(layout, layout.deck[static_cast<std::size_t>(seat)].center()) == Place::deck(seat));
+        for (int slot = 0; slot < 4; ++slot) {
+            CHECK(hitTest(layout, rectOf(layout, Place::handSlot(seat, slot)).center()) == Place::handSlot(seat, slot));
+        }
+    }
+    CHECK(hitTest(layout, layout.pile[1].center()) == Place::pile(1));
+    const Point betweenPiles{(layout.pile[0].right() + layout.pile[1].left) / 2, layout.pile[0].center().y};
+    CHECK_FALSE(hitTest(layout, betweenPiles).has_value());
+    CHECK_FALSE(hitTest(layout, {2, 2}).has_value());
+    const Point nearPile{layout.pile[0].left - 3, layout.pile[0].center().y};
+    CHECK_FALSE(hitTest(layout, nearPile).has_value());
+    CHECK(hitTest(layout, nearPile, 6) == Place::pile(0)); // a forgiving drop
+}

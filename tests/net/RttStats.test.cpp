@@ -1,0 +1,50 @@
+#include "speed/net/RttStats.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+
+TEST_CASE("order statistics of a series", "[measure]") {
+    const auto summary = summarize({64, 64, 6, {30, 10, 20, 40, 50}});
+    CHECK(summary.sent == 6);
+    CHECK(summary.received == 5);
+    CHECK(summary.lost == 1);
+    CHECK(summary.minUs == 10);
+    CHECK(summary.maxUs == 50);
+    CHECK(summary.p50Us == 30);
+    CHECK(summary.meanUs == Approx(30)); // the lost probe is not averaged in
+    CHECK(summary.p99Us == 50);
+}
+
+TEST_CASE("median of an even count is the mean of the middle two", "[measure]") {
+    CHECK(median({4, 1, 3, 2}) == 2.5);
+    CHECK(nearestRankPercentile({1, 2, 3, 4}, 50) == 2);
+    std::vector<double> hundred;
+    for (int i = 1; i <= 100; ++i) hundred.push_back(i);
+    CHECK(nearestRankPercentile(hundred, 99) == 99);
+}
+
+TEST_CASE("jitter: RFC 3550 smoothing and mean absolute difference", "[measure]") {
+    // Differences: 10, 10, 10 -> J = 10/16, then + (10 - J)/16 twice.
+    const auto summary = summarize({8, 8, 4, {100, 110, 100, 110}});
+    double expected = 0;
+    for (int i = 0; i < 3; ++i) expected += (10 - expected) / 16;
+    CHECK(summary.jitterUs == Approx(expected));
+    CHECK(summary.jitterMadUs == Approx(10));
+    CHECK(summarize({8, 8, 3, {100, 100, 100}}).jitterUs == 0);
+}
+
+TEST_CASE("throughput counts only what came back", "[measure]") {
+    // 2 probes of 1000 bytes back, 100 us each: 16000 bits in 200 us = 80 Mbit/s.
+    const auto summary = summarize({1000, 1000, 4, {100, 100}});
+    CHECK(summary.throughputMbps == Approx(80));
+}
+
+TEST_CASE("all probes lost gives zeros and no division by zero", "[measure]") {
+    const auto summary = summarize({64, 64, 5, {}});
+    CHECK(summary.lost == 5);
+    CHECK(summary.received == 0);
+    CHECK(summary.meanUs == 0);
+    CHECK(summary.throughputMbps == 0);
+    CHECK(summary.jitterUs == 0);
+}

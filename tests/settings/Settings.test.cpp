@@ -1,0 +1,136 @@
+#include "speed/settings/Settings.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace speed;
+
+namespace {
+
+SettingsError errorOf(std::string_view text) {
+    const auto result = parseSettings(text, "setup.ini");
+    REQUIRE_FALSE(result.settings);
+    REQUIRE(result.error);
+    return *result.error;
+}
+
+} // namespace
+
+TEST_CASE("an empty setup.ini gives the defaults", "[settings]") {
+    const auto result = parseSettings("", "setup.ini");
+    REQUIRE(result.settings);
+    CHECK(result.settings->network.port == 50001);
+    CHECK(result.settings->network.peer.empty());
+    CHECK(result.settings->network.waitSeconds == NetworkSettings::kDefaultWaitSeconds);
+    CHECK(result.settings->rules == RuleOptions{});
+    CHECK(result.settings->cpuLevel == BotLevel::Normal);
+}
+
+TEST_CASE("every key is read, with comments and any case", "[settings]") {
+    const auto result = parseSettings("; comment\n"
+                                      "[Network]\n"
+                                      "peer = ::1   ; inline comment\n"
+                                      "PORT = 50002\n"
+                                      "wait=5\n"
+                                      "# another comment\n"
+                                      "[player]\nname = Taro\n"
+                                      "[rules]\njokers = 0\ndeal = colors\nhand = 6\nrefill = auto\n"
+                                      "[cpu]\nlevel = max\n",
+                                      "setup.ini");
+    REQUIRE(result.settings);
+    const Settings& s = *result.settings;
+    CHECK(s.network.peer == "::1");
+    CHECK(s.network.port == 50002);
+    CHECK(s.network.waitSeconds == 5);
+    CHECK(s.player.name == "Taro");
+    CHECK(s.rules.jokers == 0);
+    CHECK(s.rules.deal == DealMode::Colors);
+    CHECK(s.rules.handSize == 6);
+    CHECK(s.rules.refill == RefillMode::Auto);
+    CHECK(s.cpuLevel == BotLevel::Max);
+}
+
+TEST_CASE("a bad value names the file, the line, the key and what is expected", "[settings]") {
+    const auto error = errorOf("[network]\npeer = 127.0.0.1\nport = 70000\n");
+    CHECK(error.line == 3);
+    CHECK(error.key == "port");
+    CHECK(error.describe() ==
+          "setup.ini:3: [network] port: expected a port number 1..65535, got \"70000\"");
+}
+
+TEST_CASE("non-numbers and out-of-range numbers are refused", "[settings]") {
+    CHECK(errorOf("[network]\nport = 5x\n").line == 2);
+    CHECK(errorOf("[network]\nport = 0\n").key == "port");
+    CHECK(errorOf("[network]\nport =\n").key == "port");
+    CHECK(errorOf("[network]\nwait = -1\n").key == "wait");
+    CHECK(errorOf("[network]\nwait = 1.5\n").key == "wait");
+    CHECK(errorOf("[rules]\nhand = 9\n").key == "hand");
+    CHECK(errorOf("[rules]\njokers = 1\n").key == "jokers");
+    CHECK(errorOf("[rules]\ndeal = random\n").key == "deal");
+    CHECK(errorOf("[cpu]\nlevel = godlike\n").key == "level");
+    CHECK(errorOf("[player]\nname = two words\n").key == "name");
+    CHECK(errorOf("[network]\npeer = bad host!\n").key == "peer");
+}
+
+TEST_CASE("unknown keys and sections are refused, listing what is known", "[settings]") {
+    const auto unknownKey = errorOf("[network]\n\nprot = 50001\n");
+    CHECK(unknownKey.line == 3);
+    CHECK(unknownKey.problem == "unknown key; [network] has: peer, port, wait");
+    const auto unknownSection = errorOf("[netwrok]\nport = 1\n");
+    CHECK(unknownSection.line == 2);
+    CHECK(unknownSection.problem.find("unknown section") != std::string::npos);
+    CHECK(errorOf("port = 1\n").problem == "key outside any [section]");
+}
+
+TEST_CASE("a key given twice and a malformed line are refused", "[settings]") {
+    CHECK(errorOf("[network]\nport = 1\nport = 2\n").line == 3);
+    const auto garbage = errorOf("[network]\nport 50001\n");
+    CHECK(garbage.line == 2);
+    CHECK(garbage.key.empty());
+    CHECK(garbage.describe().find("setup.ini:2:") == 0);
+}
+
+TEST_CASE("an indented key is not swallowed as a continuation of the previous value", "[settings]") {
+    const auto result = parseSettings("[network]\nport = 50003\n  wait = 7\n", "setup.ini");
+    REQUIRE(result.settings);
+    CHECK(result.settings->network.port == 50003);
+    CHECK(result.settings->network.waitSeconds == 7);
+}
+
+TEST_CASE("only the first error is reported", "[settings]") {
+    CHECK(errorOf("[network]\nport = x\nwait = y\n").line == 2);
+}
+
+TEST_CASE("a missing file means defaults; a present file is parsed", "[settings]") {
+    const auto directory = std::filesystem::temp_directory_path();
+    const auto missing = directory / "speed-settings-test-missing.ini";
+    std::filesystem::remove(missing);
+    const auto defaults = loadSettings(missing.string());
+    REQUIRE(defaults.settings);
+    CHECK_FALSE(defaults.fromFile);
+
+    const auto present = directory / "speed-settings-test-present.ini";
+    std::ofstream(present) << "[network]\nport = 40000\nwait = x\n";
+    const auto result = loadSettings(present.string());
+    REQUIRE(result.error);
+    CHECK(result.error->file == present.string());
+    CHECK(result.error->line == 3);
+    std::filesystem::remove(present);
+}
+
+TEST_CASE("an overlong line is refused, not split into two", "[settings]") {
+    const std::string text = "[network]\npeer = " + std::string(300, 'a') + "\n";
+    const auto result = parseSettings(text, "setup.ini");
+    REQUIRE(result.error);
+    CHECK(result.error->line == 2);
+}
+
+TEST_CASE("the setup.ini shipped at the top of the repository is valid", "[settings]") {
+    const auto result = loadSettings(SPEED_SOURCE_DIR "/setup.ini");
+    INFO((result.error ? result.error->describe() : std::string()));
+    REQUIRE(result.settings);
+    CHECK(result.fromFile);
+    CHECK(result.settings->network.port == NetworkSettings::kDefaultPort);
+}
