@@ -121,7 +121,7 @@ int WindowApp::run() {
 
 // The earliest moment something on screen changes without input.
 TimeMs WindowApp::nextDeadline(TimeMs now) const {
-    TimeMs deadline = m_match->nextWakeAt();
+    TimeMs deadline = m_match->nextWakeAt(now);
     if (m_match->info() == GameInfo::Play) {
         deadline = std::min(deadline, now + kClockRedrawMs - m_match->elapsedMs(now) % kClockRedrawMs);
     }

@@ -159,10 +159,11 @@ void WindowApp::refillFirstEmpty(TimeMs now) {
 
 bool WindowApp::commitMove(const Move& move, std::optional<FlightStart> start, TimeMs now) {
     const GameState before = m_match->state();
-    const MoveError error = m_match->propose(move, now);
+    const MoveAnswer answer = m_match->propose(move, now);
     m_dirty = true;
-    if (error != MoveError::None) {
-        spdlog::info("refused: {}: {} | table unchanged: {}", describe(move), describe(error), tableSummary(m_match->state()));
+    if (!answer.accepted()) {
+        spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
+                     answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(m_match->state()));
         return false;
     }
     for (const CardFlight& flight : flightsForMove(before, m_match->state(), move, m_layout, now, start)) m_timeline.add(flight);

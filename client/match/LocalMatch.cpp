@@ -1,6 +1,6 @@
 #include "match/LocalMatch.hpp"
 
-#include "speed/common/Deal.hpp"
+#include "speed/common/Outcome.hpp"
 #include "speed/common/Random.hpp"
 
 #include <algorithm>
@@ -8,28 +8,21 @@
 namespace speed::client {
 namespace {
 
+constexpr int kMovesPerTickMax = 4; // bounded catch-up after a long frame
+
 std::uint64_t botSeed(std::uint64_t gameSeed, int seat) {
     SplitMix64 mix(gameSeed ^ (std::uint64_t{0xC0FFEE} + static_cast<std::uint64_t>(seat)));
     return mix.next();
 }
 
-GameInfo infoFor(GameResult result, int localSeat) {
-    switch (result) {
-    case GameResult::Draw: return GameInfo::Draw;
-    case GameResult::Seat0Wins: return localSeat == 0 ? GameInfo::Win : GameInfo::Defeat;
-    case GameResult::Seat1Wins: return localSeat == 1 ? GameInfo::Win : GameInfo::Defeat;
-    case GameResult::Playing: break;
-    }
-    return GameInfo::Play;
-}
-
 } // namespace
 
-LocalMatch::LocalMatch(const LocalMatchSetup& setup, TimeMs now) : m_setup(setup) { dealGame(now); }
+LocalMatch::LocalMatch(const LocalMatchSetup& setup, TimeMs now) : m_setup(setup), m_match(setup.timing) {
+    dealGame(now);
+}
 
 void LocalMatch::dealGame(TimeMs now) {
-    ++m_gameNumber;
-    m_state = deal(m_setup.rules, gameSeed());
+    m_match.deal(m_setup.rules, m_setup.seed + static_cast<std::uint64_t>(m_match.gameNumber()), now);
     for (int seat = 0; seat < kSeats; ++seat) {
         auto& bot = m_bots[static_cast<std::size_t>(seat)];
         bot.reset();
@@ -39,13 +32,7 @@ void LocalMatch::dealGame(TimeMs now) {
         }
     }
     m_botWakeAt.fill(0);
-    m_info = GameInfo::Play; // a new deal: from NOTHING, a result or EXTGAME
-    m_flips = 0;
-    m_startedAt = now;
-    m_pausedTotalMs = 0;
-    m_pausedAt.reset();
-    m_speedCallAt.reset();
-    m_endedAt.reset();
+    m_info = GameInfo::Play; // a deal starts play from any state: offline nothing waits for a connection
 }
 
 bool LocalMatch::seatIsBot(int seat) const {
@@ -53,127 +40,102 @@ bool LocalMatch::seatIsBot(int seat) const {
     return m_setup.cpuMoves;
 }
 
-TimeMs LocalMatch::gameTime(TimeMs now) const {
-    return (m_pausedAt ? *m_pausedAt : now) - m_startedAt - m_pausedTotalMs;
-}
-
-TimeMs LocalMatch::toWall(TimeMs gameTimeMs) const {
-    if (gameTimeMs == kNever) return kNever;
-    return gameTimeMs + m_startedAt + m_pausedTotalMs;
-}
-
-TimeMs LocalMatch::elapsedMs(TimeMs now) const { return m_endedAt ? *m_endedAt : std::max<TimeMs>(0, gameTime(now)); }
-
 std::vector<AppliedMove> LocalMatch::tick(TimeMs now) {
     std::vector<AppliedMove> applied;
-    if (m_info == GameInfo::Win || m_info == GameInfo::Draw || m_info == GameInfo::Defeat) {
-        if (now >= toWall(*m_endedAt) + kResultHoldMs) enter(GameInfo::ExtGame);
-        return applied;
-    }
-    if (m_info != GameInfo::Play) return applied;
-    const TimeMs gameNow = gameTime(now);
-    for (int round = 0; round < kBotMovesPerTickMax && m_info == GameInfo::Play; ++round) {
-        const bool moved = needsFlip(m_state) ? tickFlip(gameNow, applied) : tickBots(gameNow, applied);
-        if (!moved) break;
-        afterMove(gameNow, now);
+    refreshInfo(now);
+    for (int round = 0; round < kMovesPerTickMax && m_info == GameInfo::Play; ++round) {
+        const GameState before = m_match.state();
+        if (const auto flip = m_match.advance(now)) {
+            applied.push_back({*flip, before, m_match.state()});
+            afterMove(now);
+            continue;
+        }
+        if (m_match.speedCalled() || !tickBots(now, applied)) break;
     }
     return applied;
 }
 
-bool LocalMatch::tickFlip(TimeMs gameNow, std::vector<AppliedMove>& applied) {
-    if (!m_speedCallAt) m_speedCallAt = gameNow;
-    if (gameNow < *m_speedCallAt + m_setup.speedCallMs) return false;
-    AppliedMove record{Move::flip(), m_state, {}};
-    if (applyMove(m_state, record.move) != MoveError::None) return false;
-    record.after = m_state;
-    ++m_flips;
-    m_speedCallAt.reset();
-    applied.push_back(record);
-    return true;
-}
-
-bool LocalMatch::tickBots(TimeMs gameNow, std::vector<AppliedMove>& applied) {
-    m_speedCallAt.reset();
+bool LocalMatch::tickBots(TimeMs now, std::vector<AppliedMove>& applied) {
+    const TimeMs gameNow = m_match.elapsedMs(now);
     const int first = m_tieBreak++ % kSeats;
     for (int k = 0; k < kSeats; ++k) {
         const int seat = (first + k) % kSeats;
         auto& bot = m_bots[static_cast<std::size_t>(seat)];
         auto& wakeAt = m_botWakeAt[static_cast<std::size_t>(seat)];
         if (!bot || gameNow < wakeAt) continue;
-        const BotDecision decision = bot->decide(m_state, gameNow);
+        const BotDecision decision = bot->decide(m_match.state(), gameNow);
         wakeAt = decision.wakeAt;
         if (!decision.move) continue;
-        AppliedMove record{*decision.move, m_state, {}};
-        if (applyMove(m_state, record.move) != MoveError::None) continue;
-        record.after = m_state;
-        applied.push_back(record);
+        const GameState before = m_match.state();
+        if (!m_match.play(*decision.move, now).accepted()) continue;
+        applied.push_back({*decision.move, before, m_match.state()});
+        afterMove(now);
         return true;
     }
     return false;
 }
 
-MoveError LocalMatch::propose(const Move& move, TimeMs now) {
-    if (m_info != GameInfo::Play) return MoveError::GameOver;
-    if (move.kind == MoveKind::Flip || move.seat != m_setup.localSeat) return MoveError::BadSeat;
-    const MoveError error = applyMove(m_state, move);
-    if (error == MoveError::None) afterMove(gameTime(now), now);
-    return error;
+MoveAnswer LocalMatch::propose(const Move& move, TimeMs now) {
+    if (move.kind != MoveKind::Flip && move.seat != m_setup.localSeat) return {{MatchRefusal::None, MoveError::BadSeat}};
+    const PlayOutcome outcome = m_match.play(move, now);
+    if (outcome.accepted()) afterMove(now);
+    return {outcome};
 }
 
 // Every move changes what the bots see: they think again at once, and the game may be over.
-void LocalMatch::afterMove(TimeMs gameNow, TimeMs /*now*/) {
+void LocalMatch::afterMove(TimeMs now) {
     m_botWakeAt.fill(0);
-    if (m_state.result == GameResult::Playing) return;
-    m_endedAt = gameNow;
-    enter(infoFor(m_state.result, m_setup.localSeat));
-    m_speedCallAt.reset();
-    m_finished.push_back(GameRecord{m_gameNumber, gameSeed(), m_state.result, m_info, gameNow,
-                                    m_state.movesApplied, m_flips});
+    refreshInfo(now);
+    if (!m_match.over()) return;
+    const GameState& state = m_match.state();
+    m_finished.push_back(GameRecord{gameNumber(), gameSeed(), state.result, m_info, m_match.elapsedMs(now),
+                                    state.movesApplied, m_match.flips()});
 }
 
 bool LocalMatch::startNextGame(TimeMs now) {
+    refreshInfo(now);
     if (!gameFinished(m_info)) return false;
     dealGame(now);
     return true;
 }
 
 bool LocalMatch::togglePause(TimeMs now) {
-    if (m_info == GameInfo::Play) {
-        if (!enter(GameInfo::Pause0)) return false;
-        m_pausedAt = now;
-        return true;
-    }
-    if (m_info == GameInfo::Pause0 && m_pausedAt && enter(GameInfo::Play)) {
-        m_pausedTotalMs += now - *m_pausedAt;
-        m_pausedAt.reset();
-        return true;
-    }
-    return false;
-}
-
-// Every state change goes through the transition table of docs/STATES.md.
-bool LocalMatch::enter(GameInfo next) {
-    if (!protocol::isDefinedTransition(m_info, next)) {
-        ++m_refusedTransitions;
-        return false;
-    }
-    m_info = next;
+    refreshInfo(now);
+    if (m_info == GameInfo::Play) m_match.pause(now);
+    else if (m_info == GameInfo::Pause0) m_match.resume(now);
+    else return false;
+    refreshInfo(now);
     return true;
 }
 
-TimeMs LocalMatch::nextWakeAt() const {
-    if (m_info == GameInfo::Win || m_info == GameInfo::Draw || m_info == GameInfo::Defeat) {
-        return toWall(*m_endedAt) + kResultHoldMs;
+// The GameInfo the match's phase means, entered through the transition table of docs/STATES.md.
+void LocalMatch::refreshInfo(TimeMs now) {
+    GameInfo next = GameInfo::Nothing;
+    switch (m_match.phase(now)) {
+    case MatchPhase::NotDealt: next = GameInfo::Nothing; break;
+    case MatchPhase::Play:
+    case MatchPhase::SpeedCall: next = GameInfo::Play; break;
+    case MatchPhase::Paused: next = GameInfo::Pause0; break;
+    case MatchPhase::Result: next = protocol::gameInfoFor(outcomeFor(m_match.state().result, m_setup.localSeat)); break;
+    case MatchPhase::Finished: next = GameInfo::ExtGame; break;
     }
-    if (m_info != GameInfo::Play) return kNever;
-    if (m_speedCallAt || needsFlip(m_state)) {
-        return toWall(m_speedCallAt ? *m_speedCallAt + m_setup.speedCallMs : 0);
+    if (next == m_info) return;
+    if (!protocol::isDefinedTransition(m_info, next)) {
+        ++m_refusedTransitions;
+        return;
     }
-    TimeMs wake = kNever;
+    m_info = next;
+}
+
+TimeMs LocalMatch::nextWakeAt(TimeMs now) const {
+    TimeMs wake = m_match.nextWakeAt(now);
+    if (m_info != GameInfo::Play || m_match.speedCalled()) return wake;
     for (int seat = 0; seat < kSeats; ++seat) {
-        if (m_bots[static_cast<std::size_t>(seat)]) wake = std::min(wake, m_botWakeAt[static_cast<std::size_t>(seat)]);
+        if (m_bots[static_cast<std::size_t>(seat)]) {
+            wake = std::min(wake, m_match.wallTimeOf(m_botWakeAt[static_cast<std::size_t>(seat)]));
+        }
     }
-    return toWall(wake);
+    return wake;
 }
 
 } // namespace speed::client

@@ -4,6 +4,7 @@
 
 #include "speed/common/GameState.hpp"
 #include "speed/common/Move.hpp"
+#include "speed/common/Match.hpp"
 #include "speed/common/Referee.hpp"
 #include "speed/common/Time.hpp"
 
@@ -12,6 +13,13 @@
 #include <vector>
 
 namespace speed::client {
+
+// What became of the local player's move.
+struct MoveAnswer {
+    PlayOutcome play;  // the match or the rules refused it
+    bool held = false; // network play: not sent, earlier moves still wait for the host's answer
+    bool accepted() const { return !held && play.accepted(); }
+};
 
 struct AppliedMove {
     Move move;
@@ -50,7 +58,7 @@ public:
     virtual ~MatchDriver() = default;
 
     virtual std::vector<AppliedMove> tick(TimeMs now) = 0;      // everything applied up to now
-    virtual MoveError propose(const Move& move, TimeMs now) = 0; // the local player's move
+    virtual MoveAnswer propose(const Move& move, TimeMs now) = 0; // the local player's move
     virtual bool startNextGame(TimeMs now) = 0;
     virtual bool togglePause(TimeMs now) = 0;
 
@@ -62,7 +70,7 @@ public:
     virtual std::uint64_t firstSeed() const = 0;
     virtual bool speedCalled() const = 0;
     virtual TimeMs elapsedMs(TimeMs now) const = 0;
-    virtual TimeMs nextWakeAt() const = 0; // kNever when nothing is scheduled
+    virtual TimeMs nextWakeAt(TimeMs now) const = 0; // after `now`; kNever when nothing is scheduled
     virtual const std::vector<GameRecord>& finishedGames() const = 0;
 
     // Datagrams sent and received since the last call (none for an offline game).

@@ -32,10 +32,6 @@ std::string describeEnd(const std::string& text) {
     return "ended here (" + reason + ")";
 }
 
-GameInfo resultInfo(GameResult result, int seat) {
-    if (result == GameResult::Draw) return GameInfo::Draw;
-    return (result == GameResult::Seat0Wins) == (seat == 0) ? GameInfo::Win : GameInfo::Defeat;
-}
 
 } // namespace
 
@@ -130,18 +126,18 @@ bool NetworkDriver::act(WindowSeat::Action action) {
     return ran;
 }
 
-MoveError NetworkDriver::propose(const Move& move, TimeMs now) {
+MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
     protocol::ProposalOutcome outcome{false, MoveError::GameOver};
-    if (!act([&](Session& live, TimeMs at) { outcome = live.proposeMove(at, move); })) return MoveError::GameOver;
+    if (!act([&](Session& live, TimeMs at) { outcome = live.proposeMove(at, move); })) return {{MatchRefusal::NotDealt}};
     absorbEvents(now);
     if (outcome.sent) {
         m_ownMoves.push_back(move);
         if (m_ownMoves.size() > kMaxOwnMoves) m_ownMoves.erase(m_ownMoves.begin());
-        return MoveError::None;
+        return {};
     }
-    if (outcome.localError != MoveError::None) return outcome.localError;
+    if (outcome.localError != MoveError::None) return {{MatchRefusal::None, outcome.localError}};
     spdlog::info("not sent: {} moves already wait for the host's answer", m_setup.connect.session.timing.maxProposalsInFlight);
-    return MoveError::GameOver; // nothing was shown: the window puts the card back itself
+    return {{}, true}; // nothing was shown: the window puts the card back itself
 }
 
 bool NetworkDriver::startNextGame(TimeMs /*now*/) {
@@ -229,7 +225,7 @@ void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
     record.number = static_cast<int>(live->gameNumber());
     record.seed = gameSeed();
     record.result = event.result;
-    record.info = resultInfo(event.result, live->mySeat());
+    record.info = protocol::gameInfoFor(outcomeFor(event.result, live->mySeat()));
     record.durationMs = *m_endedElapsedMs;
     record.moves = isHost() ? live->confirmedState().movesApplied : m_movesSeen; // the wire has no count
     record.flips = m_flips;

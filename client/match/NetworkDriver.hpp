@@ -37,7 +37,7 @@ public:
     NetworkDriver& operator=(const NetworkDriver&) = delete;
 
     std::vector<AppliedMove> tick(TimeMs now) override;
-    MoveError propose(const Move& move, TimeMs now) override;
+    MoveAnswer propose(const Move& move, TimeMs now) override;
     bool startNextGame(TimeMs now) override;
     bool togglePause(TimeMs now) override;
 
@@ -49,7 +49,7 @@ public:
     std::uint64_t firstSeed() const override;
     bool speedCalled() const override;
     TimeMs elapsedMs(TimeMs now) const override;
-    TimeMs nextWakeAt() const override;
+    TimeMs nextWakeAt(TimeMs now) const override;
     const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
     std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
     std::string measureTarget() const override;

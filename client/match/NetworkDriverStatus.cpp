@@ -62,7 +62,7 @@ TimeMs NetworkDriver::elapsedMs(TimeMs now) const {
 
 std::string NetworkDriver::clockLabel() const { return info() == GameInfo::ConWait ? "WAIT" : "TIME"; }
 
-TimeMs NetworkDriver::nextWakeAt() const {
+TimeMs NetworkDriver::nextWakeAt(TimeMs /*now*/) const {
     const protocol::Session* live = session();
     if (live == nullptr) return kNever;
     TimeMs wake = toWindow(std::min(live->nextWakeMs(), m_seat ? m_seat->wakeAt() : kNever));

@@ -3,6 +3,8 @@
 #include "render/FeltPainter.hpp"
 #include "table/TableText.hpp"
 
+#include "speed/common/Outcome.hpp"
+
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Sprite.hpp>
 #include <SFML/Graphics/Text.hpp>
@@ -160,9 +162,9 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
     const std::string time = formatClock(scene.elapsedMs);
     switch (scene.info) {
     case GameInfo::Win: case GameInfo::ExtGame: case GameInfo::Draw: case GameInfo::Defeat: {
-        const GameResult result = scene.state->result;
-        const bool draw = result == GameResult::Draw;
-        const bool won = !draw && (result == GameResult::Seat0Wins) == (scene.localSeat == 0);
+        const Outcome outcome = outcomeFor(scene.state->result, scene.localSeat);
+        const bool draw = outcome == Outcome::Draw;
+        const bool won = outcome == Outcome::Won;
         headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
         color = draw ? sf::Color::White : won ? kHighlight : sf::Color(255, 138, 128);
         detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   N or click: next game";

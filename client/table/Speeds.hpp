@@ -15,8 +15,6 @@ inline constexpr TimeMs kRefusedNudgeMs = 150;      // a click or key with no le
 inline constexpr TimeMs kHostRefusedSlideMs = 260;  // a move the host refused slides from the pile back home
 inline constexpr TimeMs kHostRefusedFlashMs = 700;  // ... while the pile that changed under it is lit
 inline constexpr TimeMs kFlipFlightMs = 220;        // the SPEED! flip, deck to field pile
-inline constexpr TimeMs kSpeedCallMs = 1000;        // "SPEED!" shows this long before the flip
-inline constexpr TimeMs kResultHoldMs = 2500;       // WIN/DRAW/DEFEAT, then EXTGAME
 inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: next game after this
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
 
@@ -28,6 +26,5 @@ inline constexpr TimeMs kScreenshotLingerMs = 3000; // network play: stay connec
 inline constexpr TimeMs kClockRedrawMs = 1000;      // the elapsed-time display ticks per second
 
 inline constexpr float kDragStartPx = 4.0f;         // a press becomes a drag beyond this distance
-inline constexpr int kBotMovesPerTickMax = 4;       // bounded catch-up after a long frame
 
 } // namespace speed::client

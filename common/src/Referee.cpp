@@ -49,13 +49,6 @@ bool hasRefill(const GameState& state, int seat) {
 
 bool isOut(const PlayerArea& area) { return area.deck.empty() && area.handCount() == 0; }
 
-void settleResult(GameState& state) {
-    const bool out0 = isOut(state.player(0));
-    const bool out1 = isOut(state.player(1));
-    if (out0 && out1) state.result = GameResult::Draw;
-    else if (out0) state.result = GameResult::Seat0Wins;
-    else if (out1) state.result = GameResult::Seat1Wins;
-}
 
 // The deck's top card, or the leftmost hand card when the deck is empty (SPEC 1).
 Card takeFlipCard(GameState& state, int seat) {
@@ -88,6 +81,15 @@ std::string_view describe(MoveError error) {
     case MoveError::NotStalemate: return "a player can still move, so there is no SPEED! flip";
     }
     return "unknown move error";
+}
+
+GameResult resultOf(const GameState& state) {
+    const bool out0 = isOut(state.player(0));
+    const bool out1 = isOut(state.player(1));
+    if (out0 && out1) return GameResult::Draw;
+    if (out0) return GameResult::Seat0Wins;
+    if (out1) return GameResult::Seat1Wins;
+    return GameResult::Playing;
 }
 
 int PlayerArea::handCount() const {
@@ -131,7 +133,7 @@ MoveError applyMove(GameState& state, const Move& move) {
         break;
     }
     ++state.movesApplied;
-    settleResult(state);
+    state.result = resultOf(state);
     return MoveError::None;
 }
 

@@ -63,6 +63,16 @@ std::optional<GameInfo> gameInfoFromValue(int value) {
 
 bool isDefinedTransition(GameInfo from, GameInfo to) { return from == to || to == Nothing || listed(from, to); }
 
+GameInfo gameInfoFor(Outcome outcome) {
+    switch (outcome) {
+    case Outcome::Won: return Win;
+    case Outcome::Lost: return Defeat;
+    case Outcome::Draw: return Draw;
+    case Outcome::Playing: break;
+    }
+    return Play;
+}
+
 bool isGameOver(GameInfo info) { return info == Win || info == Draw || info == Defeat; }
 bool isPaused(GameInfo info) { return info == Pause0 || info == Pause1; }
 bool isConnected(GameInfo info) { return info != Nothing && info != ConWait; }

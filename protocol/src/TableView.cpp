@@ -1,21 +1,13 @@
 #include "speed/protocol/TableView.hpp"
 
+#include "speed/common/Outcome.hpp"
+#include "speed/common/Referee.hpp"
+
 namespace speed::protocol {
 namespace {
 
 HandSlots handOf(const PlayerArea& area, int handSize) {
     return HandSlots(area.hand.begin(), area.hand.begin() + handSize);
-}
-
-bool isOut(const PlayerArea& area) { return area.deck.empty() && area.handCount() == 0; }
-
-GameResult resultFromCards(const GameState& state) {
-    const bool out0 = isOut(state.player(0));
-    const bool out1 = isOut(state.player(1));
-    if (out0 && out1) return GameResult::Draw;
-    if (out0) return GameResult::Seat0Wins;
-    if (out1) return GameResult::Seat1Wins;
-    return GameResult::Playing;
 }
 
 } // namespace
@@ -49,7 +41,7 @@ StateFromView stateFromView(const TableView& view, int senderSeat, const RuleOpt
     }
     state.pile(senderSeat) = view.field[0];
     state.pile(other) = view.field[1];
-    state.result = resultFromCards(state);
+    state.result = resultOf(state);
     return {state, {}};
 }
 
@@ -60,11 +52,11 @@ Phase mirrored(Phase phase) {
 }
 
 Phase resultPhase(GameResult result, int seat) {
-    switch (result) {
-    case GameResult::Playing: return Phase::Play;
-    case GameResult::Draw: return Phase::Draw;
-    case GameResult::Seat0Wins: return seat == 0 ? Phase::Won : Phase::Lost;
-    case GameResult::Seat1Wins: return seat == 1 ? Phase::Won : Phase::Lost;
+    switch (outcomeFor(result, seat)) {
+    case Outcome::Playing: return Phase::Play;
+    case Outcome::Draw: return Phase::Draw;
+    case Outcome::Won: return Phase::Won;
+    case Outcome::Lost: return Phase::Lost;
     }
     return Phase::Play;
 }

@@ -1,5 +1,7 @@
 #include "BotSeat.hpp"
 
+#include "speed/common/Outcome.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <ostream>
@@ -14,11 +16,6 @@ using protocol::SessionRole;
 
 namespace {
 
-std::string resultFor(GameResult result, int seat) {
-    if (result == GameResult::Draw) return "DRAW";
-    const bool seatZeroWon = result == GameResult::Seat0Wins;
-    return seatZeroWon == (seat == 0) ? "WIN" : "DEFEAT";
-}
 
 } // namespace
 
@@ -44,7 +41,7 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
               << (session.role() == SessionRole::Host ? "host" : "client") << std::endl;
         break;
     case SessionEventKind::GameOver:
-        m_results.push_back(resultFor(event.result, session.mySeat()));
+        m_results.emplace_back(toString(outcomeFor(event.result, session.mySeat())));
         m_out << "game " << m_results.size() << ": " << m_results.back() << std::endl;
         break;
     case SessionEventKind::Shutdown:

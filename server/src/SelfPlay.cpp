@@ -23,11 +23,11 @@ int runSelfPlay(const SelfPlayOptions& options, std::ostream& out) {
     // Wall-clock time only measures the benchmark; the games themselves run on virtual time.
     const auto start = std::chrono::steady_clock::now();
     for (int game = 0; game < options.games; ++game) {
-        MatchSetup setup;
+        BotMatchSetup setup;
         setup.rules = options.rules;
         setup.seed = options.seed + static_cast<std::uint64_t>(game);
         setup.levels = {options.level, options.level};
-        const MatchReport report = playBotMatch(setup);
+        const BotMatchReport report = playBotMatch(setup);
         totalMoves += report.moves;
         totalFlips += report.flips;
         violations += report.invariantViolations;

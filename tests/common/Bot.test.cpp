@@ -20,10 +20,10 @@ TEST_CASE("1,000 bot-vs-bot games from different seeds all finish with every car
     const int games = std::string(rulesName) == "default" ? 1000 : 250;
     int finished = 0;
     for (int game = 0; game < games; ++game) {
-        MatchSetup setup;
+        BotMatchSetup setup;
         setup.rules = rules;
         setup.seed = 1000 + static_cast<std::uint64_t>(game);
-        const MatchReport report = playBotMatch(setup);
+        const BotMatchReport report = playBotMatch(setup);
         INFO(rulesName << " seed " << setup.seed << ": " << report.firstViolation);
         REQUIRE(report.invariantViolations == 0);
         finished += report.result != GameResult::Playing ? 1 : 0;
@@ -32,11 +32,11 @@ TEST_CASE("1,000 bot-vs-bot games from different seeds all finish with every car
 }
 
 TEST_CASE("the observer sees every applied move and the table after it", "[bot][selfplay]") {
-    MatchSetup setup;
+    BotMatchSetup setup;
     setup.seed = 5;
     int observed = 0;
     GameResult last = GameResult::Playing;
-    const MatchReport report = playBotMatch(setup, [&](const GameState& state, const Move&, TimeMs) {
+    const BotMatchReport report = playBotMatch(setup, [&](const GameState& state, const Move&, TimeMs) {
         ++observed;
         last = state.result;
     });
@@ -45,11 +45,11 @@ TEST_CASE("the observer sees every applied move and the table after it", "[bot][
 }
 
 TEST_CASE("a match is reproducible from its seed", "[bot][selfplay]") {
-    MatchSetup setup;
+    BotMatchSetup setup;
     setup.seed = 77;
     setup.levels = {BotLevel::Normal, BotLevel::Hard};
-    const MatchReport first = playBotMatch(setup);
-    const MatchReport second = playBotMatch(setup);
+    const BotMatchReport first = playBotMatch(setup);
+    const BotMatchReport second = playBotMatch(setup);
     CHECK(first.result == second.result);
     CHECK(first.moves == second.moves);
     CHECK(first.durationMs == second.durationMs);

@@ -2,6 +2,7 @@
 #include "PlayToTheEnd.hpp"
 
 #include "speed/common/Invariant.hpp"
+#include "speed/common/Match.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -10,6 +11,9 @@ using namespace speed::client;
 using speed::client::test::playToTheEnd;
 
 namespace {
+
+const TimeMs kSpeedCallMs = MatchTiming{}.speedCallMs;
+const TimeMs kResultHoldMs = MatchTiming{}.resultHoldMs;
 
 LocalMatchSetup idleCpu(std::uint64_t seed) {
     LocalMatchSetup setup;
@@ -26,7 +30,7 @@ TEST_CASE("local match: the game opens with SPEED! and the flip comes after the 
     CHECK(match.info() == GameInfo::Play);
     CHECK(match.tick(0).empty());
     CHECK(match.speedCalled());
-    CHECK(match.nextWakeAt() == kSpeedCallMs);
+    CHECK(match.nextWakeAt(0) == kSpeedCallMs);
     CHECK(match.tick(kSpeedCallMs - 1).empty());
     const auto applied = match.tick(kSpeedCallMs);
     REQUIRE(applied.size() == 1);
@@ -42,10 +46,10 @@ TEST_CASE("local match: a refused move changes nothing - a legal one is applied"
     match.tick(kSpeedCallMs);
     const GameState before = match.state();
     const Card wrongCard = before.pile(0).top();
-    CHECK(match.propose(Move::play(0, 0, wrongCard, 0), 1500) != MoveError::None);
+    CHECK_FALSE(match.propose(Move::play(0, 0, wrongCard, 0), 1500).accepted());
     CHECK(match.state() == before);
-    CHECK(match.propose(Move::play(1, 0, Card{}, 0), 1500) == MoveError::BadSeat); // not our seat
-    CHECK(match.propose(Move::flip(), 1500) == MoveError::BadSeat);
+    CHECK(match.propose(Move::play(1, 0, Card{}, 0), 1500).play.error == MoveError::BadSeat); // not our seat
+    CHECK(match.propose(Move::flip(), 1500).play.refusal == MatchRefusal::FlipsAreTheMatchs);
 }
 
 TEST_CASE("local match: pause stops the game clock - only PLAY and PAUSE_0 toggle") {
@@ -75,7 +79,7 @@ TEST_CASE("local match: bot against bot plays to the end and reports the result 
     for (const AppliedMove& record : applied) CHECK(conservationError(record.after).empty());
     CHECK(match.info() == game.info);
     const TimeMs endWall = game.durationMs; // started at wall time 0, never paused
-    CHECK(match.nextWakeAt() == endWall + kResultHoldMs);
+    CHECK(match.nextWakeAt(endWall) == endWall + kResultHoldMs);
     match.tick(endWall + kResultHoldMs - 1);
     CHECK(match.info() == game.info);
     match.tick(endWall + kResultHoldMs);

@@ -14,7 +14,7 @@ inline std::vector<AppliedMove> playToTheEnd(LocalMatch& match, TimeMs untilMs) 
     for (TimeMs now = 0; now <= untilMs && match.finishedGames().empty();) {
         auto applied = match.tick(now);
         all.insert(all.end(), applied.begin(), applied.end());
-        const TimeMs wake = match.nextWakeAt();
+        const TimeMs wake = match.nextWakeAt(now);
         if (wake == kNever) break;
         now = std::max(now + 1, wake);
     }

@@ -2,6 +2,7 @@
 
 #include "speed/common/Bot.hpp"
 #include "speed/common/GameState.hpp"
+#include "speed/common/Match.hpp"
 
 #include <array>
 #include <cstdint>
@@ -10,21 +11,21 @@
 
 namespace speed {
 
-// Tunables of a game played on virtual time.
-struct MatchTiming {
-    TimeMs speedCallMs = 1000;      // pause between the "SPEED!" call and the flip
-    TimeMs gameTimeLimitMs = 3'600'000; // a game still running after an hour of virtual time is abandoned
-    int moveLimit = 2000;           // far above any real game (every move puts a card nearer the field)
+// When a self-play game is given up (neither can happen in a real game).
+struct SelfPlayLimits {
+    TimeMs gameTimeLimitMs = 3'600'000; // a game still running after an hour of virtual time
+    int moveLimit = 2000;               // far above any real game (every move puts a card nearer the field)
 };
 
-struct MatchSetup {
+struct BotMatchSetup {
     RuleOptions rules;
     std::uint64_t seed = 1;
     std::array<BotLevel, kSeats> levels{BotLevel::Max, BotLevel::Max};
     MatchTiming timing;
+    SelfPlayLimits limits;
 };
 
-struct MatchReport {
+struct BotMatchReport {
     GameResult result = GameResult::Playing; // Playing here means the game was abandoned
     int moves = 0;
     int flips = 0;
@@ -35,8 +36,8 @@ struct MatchReport {
 
 using MoveObserver = std::function<void(const GameState&, const Move&, TimeMs)>;
 
-// Plays one bot-vs-bot game in-process on virtual time (no sleeping), checking card
-// conservation after every move. The observer, if any, sees each applied move.
-MatchReport playBotMatch(const MatchSetup& setup, const MoveObserver& observer = {});
+// Plays one bot-vs-bot game in-process on virtual time (no sleeping) through a Match, checking
+// card conservation after every move. The observer, if any, sees each applied move.
+BotMatchReport playBotMatch(const BotMatchSetup& setup, const MoveObserver& observer = {});
 
 } // namespace speed

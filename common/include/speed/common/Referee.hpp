@@ -32,6 +32,9 @@ MoveError checkMove(const GameState& state, const Move& move);
 // the end of the game). An illegal move leaves `state` untouched.
 MoveError applyMove(GameState& state, const Move& move);
 
+// The result the cards decide: the first seat with neither deck nor hand wins; both at once draw.
+GameResult resultOf(const GameState& state);
+
 // True when the seat has a legal play or refill right now.
 bool canAct(const GameState& state, int seat);
 

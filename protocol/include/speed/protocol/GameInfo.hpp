@@ -1,5 +1,7 @@
 #pragma once
 
+#include "speed/common/Outcome.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -27,6 +29,9 @@ std::optional<GameInfo> gameInfoFromValue(int value);
 
 // True when docs/STATES.md lists `from -> to`. Staying in the same state is always allowed.
 bool isDefinedTransition(GameInfo from, GameInfo to);
+
+// WIN, DEFEAT or DRAW for a finished game's outcome; PLAY while it is on.
+GameInfo gameInfoFor(Outcome outcome);
 
 bool isGameOver(GameInfo info);  // WIN, DRAW, DEFEAT
 bool isPaused(GameInfo info);    // PAUSE_0, PAUSE_1

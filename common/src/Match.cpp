@@ -1,0 +1,89 @@
+#include "speed/common/Match.hpp"
+
+#include "speed/common/Deal.hpp"
+
+namespace speed {
+
+std::string_view describe(MatchRefusal refusal) {
+    switch (refusal) {
+    case MatchRefusal::None: return "taken";
+    case MatchRefusal::NotDealt: return "no game is being played";
+    case MatchRefusal::Paused: return "the game is paused";
+    case MatchRefusal::FlipsAreTheMatchs: return "the SPEED! flip is made for both players, not proposed";
+    }
+    return "refused";
+}
+
+std::string_view describe(const PlayOutcome& outcome) {
+    return outcome.refusal != MatchRefusal::None ? describe(outcome.refusal) : describe(outcome.error);
+}
+
+Match::Match(MatchTiming timing) : m_timing(timing) {}
+
+void Match::deal(const RuleOptions& rules, std::uint64_t seed, TimeMs now) {
+    ++m_gameNumber;
+    m_seed = seed;
+    m_state = speed::deal(rules, seed);
+    m_flips = 0;
+    m_moves = 0;
+    m_flipGameMs = kNever;
+    m_endedAt = kNever;
+    m_clock.start(now);
+    afterChange(now);
+}
+
+PlayOutcome Match::play(const Move& move, TimeMs now) {
+    if (!dealt()) return {MatchRefusal::NotDealt, MoveError::None};
+    if (move.kind == MoveKind::Flip) return {MatchRefusal::FlipsAreTheMatchs, MoveError::None};
+    if (paused() && !over()) return {MatchRefusal::Paused, MoveError::None};
+    const MoveError error = applyMove(m_state, move);
+    if (error != MoveError::None) return {MatchRefusal::None, error};
+    ++m_moves;
+    afterChange(now);
+    return {};
+}
+
+std::optional<Move> Match::advance(TimeMs now) {
+    if (!speedCalled() || paused() || m_clock.elapsedMs(now) < m_flipGameMs) return std::nullopt;
+    m_flipGameMs = kNever;
+    const Move flip = Move::flip();
+    if (applyMove(m_state, flip) != MoveError::None) return std::nullopt; // the table changed meanwhile
+    ++m_flips;
+    afterChange(now);
+    return flip;
+}
+
+// A move or a flip changed the table: the game may be over, or stuck until the next SPEED!.
+void Match::afterChange(TimeMs now) {
+    if (m_state.result != GameResult::Playing) {
+        m_flipGameMs = kNever;
+        m_endedAt = now;
+        m_clock.stop(now);
+        return;
+    }
+    if (needsFlip(m_state) && m_flipGameMs == kNever) m_flipGameMs = m_clock.elapsedMs(now) + m_timing.speedCallMs;
+}
+
+void Match::pause(TimeMs now) {
+    if (dealt() && !over()) m_clock.pause(now);
+}
+
+void Match::resume(TimeMs now) {
+    if (!paused()) return;
+    m_clock.resume(now);
+    if (speedCalled()) m_flipGameMs = m_clock.elapsedMs(now) + m_timing.speedCallMs;
+}
+
+MatchPhase Match::phase(TimeMs now) const {
+    if (!dealt()) return MatchPhase::NotDealt;
+    if (over()) return now >= m_endedAt + m_timing.resultHoldMs ? MatchPhase::Finished : MatchPhase::Result;
+    if (paused()) return MatchPhase::Paused;
+    return speedCalled() ? MatchPhase::SpeedCall : MatchPhase::Play;
+}
+
+TimeMs Match::nextWakeAt(TimeMs now) const {
+    if (over()) return now < m_endedAt + m_timing.resultHoldMs ? m_endedAt + m_timing.resultHoldMs : kNever;
+    return speedCalled() ? m_clock.wallTimeOf(m_flipGameMs) : kNever;
+}
+
+} // namespace speed

@@ -1,0 +1,136 @@
+#include "speed/common/Bot.hpp"
+#include "speed/common/Invariant.hpp"
+#include "speed/common/Match.hpp"
+#include "speed/common/Outcome.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+
+namespace {
+
+constexpr MatchTiming kTiming{1000, 2000};
+
+// The first legal play or refill of `seat`.
+std::optional<Move> anyMove(const GameState& state, int seat) {
+    Bot bot(seat, BotLevel::Max, 1);
+    return bot.bestAction(state);
+}
+
+// Plays bot moves for both seats at `now` until the game is over; returns when it ended.
+TimeMs playOut(Match& match, TimeMs now) {
+    for (int step = 0; step < 5000 && !match.over(); ++step) {
+        if (match.advance(now)) continue;
+        if (match.speedCalled()) {
+            now = match.nextWakeAt(now);
+            continue;
+        }
+        for (int seat = 0; seat < kSeats && !match.over(); ++seat) {
+            if (const auto move = anyMove(match.state(), seat)) REQUIRE(match.play(*move, now).accepted());
+        }
+        now += 10;
+    }
+    return now;
+}
+
+} // namespace
+
+TEST_CASE("match: a deal opens with SPEED! and the flip comes speedCallMs later", "[match]") {
+    Match match(kTiming);
+    CHECK(match.phase(0) == MatchPhase::NotDealt);
+    match.deal(RuleOptions{}, 7, 500);
+    CHECK(match.gameNumber() == 1);
+    CHECK(match.seed() == 7);
+    CHECK(match.phase(500) == MatchPhase::SpeedCall);
+    CHECK(match.nextWakeAt(500) == 1500);
+    CHECK_FALSE(match.advance(1499));
+    const auto flip = match.advance(1500);
+    REQUIRE(flip);
+    CHECK(flip->kind == MoveKind::Flip);
+    CHECK(match.flips() == 1);
+    CHECK(match.phase(1500) == MatchPhase::Play);
+    CHECK(match.state().pile(0).size() == 1);
+    CHECK(conservationError(match.state()).empty());
+}
+
+TEST_CASE("match: refusals that are not rule errors have their own reason", "[match]") {
+    Match match(kTiming);
+    const Move someMove = Move::refill(0, 0);
+    CHECK(match.play(someMove, 0).refusal == MatchRefusal::NotDealt);
+    match.deal(RuleOptions{}, 3, 0);
+    match.advance(1000);
+    CHECK(match.play(Move::flip(), 1000).refusal == MatchRefusal::FlipsAreTheMatchs);
+    const auto move = anyMove(match.state(), 0);
+    REQUIRE(move);
+    match.pause(1100);
+    const PlayOutcome paused = match.play(*move, 1100);
+    CHECK(paused.refusal == MatchRefusal::Paused);
+    CHECK(paused.error == MoveError::None);
+    match.resume(1200);
+    CHECK(match.play(*move, 1200).accepted());
+    const PlayOutcome again = match.play(*move, 1200); // the same card is no longer in its slot
+    CHECK(again.refusal == MatchRefusal::None);
+    CHECK(again.error != MoveError::None);
+    CHECK_FALSE(again.accepted());
+}
+
+TEST_CASE("match: the game clock stands still while paused, and a pending call starts over", "[match]") {
+    Match match(kTiming);
+    match.deal(RuleOptions{}, 11, 0);
+    CHECK(match.elapsedMs(400) == 400);
+    match.pause(400);
+    CHECK(match.phase(5000) == MatchPhase::Paused);
+    CHECK(match.elapsedMs(5000) == 400);
+    CHECK(match.nextWakeAt(5000) == kNever);
+    CHECK_FALSE(match.advance(9000));
+    match.resume(10'000);
+    CHECK(match.elapsedMs(10'100) == 500);
+    CHECK(match.nextWakeAt(10'000) == 11'000); // the whole call again, not the 600 ms left
+    CHECK(match.advance(11'000));
+}
+
+TEST_CASE("match: the end stops the clock, the result is held, then the match is finished", "[match]") {
+    Match match(kTiming);
+    match.deal(RuleOptions{}, 5, 0);
+    const TimeMs end = playOut(match, 0);
+    REQUIRE(match.over());
+    CHECK(match.endedAt() <= end);
+    const TimeMs endedAt = match.endedAt();
+    CHECK(match.phase(endedAt) == MatchPhase::Result);
+    CHECK(match.nextWakeAt(endedAt) == endedAt + kTiming.resultHoldMs);
+    CHECK(match.phase(endedAt + kTiming.resultHoldMs - 1) == MatchPhase::Result);
+    CHECK(match.phase(endedAt + kTiming.resultHoldMs) == MatchPhase::Finished);
+    CHECK(match.nextWakeAt(endedAt + kTiming.resultHoldMs) == kNever);
+    CHECK(match.elapsedMs(endedAt + 99'999) == match.elapsedMs(endedAt));
+    CHECK(match.play(Move::refill(0, 0), endedAt).error == MoveError::GameOver);
+    match.deal(RuleOptions{}, 6, endedAt + 5000);
+    CHECK(match.gameNumber() == 2);
+    CHECK(match.phase(endedAt + 5000) == MatchPhase::SpeedCall);
+    CHECK(match.elapsedMs(endedAt + 5000) == 0);
+}
+
+TEST_CASE("game clock: pauses add up and a stop while paused keeps the paused time", "[match]") {
+    GameClock clock;
+    CHECK(clock.elapsedMs(100) == 0);
+    clock.start(100);
+    clock.pause(300);
+    clock.resume(700);
+    CHECK(clock.elapsedMs(800) == 300);
+    CHECK(clock.wallTimeOf(1000) == 1500);
+    clock.pause(900);
+    CHECK(clock.wallTimeOf(1000) == kNever);
+    clock.stop(2000);
+    CHECK(clock.elapsedMs(5000) == 400);
+}
+
+TEST_CASE("outcome: who won, from each seat", "[match]") {
+    CHECK(outcomeFor(GameResult::Seat0Wins, 0) == Outcome::Won);
+    CHECK(outcomeFor(GameResult::Seat0Wins, 1) == Outcome::Lost);
+    CHECK(outcomeFor(GameResult::Seat1Wins, 0) == Outcome::Lost);
+    CHECK(outcomeFor(GameResult::Seat1Wins, 1) == Outcome::Won);
+    CHECK(outcomeFor(GameResult::Draw, 1) == Outcome::Draw);
+    CHECK(outcomeFor(GameResult::Playing, 0) == Outcome::Playing);
+    CHECK(toString(Outcome::Won) == "WIN");
+    CHECK(toString(Outcome::Lost) == "DEFEAT");
+    CHECK(toString(Outcome::Draw) == "DRAW");
+}
