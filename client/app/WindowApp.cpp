@@ -112,7 +112,8 @@ int WindowApp::run() {
         const TimeMs wake = moving ? frameStart + kAnimationFrameMs
                                    : std::min({nextDeadline(now), now + poll, m_overlay->nextFrameAt(now)});
         const TimeMs waitMs = std::max<TimeMs>(1, wake - nowMs());
-        if (!m_match->waitForNetwork(waitMs)) sf::sleep(sf::milliseconds(static_cast<sf::Int32>(waitMs)));
+        NetworkView* network = m_match->network();
+        if (network == nullptr || !network->waitForNetwork(waitMs)) sf::sleep(sf::milliseconds(static_cast<sf::Int32>(waitMs)));
     }
     m_window.close();
     m_match->close(); // a network match says goodbye (SHUTDOWN) after the window is gone
@@ -169,18 +170,20 @@ void WindowApp::followMatch(TimeMs now) {
         const sf::Vector2u size = m_window.getSize();
         relayout(size.x, size.y);
     }
-    const MatchNotice notice = m_match->notice(now);
-    std::string status = m_match->statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + m_match->opponentName();
+    if (m_flashPile && now >= m_flashUntil) {
+        m_flashPile.reset();
+        m_dirty = true;
+    }
+    const NetworkView* network = m_match->network();
+    if (network == nullptr) return;
+    const MatchNotice notice = network->notice(now);
+    std::string status = network->statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + network->opponentName();
     if (status != m_shownStatus) {
         if (!notice.headline.empty()) spdlog::info("banner: {}: {}", notice.headline, notice.detail);
         m_shownStatus = std::move(status);
         m_dirty = true;
     }
-    if (m_flashPile && now >= m_flashUntil) {
-        m_flashPile.reset();
-        m_dirty = true;
-    }
-    if (m_options.games > 0 && m_match->matchEnded() && !m_quitAt) m_quitAt = now + kLastFrameMs;
+    if (m_options.games > 0 && network->matchEnded() && !m_quitAt) m_quitAt = now + kLastFrameMs;
 }
 
 TableScene WindowApp::scene(TimeMs now) const {
@@ -194,10 +197,12 @@ TableScene WindowApp::scene(TimeMs now) const {
     scene.localName = m_options.localBot ? "You (bot " + std::string(toString(*m_options.localBot)) + ")" : "You";
     scene.opponentName = "CPU \xC2\xB7 " + std::string(m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
     scene.statusDetail = fmt::format("vs CPU   \xC2\xB7   game {}   \xC2\xB7   seed {}", m_match->gameNumber(), m_match->gameSeed());
-    if (const std::string opponent = m_match->opponentName(); !opponent.empty()) scene.opponentName = opponent;
-    if (std::string detail = m_match->statusDetail(now); !detail.empty()) scene.statusDetail = std::move(detail);
-    scene.notice = m_match->notice(now);
-    scene.clockLabel = m_match->clockLabel();
+    if (const NetworkView* network = m_match->network()) {
+        scene.opponentName = network->opponentName();
+        scene.statusDetail = network->statusDetail(now);
+        scene.notice = network->notice(now);
+        scene.clockLabel = network->clockLabel();
+    }
     scene.drag = &m_drag;
     scene.timeline = &m_timeline;
     const int seat = m_match->localSeat();

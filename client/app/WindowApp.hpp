@@ -6,6 +6,7 @@
 #include "table/DragController.hpp"
 #include "table/Layout.hpp"
 #include "match/MatchDriver.hpp"
+#include "match/NetworkView.hpp"
 #include "match/ResultReport.hpp"
 #include "table/Speeds.hpp"
 #include "render/TableRenderer.hpp"
@@ -71,6 +72,7 @@ private:
     void applyUiCommands(TimeMs now);
     void playVsCpu(BotLevel level, TimeMs now);
     LayoutOptions layoutOptions(float widthPx) const;
+    std::string measureTarget() const; // the network match's peer, empty offline
 
     ClientOptions m_options;
     const Fonts& m_fonts;

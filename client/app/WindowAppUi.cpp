@@ -41,7 +41,7 @@ void WindowApp::createOverlay() {
     m_overlay = std::make_unique<ui::UiOverlay>(m_window, setup);
     m_overlay->setLogShown(!m_options.vsCpu); // offline there is no traffic to show; L shows it anyway
     if (const auto dialog = ui::parseStartDialog(m_options.showDialog)) m_overlay->open(*dialog);
-    if (m_options.measureNow) m_overlay->startMeasurement(m_match->measureTarget());
+    if (m_options.measureNow) m_overlay->startMeasurement(measureTarget());
 }
 
 // Mouse events over a menu or dialog and keys typed into one are ImGui's; a drag that started
@@ -73,7 +73,7 @@ bool WindowApp::onUiKey(const sf::Event::KeyEvent& key) {
 ui::OverlayFrame WindowApp::overlayFrame() const {
     ui::OverlayFrame frame;
     frame.info = m_match->info();
-    frame.measureTarget = m_match->measureTarget();
+    frame.measureTarget = measureTarget();
     const float paneWidth = m_overlay->logPaneWidthPx(m_layout.window.width);
     const float top = m_overlay->menuBarHeightPx();
     frame.logArea = {m_layout.window.width - paneWidth, top, paneWidth, m_layout.statusBar.top - top};
@@ -85,7 +85,7 @@ void WindowApp::drawOverlay(TimeMs now) {
 }
 
 void WindowApp::applyUiCommands(TimeMs now) {
-    m_overlay->appendWireLog(m_match->takeWireLog());
+    if (NetworkView* network = m_match->network()) m_overlay->appendWireLog(network->takeWireLog());
     ui::UiCommands commands;
     commands.swap(m_uiCommands);
     for (const ui::UiCommand& command : commands) {
@@ -139,6 +139,11 @@ void WindowApp::playVsCpu(BotLevel level, TimeMs now) {
     relayout(size.x, size.y);
     spdlog::info("menu: playing vs CPU {} offline, seed {}", toString(level), setup.seed);
     logTableChange();
+}
+
+std::string WindowApp::measureTarget() const {
+    const NetworkView* network = m_match->network();
+    return network != nullptr ? network->measureTarget() : std::string();
 }
 
 LayoutOptions WindowApp::layoutOptions(float widthPx) const {

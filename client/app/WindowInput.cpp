@@ -112,7 +112,7 @@ void WindowApp::onKey(sf::Keyboard::Key key, TimeMs now) {
         return;
     }
     if (key == sf::Keyboard::R) {
-        if (m_match->retry(now)) m_timeline.clear();
+        if (NetworkView* network = m_match->network(); network != nullptr && network->retry(now)) m_timeline.clear();
         return;
     }
     if (key == sf::Keyboard::Escape) {
@@ -191,7 +191,9 @@ void WindowApp::slideHome(const Place& source, const Rect& from, TimeMs now, Tim
 // The host refused a move that was already shown: the card slides from the pile back to its
 // slot, and the pile (where the other side got there first) is lit for a moment.
 void WindowApp::showRefusedByHost(TimeMs now) {
-    for (const Move& move : m_match->takeRefusedMoves()) {
+    NetworkView* network = m_match->network();
+    if (network == nullptr) return;
+    for (const Move& move : network->takeRefusedMoves()) {
         spdlog::info("taken back: {} | table: {}", describe(move), tableSummary(m_match->state()));
         m_dirty = true;
         if (move.kind != MoveKind::Play) continue;

@@ -1,6 +1,7 @@
 #include "match/NetworkDriver.hpp"
 
-#include "match/MoveInference.hpp"
+#include "speed/common/Outcome.hpp"
+#include "speed/protocol/TableView.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -12,31 +13,17 @@ namespace speed::client {
 using protocol::Session;
 using protocol::SessionEvent;
 using protocol::SessionEventKind;
-using protocol::SessionRole;
 
 namespace {
 
-constexpr std::size_t kMaxWireLog = 4000;      // undrained message log: keep the newest
-constexpr std::size_t kMaxOwnMoves = 8;        // moves shown at once, awaiting the host's table
+constexpr std::size_t kMaxWireLog = 4000; // undrained message log: keep the newest
 constexpr auto kGoodbyeLimit = std::chrono::milliseconds(2500); // SHUTDOWN lingers 1 s; never hang
-
-// The session's words for how it ended, as the banner says them.
-std::string describeEnd(const std::string& text) {
-    const auto reason = text.substr(text.rfind(' ') + 1);
-    if (text.starts_with("the peer")) {
-        if (reason == "window_closed") return "the other player closed their window";
-        if (reason == "match_over") return "the other side played its games and ended the match";
-        return "the other side ended the match (" + reason + ")";
-    }
-    if (reason == "match_over") return "the games are played";
-    return "ended here (" + reason + ")";
-}
-
+constexpr TimeMs kSecondMs = 1000;
 
 } // namespace
 
 NetworkDriver::NetworkDriver(NetworkSetup setup, TimeMs now) : m_setup(std::move(setup)) {
-    m_setup.connect.session.reportDatagrams = true; // the message log and the RTT need them
+    m_setup.connect.session.reportDatagrams = true; // the message log needs them
     m_blankTable.rules = m_setup.connect.session.rules;
     begin(now);
 }
@@ -49,7 +36,7 @@ void NetworkDriver::begin(TimeMs now) {
     m_connector = std::make_unique<Connector>(m_io, m_clock, m_setup.connect, *m_seat);
     m_offsetMs = now - m_clock.nowMs();
     m_giveUpAt = m_clock.nowMs() + m_setup.connect.waitMs;
-    if (!m_connector->start() && !m_setup.connect.peer && m_connector->failure().ends_with("already in use")) {
+    if (!m_connector->start() && !m_setup.connect.peer && m_connector->failureKind() == ConnectorFailure::PortInUse) {
         joinLocalHost();
     }
     noteConnector();
@@ -89,11 +76,6 @@ void NetworkDriver::teardown() {
     m_seat.reset();
 }
 
-void NetworkDriver::pollNetwork() {
-    if (m_io.stopped()) m_io.restart(); // poll() stops the context when it runs out of work
-    m_io.poll();
-}
-
 bool NetworkDriver::waitForNetwork(TimeMs maxWaitMs) {
     if (!m_connector || m_connector->finished()) return false;
     if (m_io.stopped()) m_io.restart();
@@ -101,197 +83,122 @@ bool NetworkDriver::waitForNetwork(TimeMs maxWaitMs) {
     return handled > 0 || !m_io.stopped(); // stopped with nothing run: no work left to wait on
 }
 
-const Session* NetworkDriver::session() const { return m_connector ? m_connector->session() : nullptr; }
-
 std::vector<AppliedMove> NetworkDriver::tick(TimeMs now) {
     m_offsetMs = now - m_clock.nowMs();
-    pollNetwork();
+    if (m_io.stopped()) m_io.restart(); // poll() stops the context when it runs out of work
+    m_io.poll();
     noteConnector();
-    absorbEvents(now);
-    followClock(now);
-    return followTable();
-}
-
-// Runs `action` on the session now (the connector pumps the seat); false when there is no
-// session to act on.
-bool NetworkDriver::act(WindowSeat::Action action) {
-    if (!m_connector || m_connector->finished() || session() == nullptr) return false;
-    bool ran = false;
-    m_seat->queue([&](Session& live, TimeMs at) {
-        ran = true;
-        action(live, at);
-    });
-    m_connector->pump();
-    m_seat->clearQueue(); // never keep an action whose captures end here
-    return ran;
+    std::vector<AppliedMove> applied;
+    absorbEvents(now, applied);
+    catchUp(applied);
+    return applied;
 }
 
 MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
-    protocol::ProposalOutcome outcome{false, MoveError::GameOver};
-    if (!act([&](Session& live, TimeMs at) { outcome = live.proposeMove(at, move); })) return {{MatchRefusal::NotDealt}};
-    absorbEvents(now);
+    if (!live()) return {{MatchRefusal::NotDealt, MoveError::None}};
+    const protocol::ProposalOutcome outcome = session()->proposeMove(toSession(now), move);
+    m_connector->pump();
     if (outcome.sent) {
-        m_ownMoves.push_back(move);
-        if (m_ownMoves.size() > kMaxOwnMoves) m_ownMoves.erase(m_ownMoves.begin());
+        m_shown.ownMoveShown(move);
         return {};
     }
-    if (outcome.localError != MoveError::None) return {{MatchRefusal::None, outcome.localError}};
-    spdlog::info("not sent: {} moves already wait for the host's answer", m_setup.connect.session.timing.maxProposalsInFlight);
-    return {{}, true}; // nothing was shown: the window puts the card back itself
+    return {outcome.play, outcome.link == protocol::LinkRefusal::TooManyInFlight};
 }
 
-bool NetworkDriver::startNextGame(TimeMs /*now*/) {
-    if (!gameFinished(info())) return false;
-    return act([](Session& live, TimeMs at) { live.startNextGame(at); });
+bool NetworkDriver::startNextGame(TimeMs now) {
+    if (!live() || !gameFinished(info())) return false;
+    session()->startNextGame(toSession(now));
+    m_connector->pump();
+    return true;
 }
 
-bool NetworkDriver::togglePause(TimeMs /*now*/) {
-    const GameInfo current = info();
-    if (current == GameInfo::Play) return act([](Session& live, TimeMs at) { live.pause(at); });
-    if (!protocol::isPaused(current) || m_peerSilent) return false;
-    return act([](Session& live, TimeMs at) {
-        if (!live.localResumeRequested()) live.resume(at);
-    });
+bool NetworkDriver::togglePause(TimeMs now) {
+    if (!live()) return false;
+    Session& live = *session();
+    const GameInfo current = live.gameInfo();
+    if (current == GameInfo::Play) live.pause(toSession(now));
+    else if (protocol::isPaused(current) && !live.peerSilent() && !live.localResumeRequested()) live.resume(toSession(now));
+    else return false;
+    m_connector->pump();
+    return true;
 }
 
-void NetworkDriver::absorbEvents(TimeMs now) {
+void NetworkDriver::absorbEvents(TimeMs now, std::vector<AppliedMove>& applied) {
     if (!m_seat) return;
-    for (const SessionEvent& event : m_seat->takeEvents()) onEvent(event, now);
+    for (const SessionEvent& event : m_seat->takeEvents()) onEvent(event, now, applied);
     if (m_wireLog.size() > kMaxWireLog) m_wireLog.erase(m_wireLog.begin(), m_wireLog.end() - kMaxWireLog);
 }
 
-void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now) {
-    const Session* live = session();
+void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied) {
     switch (event.kind) {
     case SessionEventKind::DatagramSent:
-        m_rtt.sent(event.at, event.text);
-        m_wireLog.push_back({toWindow(event.at), true, event.text});
-        break;
     case SessionEventKind::DatagramReceived:
-        m_rtt.received(event.at, event.text);
-        m_wireLog.push_back({toWindow(event.at), false, event.text});
+        m_wireLog.push_back({toWindow(event.at), event.kind == SessionEventKind::DatagramSent, event.text});
         break;
     case SessionEventKind::Connected:
         m_connected = true;
         m_peerName = event.text;
-        m_lastPeerAddress = live != nullptr ? live->peerAddress() : std::string();
+        m_lastPeerAddress = session() != nullptr ? session()->peerAddress() : std::string();
         spdlog::info("connected to {} at {} as {}", m_peerName, m_lastPeerAddress, isHost() ? "host" : "client");
+        break;
+    case SessionEventKind::GameStarted: m_shown.startGame(event.game, event.table ? *event.table : m_blankTable); break;
+    case SessionEventKind::MoveApplied:
+        if (event.move) m_shown.applied(event.game, *event.move, applied);
+        break;
+    case SessionEventKind::TableJumped:
+        spdlog::debug("{}", event.text);
+        catchUp(applied);
         break;
     case SessionEventKind::MoveRejected: onRejected(event); break;
     case SessionEventKind::GameOver: onGameOver(event, now); break;
-    case SessionEventKind::PeerSilent:
-        m_peerSilent = true;
-        spdlog::warn("the other side is silent: {}", event.text);
-        break;
-    case SessionEventKind::PeerBack:
-        m_peerSilent = false;
-        spdlog::info("the other side is back");
-        break;
-    case SessionEventKind::PeerLost:
-        m_endReason = "lost the other side: " + event.text;
-        spdlog::warn("{}", m_endReason);
-        break;
-    case SessionEventKind::Shutdown:
-        if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event.text);
+    case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
+    case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
+    case SessionEventKind::Ended:
+        if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event);
         spdlog::info("session ended: {}", event.text);
         break;
     case SessionEventKind::StateChanged: spdlog::debug("state {}", gameInfoName(event.info)); break;
     case SessionEventKind::ConnectFailed: spdlog::info("connection attempt: {}", event.text); break;
     case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
-    case SessionEventKind::DatagramIgnored: spdlog::debug("ignored: {}", event.text); break;
+    case SessionEventKind::DatagramIgnored: spdlog::debug("{}", event.text); break;
     default: break;
     }
+}
+
+// The table the window animated is not the host's (UPDATEs were lost on the way).
+void NetworkDriver::catchUp(std::vector<AppliedMove>& applied) {
+    if (const Session* live = session()) m_shown.catchUp(live->gameNumber(), live->confirmedState(), applied);
 }
 
 // A proposal the host refused after it was shown: it slides back (only those that were shown;
 // one refused before it was sent never moved).
 void NetworkDriver::onRejected(const SessionEvent& event) {
-    const auto shown = std::find_if(m_ownMoves.begin(), m_ownMoves.end(), [&](const Move& move) {
-        if (move.slot != event.slot) return false;
-        return event.card ? move.kind == MoveKind::Play && move.card == *event.card : move.kind == MoveKind::Refill;
-    });
-    if (shown == m_ownMoves.end()) return;
-    spdlog::info("refused by the host: {}: {} | table: {}", describe(*shown), event.text, "taken back");
-    m_refused.push_back(*shown);
-    m_ownMoves.erase(shown);
+    if (!event.move || !event.byHost || !m_shown.refused(*event.move)) return;
+    spdlog::info("refused by the host: {}: {}", describe(*event.move), describe(event.play));
+    m_refused.push_back(*event.move);
 }
 
 void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
     const Session* live = session();
     if (live == nullptr) return;
-    followClock(now);
-    m_endedElapsedMs = elapsedMs(now);
     GameRecord record;
-    record.number = static_cast<int>(live->gameNumber());
+    record.number = static_cast<int>(event.game);
     record.seed = gameSeed();
     record.result = event.result;
     record.info = protocol::gameInfoFor(outcomeFor(event.result, live->mySeat()));
-    record.durationMs = *m_endedElapsedMs;
-    record.moves = isHost() ? live->confirmedState().movesApplied : m_movesSeen; // the wire has no count
-    record.flips = m_flips;
+    record.durationMs = live->gameElapsedMs(toSession(now));
+    record.moves = m_shown.moves();
+    record.flips = m_shown.flips();
     m_finished.push_back(record);
-}
-
-// The game clock: runs from the deal, stops while paused and at the end.
-void NetworkDriver::followClock(TimeMs now) {
-    const Session* live = session();
-    if (live == nullptr) return;
-    if (live->gameNumber() != m_clockGame && live->gameNumber() > 0) {
-        m_clockGame = live->gameNumber();
-        m_gameStartAt = now;
-        m_pausedTotalMs = 0;
-        m_pausedAt.reset();
-        m_endedElapsedMs.reset();
-        m_flips = 0;
-        m_movesSeen = 0;
-    }
-    const bool paused = protocol::isPaused(live->gameInfo());
-    if (paused && !m_pausedAt) m_pausedAt = now;
-    if (!paused && m_pausedAt) {
-        m_pausedTotalMs += now - *m_pausedAt;
-        m_pausedAt.reset();
-    }
-}
-
-// The host's table moved on: the moves in between, minus the user's own (already shown).
-std::vector<AppliedMove> NetworkDriver::followTable() {
-    const Session* live = session();
-    if (live == nullptr || live->gameNumber() == 0) return {};
-    const GameState& confirmed = live->confirmedState();
-    if (live->gameNumber() != m_shownGame) {
-        m_shownGame = live->gameNumber();
-        m_shownConfirmed = confirmed;
-        m_ownMoves.clear();
-        return {};
-    }
-    if (confirmed == m_shownConfirmed) return {};
-    std::vector<AppliedMove> moves = inferMoves(m_shownConfirmed, confirmed);
-    m_shownConfirmed = confirmed;
-    std::vector<AppliedMove> shown;
-    for (AppliedMove& record : moves) {
-        if (record.move.kind == MoveKind::Flip) ++m_flips;
-        else ++m_movesSeen;
-        const auto own = std::find(m_ownMoves.begin(), m_ownMoves.end(), record.move);
-        if (own != m_ownMoves.end()) {
-            m_ownMoves.erase(own);
-            continue;
-        }
-        shown.push_back(std::move(record));
-    }
-    return shown;
 }
 
 bool NetworkDriver::retry(TimeMs now) {
     if (!matchEnded()) return false;
     teardown();
     m_connected = false;
-    m_peerSilent = false;
     m_endReason.clear();
     m_failure.clear();
-    m_shownGame = 0;
-    m_clockGame = 0;
-    m_endedElapsedMs.reset();
-    m_ownMoves.clear();
+    m_shown = ShownTable{};
     spdlog::info("trying again");
     begin(now);
     return true;
@@ -303,16 +210,102 @@ void NetworkDriver::close() {
     m_closing = true;
     if (!m_connector->finished()) {
         m_seat->endingHere();
-        m_connector->shutdown("window_closed");
+        m_connector->shutdown(protocol::ShutdownReason::WindowClosed);
         const auto limit = std::chrono::steady_clock::now() + kGoodbyeLimit;
         while (!m_connector->finished() && std::chrono::steady_clock::now() < limit) {
             if (m_io.stopped()) m_io.restart();
             m_io.run_one_for(std::chrono::milliseconds(50));
         }
     }
-    absorbEvents(m_clock.nowMs() + m_offsetMs);
+    std::vector<AppliedMove> unshown; // the window is gone
+    absorbEvents(m_clock.nowMs() + m_offsetMs, unshown);
     noteConnector();
     teardown();
+}
+
+GameInfo NetworkDriver::info() const {
+    const Session* live = session();
+    return live != nullptr ? live->gameInfo() : GameInfo::Nothing;
+}
+
+const GameState& NetworkDriver::state() const {
+    const Session* live = session();
+    return live != nullptr && live->gameNumber() > 0 ? live->state() : m_blankTable;
+}
+
+int NetworkDriver::localSeat() const { return protocol::seatOf(m_role); }
+
+int NetworkDriver::gameNumber() const {
+    const Session* live = session();
+    return live != nullptr ? static_cast<int>(live->gameNumber()) : 0;
+}
+
+// Only the host knows its deal seed.
+std::uint64_t NetworkDriver::gameSeed() const {
+    if (!isHost() || gameNumber() == 0) return 0;
+    return m_setup.seed + static_cast<std::uint64_t>(gameNumber() - 1);
+}
+
+std::uint64_t NetworkDriver::firstSeed() const { return isHost() ? m_setup.seed : 0; }
+
+bool NetworkDriver::speedCalled() const {
+    const Session* live = session();
+    return live != nullptr && live->speedCallPending();
+}
+
+// In CON_WAIT the clock counts the wait down (whole seconds, rounded up); in a game it shows
+// the game time.
+TimeMs NetworkDriver::elapsedMs(TimeMs now) const {
+    const Session* live = session();
+    if (info() == GameInfo::ConWait) {
+        const TimeMs left = std::max<TimeMs>(0, toWindow(m_giveUpAt) - now);
+        return (left + kSecondMs - 1) / kSecondMs * kSecondMs;
+    }
+    return live != nullptr && live->gameNumber() > 0 ? live->gameElapsedMs(toSession(now)) : 0;
+}
+
+std::string NetworkDriver::clockLabel() const { return info() == GameInfo::ConWait ? "WAIT" : "TIME"; }
+
+TimeMs NetworkDriver::nextWakeAt(TimeMs now) const {
+    const Session* live = session();
+    if (live == nullptr) return kNever;
+    TimeMs wake = toWindow(std::min(live->nextWakeMs(toSession(now)), m_seat ? m_seat->wakeAt() : kNever));
+    if (live->gameInfo() == GameInfo::ConWait) { // the countdown's next second
+        const TimeMs left = toWindow(m_giveUpAt) - now;
+        if (left > 0) wake = std::min(wake, now + ((left - 1) % kSecondMs) + 1);
+    }
+    return wake;
+}
+
+std::string NetworkDriver::measureTarget() const {
+    const Session* live = session();
+    return live != nullptr && protocol::isConnected(live->gameInfo()) ? live->peerAddress() : std::string();
+}
+
+bool NetworkDriver::matchEnded() const { return !m_connector || m_connector->finished(); }
+
+std::optional<double> NetworkDriver::rttMs() const {
+    const Session* live = session();
+    return live != nullptr ? live->smoothedRttMs() : std::nullopt;
+}
+
+ConnectionFacts NetworkDriver::facts() const {
+    ConnectionFacts facts;
+    facts.host = isHost();
+    facts.connected = m_connected;
+    facts.info = info();
+    facts.peerName = m_peerName;
+    facts.peerAddress = m_lastPeerAddress;
+    facts.rttMs = rttMs();
+    facts.peerSilent = session() != nullptr && session()->peerSilent() && protocol::isConnected(info());
+    facts.gameNumber = gameNumber();
+    facts.failure = m_failure;
+    facts.endReason = m_endReason;
+    facts.matchEnded = matchEnded();
+    facts.peer = m_setup.connect.peer;
+    facts.joinOnly = m_setup.connect.joinOnly;
+    facts.port = m_setup.connect.hostPort;
+    return facts;
 }
 
 } // namespace speed::client

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "match/ConnectionWords.hpp"
 #include "match/MatchDriver.hpp"
-#include "match/RttMeter.hpp"
+#include "match/NetworkView.hpp"
+#include "match/ShownTable.hpp"
 #include "match/WindowSeat.hpp"
 
 #include "speed/net/Connector.hpp"
@@ -24,23 +26,23 @@ struct NetworkSetup {
 };
 
 // A networked match behind the MatchDriver the window shows (docs/WINDOW.md, "Network play").
-// The Connector finds the other player (SPEC 4) on an io_context that tick() polls once per
-// frame, never blocking; the session's next timer is in nextWakeAt(). Local moves go through
-// the session at once (its prediction is the table drawn); the opponent's moves and the flips
-// are recovered from the host's table so the window animates them; a proposal the host refuses
-// comes back from takeRefusedMoves(). Times in and out are the window's clock.
-class NetworkDriver final : public MatchDriver {
+// The Connector finds the other player on an io_context that tick() polls, never blocking. The
+// local player's moves, pauses and next games go straight to the session (its prediction is the
+// table drawn); the session's typed events say what the host applied, so the opponent's moves
+// and the flips are animated from them; a proposal the host refuses comes back from
+// takeRefusedMoves(). Times in and out are the window's clock.
+class NetworkDriver final : public MatchDriver, public NetworkView {
 public:
     NetworkDriver(NetworkSetup setup, TimeMs now);
     ~NetworkDriver() override;
     NetworkDriver(const NetworkDriver&) = delete;
     NetworkDriver& operator=(const NetworkDriver&) = delete;
 
+    // MatchDriver
     std::vector<AppliedMove> tick(TimeMs now) override;
     MoveAnswer propose(const Move& move, TimeMs now) override;
     bool startNextGame(TimeMs now) override;
     bool togglePause(TimeMs now) override;
-
     GameInfo info() const override;
     const GameState& state() const override;
     int localSeat() const override;
@@ -51,43 +53,45 @@ public:
     TimeMs elapsedMs(TimeMs now) const override;
     TimeMs nextWakeAt(TimeMs now) const override;
     const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
-    std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
-    std::string measureTarget() const override;
-    bool waitForNetwork(TimeMs maxWaitMs) override;
+    NetworkView* network() override { return this; }
+    void close() override;
 
-    std::string opponentName() const override;
-    std::string statusDetail(TimeMs now) const override;
-    MatchNotice notice(TimeMs now) const override;
+    // NetworkView
+    std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
+    bool waitForNetwork(TimeMs maxWaitMs) override;
+    std::string measureTarget() const override;
+    std::string opponentName() const override { return opponentLabel(facts()); }
+    std::string statusDetail(TimeMs /*now*/) const override { return client::statusDetail(facts()); }
+    MatchNotice notice(TimeMs /*now*/) const override { return noticeFor(facts()); }
     std::string clockLabel() const override;
     std::vector<Move> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
     bool retry(TimeMs now) override;
     bool matchEnded() const override;
-    void close() override;
 
+    // For the program's report.
     bool isHost() const { return m_role == protocol::SessionRole::Host; }
     bool everConnected() const { return m_connected; }
     const std::string& failure() const { return m_failure; } // why the connection failed
     const std::string& endReason() const { return m_endReason; }
     const std::string& peerName() const { return m_peerName; }
     const std::string& peerAddress() const { return m_lastPeerAddress; }
-    std::optional<double> rttMs() const { return m_rtt.smoothedMs(); }
+    std::optional<double> rttMs() const;
 
 private:
     void begin(TimeMs now);
     void teardown();
     void noteConnector();
     void joinLocalHost();
-    void pollNetwork();
-    const protocol::Session* session() const;
+    protocol::Session* session() const { return m_connector ? m_connector->session() : nullptr; }
+    bool live() const { return m_connector && !m_connector->finished() && session() != nullptr; }
     TimeMs toWindow(TimeMs sessionMs) const { return sessionMs == kNever ? kNever : sessionMs + m_offsetMs; }
-    void absorbEvents(TimeMs now);
-    void onEvent(const protocol::SessionEvent& event, TimeMs now);
+    TimeMs toSession(TimeMs windowMs) const { return windowMs - m_offsetMs; }
+    void absorbEvents(TimeMs now, std::vector<AppliedMove>& applied);
+    void onEvent(const protocol::SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied);
     void onRejected(const protocol::SessionEvent& event);
     void onGameOver(const protocol::SessionEvent& event, TimeMs now);
-    void followClock(TimeMs now);
-    std::vector<AppliedMove> followTable();
-    bool act(WindowSeat::Action action);
-    std::string waitingDetail() const;
+    void catchUp(std::vector<AppliedMove>& applied);
+    ConnectionFacts facts() const;
 
     NetworkSetup m_setup;
     asio::io_context m_io;
@@ -97,22 +101,11 @@ private:
     TimeMs m_offsetMs = 0;          // window clock minus the connector's clock
     TimeMs m_giveUpAt = kNever;     // the connector's clock: the wait ends here
     GameState m_blankTable;
-    GameState m_shownConfirmed;     // the host's table as last animated
-    protocol::WireNumber m_shownGame = 0;
-    std::vector<Move> m_ownMoves;   // the user's moves shown at once, not yet seen confirmed
+    ShownTable m_shown;             // the host's table as the window animated it
     std::vector<Move> m_refused;
     std::vector<WireLogEntry> m_wireLog;
-    RttMeter m_rtt;
     std::vector<GameRecord> m_finished;
-    protocol::WireNumber m_clockGame = 0;
-    TimeMs m_gameStartAt = 0;
-    TimeMs m_pausedTotalMs = 0;
-    std::optional<TimeMs> m_pausedAt;
-    std::optional<TimeMs> m_endedElapsedMs;
-    int m_flips = 0;
-    int m_movesSeen = 0;            // plays and refills seen in the host's tables this game
     bool m_connected = false;
-    bool m_peerSilent = false;
     bool m_closing = false;
     std::string m_peerName;
     std::string m_lastPeerAddress;

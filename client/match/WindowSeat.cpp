@@ -1,36 +1,34 @@
 #include "match/WindowSeat.hpp"
 
+#include "speed/protocol/MatchSteering.hpp"
+
 #include <utility>
 
 namespace speed::client {
 
-using protocol::GameInfo;
 using protocol::Session;
 using protocol::SessionEvent;
 using protocol::SessionEventKind;
-using protocol::SessionRole;
 
 WindowSeat::WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame)
     : m_botLevel(bot), m_botSeed(botSeed), m_games(games), m_autoNextGame(autoNextGame) {}
 
 TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
-    for (const SessionEvent& event : events) {
-        if (event.kind == SessionEventKind::GameOver) ++m_gamesSeen;
-        m_events.push_back(event);
-    }
-    for (Action& action : std::exchange(m_queued, {})) action(session, now);
+    for (const SessionEvent& event : events) keep(event);
     if (m_botLevel && m_botSeat != session.mySeat()) { // the seat is known once the role is
         m_botSeat = session.mySeat();
         m_bot.emplace(*m_botLevel, m_botSeed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
     }
-    if (!m_shutdownSent) m_shutdownSent = steerMatch(session, now, goalReached(), m_autoNextGame);
+    if (!m_shutdownSent) m_shutdownSent = protocol::steerMatch(session, now, goalReached(), m_autoNextGame);
     m_wakeAt = m_bot && !m_shutdownSent ? m_bot->poll(session, now) : kNever;
-    // What the user's actions and the bot caused (a refused proposal, a pause) is shown at once.
-    for (SessionEvent& event : session.takeEvents()) {
-        if (event.kind == SessionEventKind::GameOver) ++m_gamesSeen;
-        m_events.push_back(std::move(event));
-    }
+    // What steering and the bot caused (a deal, a refused proposal) is shown at once.
+    for (SessionEvent& event : session.takeEvents()) keep(std::move(event));
     return m_wakeAt;
+}
+
+void WindowSeat::keep(SessionEvent event) {
+    if (event.kind == SessionEventKind::GameOver) ++m_gamesSeen;
+    m_events.push_back(std::move(event));
 }
 
 } // namespace speed::client

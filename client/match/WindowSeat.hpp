@@ -1,33 +1,27 @@
 #pragma once
 
-#include "speed/net/SeatPlayer.hpp"
-
 #include "speed/common/Bot.hpp"
+#include "speed/net/SeatPlayer.hpp"
 #include "speed/protocol/BotPlayer.hpp"
 
-#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
 
 namespace speed::client {
 
-// The window's seat in a networked session. The window does not call the session directly:
-// it queues what the user did (a move, next game, pause) and the Connector pumps, which runs
-// act() on the session at once. act() also hands over the session's events, lets the bot play
-// the seat for --bot, and steers the match: the host deals game 1 as soon as the other player
-// is there and, when games run by themselves (--bot or --games), each next game; with a goal of
-// `games` games this side ends the session once they are played (as speed-server does).
+// The window's seat in a networked session, run by the Connector after every datagram and
+// timer: it keeps the session's events for the window, lets the bot play the seat for --bot,
+// and steers the match: the host deals game 1 as soon as the other player is there and, when
+// games run by themselves (--bot or --games), each next one; with a goal of `games` games this
+// side ends the session once they are played (as speed-server does). The user's own moves,
+// pauses and next games reach the session directly from NetworkDriver.
 class WindowSeat : public SeatPlayer {
 public:
-    using Action = std::function<void(protocol::Session&, TimeMs)>;
-
     WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame);
 
     TimeMs act(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
 
-    void queue(Action action) { m_queued.push_back(std::move(action)); }
-    void clearQueue() { m_queued.clear(); }
     std::vector<protocol::SessionEvent> takeEvents() { return std::exchange(m_events, {}); }
     TimeMs wakeAt() const { return m_wakeAt; } // when the bot next wants to act (kNever: no bot)
     int gamesSeen() const { return m_gamesSeen; }
@@ -36,6 +30,7 @@ public:
     void endingHere() { m_shutdownSent = true; }
 
 private:
+    void keep(protocol::SessionEvent event);
 
     std::optional<BotLevel> m_botLevel;
     std::uint64_t m_botSeed;
@@ -43,7 +38,6 @@ private:
     bool m_autoNextGame;
     std::optional<protocol::BotPlayer> m_bot;
     int m_botSeat = -1;
-    std::vector<Action> m_queued;
     std::vector<protocol::SessionEvent> m_events;
     TimeMs m_wakeAt = kNever;
     int m_gamesSeen = 0;

@@ -5,7 +5,7 @@
 #include "table/DragController.hpp"
 #include "match/GameInfo.hpp"
 #include "table/Layout.hpp"
-#include "match/MatchDriver.hpp"
+#include "match/NetworkView.hpp"
 
 #include "speed/common/GameState.hpp"
 

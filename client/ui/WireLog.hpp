@@ -1,6 +1,6 @@
 #pragma once
 
-#include "match/MatchDriver.hpp"
+#include "match/NetworkView.hpp"
 
 #include <cstddef>
 #include <deque>

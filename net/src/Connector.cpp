@@ -1,6 +1,8 @@
 #include "speed/net/Connector.hpp"
 
 #include "speed/net/UdpAddress.hpp"
+#include "speed/protocol/ClientSession.hpp"
+#include "speed/protocol/HostSession.hpp"
 
 #include <asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -20,6 +22,7 @@ bool Connector::start() {
         const auto resolved = resolveUdp(m_io, *m_options.peer);
         if (!resolved.endpoint) {
             m_failure = resolved.error;
+            m_failureKind = ConnectorFailure::CannotResolve;
             m_finished = true;
             return false;
         }
@@ -38,7 +41,7 @@ bool Connector::start() {
 // HELLO of ours late still reaches a socket that listens, with the SEQ numbers it expects.
 void Connector::startJoin() {
     SocketResult opened = openJoinSocket(m_io, *m_peerEndpoint);
-    if (!opened.socket) return fail(opened.error);
+    if (!opened.socket) return fail(ConnectorFailure::SocketError, opened.error);
     m_options.session.timing.helloTimeoutMs = m_options.waitMs;
     spdlog::info("joining {}", endpointText(*m_peerEndpoint));
     startLink(std::move(*opened.socket), SessionRole::Client);
@@ -73,14 +76,16 @@ void Connector::tryHosting() {
         m_portTaken = true;
         return scheduleHostAttempt();
     }
-    if (!opened.socket) return fail(opened.error);
+    if (!opened.socket) return fail(ConnectorFailure::SocketError, opened.error);
     spdlog::info("no host answered at {}: becoming the host", endpointText(*m_peerEndpoint));
     startLinkOn(std::move(*opened.socket), std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1));
 }
 
 void Connector::startHost(TimeMs waitMs) {
     SocketResult opened = openHostSocket(m_io, m_options.hostPort);
-    if (!opened.socket) return fail(opened.error);
+    if (!opened.socket) {
+        return fail(opened.portInUse ? ConnectorFailure::PortInUse : ConnectorFailure::SocketError, opened.error);
+    }
     startLinkOn(std::move(*opened.socket), waitMs);
 }
 
@@ -93,17 +98,21 @@ void Connector::startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs) {
 void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
     if (m_link) m_link->close();
     m_role = role;
-    m_options.session.role = role;
-    m_link = std::make_shared<UdpPeer>(std::move(socket), m_options.session, m_clock,
-                                       [this](protocol::Session& session, TimeMs now) { return act(session, now); });
     const TimeMs now = m_clock.nowMs();
+    std::unique_ptr<protocol::Session> session;
     if (role == SessionRole::Host) {
-        m_link->answerProbes(true);
-        m_link->session().listen(now);
+        auto host = std::make_unique<protocol::HostSession>(m_options.session);
+        host->listen(now);
+        session = std::move(host);
     } else {
-        m_link->acceptOnlyFrom(*m_peerEndpoint);
-        m_link->session().connect(now, endpointText(*m_peerEndpoint));
+        auto client = std::make_unique<protocol::ClientSession>(m_options.session);
+        client->connect(now, endpointText(*m_peerEndpoint));
+        session = std::move(client);
     }
+    m_link = std::make_shared<UdpPeer>(std::move(socket), std::move(session), m_clock,
+                                       [this](protocol::Session& live, TimeMs at) { return act(live, at); });
+    if (role == SessionRole::Host) m_link->answerProbes(true);
+    else m_link->acceptOnlyFrom(*m_peerEndpoint);
     m_link->start();
 }
 
@@ -112,7 +121,7 @@ TimeMs Connector::act(protocol::Session& session, TimeMs now) {
     for (const auto& event : events) {
         if (event.kind == SessionEventKind::Connected) m_connected = true;
         if (event.kind == SessionEventKind::ConnectFailed && !m_connected) {
-            asio::post(m_io, [this, why = event.text] { afterConnectFailed(why); });
+            asio::post(m_io, [this, failure = event.failure, why = event.text] { afterConnectFailed(failure, why); });
             return kNever;
         }
     }
@@ -121,24 +130,22 @@ TimeMs Connector::act(protocol::Session& session, TimeMs now) {
     return wake;
 }
 
-void Connector::afterConnectFailed(const std::string& why) {
+void Connector::afterConnectFailed(protocol::ConnectFailure failure, const std::string& why) {
     if (m_finished) return;
     const std::string target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
-    if (m_role == SessionRole::Client && why.rfind("no answer", 0) != 0) {
-        return fail("could not join " + target + ": " + why);
-    }
-    if (m_role == SessionRole::Client) {
+    if (failure == protocol::ConnectFailure::VersionMismatch) return fail(ConnectorFailure::Refused, "could not join " + target + ": " + why);
+    if (failure == protocol::ConnectFailure::NoHostAnswered) {
         const double seconds = static_cast<double>(m_options.waitMs) / 1000.0;
         std::string message = "no host answered at " + target + " within " + fmt::format("{:g}", seconds) + " s";
         if (m_portTaken) message += ", and UDP port " + std::to_string(m_options.hostPort) + " here is taken";
-        return fail(message);
+        return fail(ConnectorFailure::NoHostAnswered, message);
     }
     const double seconds = static_cast<double>(m_options.session.timing.connectWaitMs) / 1000.0;
-    fail("no other player joined UDP port " + std::to_string(m_options.hostPort) + " within " +
+    fail(ConnectorFailure::NoClientCame, "no other player joined UDP port " + std::to_string(m_options.hostPort) + " within " +
          fmt::format("{:g}", seconds) + " s; giving up");
 }
 
-void Connector::shutdown(const std::string& reason) {
+void Connector::shutdown(protocol::ShutdownReason reason) {
     if (m_finished) return;
     if (!m_connected || !m_link) return finish();
     m_link->session().shutdown(m_clock.nowMs(), reason);
@@ -154,8 +161,9 @@ void Connector::close() {
     if (m_link) m_link->close();
 }
 
-void Connector::fail(const std::string& why) {
+void Connector::fail(ConnectorFailure kind, const std::string& why) {
     m_failure = why;
+    m_failureKind = kind;
     finish();
 }
 

@@ -18,10 +18,10 @@ constexpr std::size_t kReceiveBufferBytes = 65536; // any UDP datagram fits
 constexpr std::string_view kProbeVerb = "PROBE ";
 } // namespace
 
-UdpPeer::UdpPeer(udp::socket socket, protocol::SessionConfig config, const MonotonicClock& clock, Actor actor)
+UdpPeer::UdpPeer(udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock, Actor actor)
     : m_socket(std::move(socket)),
       m_timer(m_socket.get_executor()),
-      m_session(std::move(config)),
+      m_session(std::move(session)),
       m_clock(clock),
       m_actor(std::move(actor)),
       m_buffer(kReceiveBufferBytes) {
@@ -65,7 +65,7 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
         if (m_onlyFrom && m_sender != *m_onlyFrom) {
             spdlog::debug("ignored {} bytes from {}: not the host", length, endpointText(m_sender));
         } else if (!answerProbe(bytes)) {
-            m_session.receive(m_clock.nowMs(), endpointText(m_sender), bytes);
+            m_session->receive(m_clock.nowMs(), endpointText(m_sender), bytes);
         }
     }
     armReceive();
@@ -85,15 +85,15 @@ bool UdpPeer::answerProbe(std::string_view bytes) {
 void UdpPeer::pump() {
     if (m_closed) return;
     const TimeMs now = m_clock.nowMs();
-    m_session.tick(now);
-    const TimeMs actorWake = m_actor ? m_actor(m_session, now) : kNever;
+    m_session->tick(now);
+    const TimeMs actorWake = m_actor ? m_actor(*m_session, now) : kNever;
     sendOutgoing();
     if (m_closed) return; // the actor may have closed this link
-    armTimer(std::min(actorWake, m_session.nextWakeMs()));
+    armTimer(std::min(actorWake, m_session->nextWakeMs(now)));
 }
 
 void UdpPeer::sendOutgoing() {
-    for (const auto& datagram : m_session.takeOutgoing()) sendTo(datagram.to, datagram.bytes);
+    for (const auto& datagram : m_session->takeOutgoing()) sendTo(datagram.to, datagram.bytes);
 }
 
 void UdpPeer::sendTo(const std::string& address, const std::string& bytes) {

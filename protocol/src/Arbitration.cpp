@@ -2,8 +2,8 @@
 
 namespace speed::protocol {
 
-MoveError FirstArrivalPolicy::arbitrate(GameState& state, const Move& move, const ProposalContext& /*context*/) {
-    return applyMove(state, move);
+PlayOutcome FirstArrivalPolicy::arbitrate(Match& match, const Move& move, const ProposalContext& /*context*/, TimeMs now) {
+    return match.play(move, now);
 }
 
 } // namespace speed::protocol

@@ -32,6 +32,17 @@ std::string rulesToken(const RuleOptions& rules) {
     return token;
 }
 
+std::string changeToken(const std::optional<Move>& change) {
+    if (!change) return std::string(kEmptyList);
+    const auto digit = [](int value) { return static_cast<char>('0' + value); };
+    switch (change->kind) {
+    case MoveKind::Flip: return std::string(kFlipWord);
+    case MoveKind::Refill: return std::string{kRefillMark, digit(change->seat), digit(change->slot)};
+    case MoveKind::Play: return std::string{kPlayMark, digit(change->seat), digit(change->slot)} + change->card.code() + digit(change->pile);
+    }
+    return std::string(kEmptyList);
+}
+
 struct FieldWriter {
     std::string& out;
 
@@ -66,6 +77,7 @@ struct FieldWriter {
         word(rulesToken(update.header->rules));
         word(wordOf(kPhaseWords, update.header->phase));
         number(update.header->lastProposal);
+        word(changeToken(update.header->change));
     }
     void operator()(const MoveRequest& request) {
         number(request.game);

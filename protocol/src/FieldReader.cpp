@@ -170,4 +170,25 @@ void FieldReader::finish() {
     }
 }
 
+// "-", "F", "P" seat slot card pile, or "R" seat slot: the move that made an UPDATE's revision.
+std::optional<Move> FieldReader::change(std::string_view what) {
+    const std::string_view text = token(what);
+    if (failed() || text == kEmptyList) return std::nullopt;
+    const auto digit = [&](std::size_t at, int maxValue) {
+        const int value = at < text.size() ? text[at] - '0' : -1;
+        return value >= 0 && value <= maxValue ? value : -1;
+    };
+    if (text == kFlipWord) return Move::flip();
+    const int seat = digit(1, kSeats - 1);
+    const int slot = digit(2, RuleOptions::kMaxHandSize - 1);
+    if (text.size() == 3 && text[0] == kRefillMark && seat >= 0 && slot >= 0) return Move::refill(seat, slot);
+    if (text.size() == 6 && text[0] == kPlayMark && seat >= 0 && slot >= 0) {
+        const CardParse card = parseCard(text.substr(3, 2));
+        const int pile = digit(5, kFieldPiles - 1);
+        if (card.card && pile >= 0) return Move::play(seat, slot, *card.card, pile);
+    }
+    fail(DecodeError::BadWord, std::string(what) + " must be -, F, P<seat><slot><card><pile> or R<seat><slot>: " + shown(text));
+    return std::nullopt;
+}
+
 } // namespace speed::protocol::wire

@@ -29,6 +29,7 @@ public:
     HandSlots hand(std::string_view what);
     std::array<CardStack, kFieldPiles> field(std::string_view what);
     RuleOptions rules(std::string_view what);
+    std::optional<Move> change(std::string_view what);
     std::string payload(std::string_view what);
     void finish(); // ExtraField if anything is left
 

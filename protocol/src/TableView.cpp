@@ -45,6 +45,14 @@ StateFromView stateFromView(const TableView& view, int senderSeat, const RuleOpt
     return {state, {}};
 }
 
+Move moveSeenFrom(const Move& move, int seat) {
+    if (move.kind == MoveKind::Flip) return move;
+    Move seen = move;
+    seen.seat = move.seat ^ seat;
+    if (move.kind == MoveKind::Play) seen.pile = move.pile ^ seat;
+    return seen;
+}
+
 Phase mirrored(Phase phase) {
     if (phase == Phase::Won) return Phase::Lost;
     if (phase == Phase::Lost) return Phase::Won;

@@ -18,6 +18,9 @@ inline constexpr std::array<std::string_view, 2> kPauseReasonWords{"USER", "SILE
 inline constexpr std::string_view kGarbledWord = "GARBLED";
 inline constexpr std::string_view kPlayWord = "PLAY";
 inline constexpr std::string_view kRefillWord = "REFILL";
+inline constexpr std::string_view kFlipWord = "F";
+inline constexpr char kPlayMark = 'P';
+inline constexpr char kRefillMark = 'R';
 inline constexpr std::string_view kEmptyList = "-";
 inline constexpr std::string_view kEmptySlot = "--";
 inline constexpr char kPileSeparator = '/';

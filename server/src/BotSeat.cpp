@@ -1,6 +1,7 @@
 #include "BotSeat.hpp"
 
 #include "speed/common/Outcome.hpp"
+#include "speed/protocol/MatchSteering.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -28,7 +29,7 @@ TimeMs BotSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent
         m_botSeat = session.mySeat();
         m_bot.emplace(m_level, m_seed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
     }
-    if (!m_shutdownSent) m_shutdownSent = steerMatch(session, now, goalReached(), true);
+    if (!m_shutdownSent) m_shutdownSent = protocol::steerMatch(session, now, goalReached(), true);
     if (m_shutdownSent) return kNever;
     return m_bot->poll(session, now);
 }
@@ -44,15 +45,14 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
         m_results.emplace_back(toString(outcomeFor(event.result, session.mySeat())));
         m_out << "game " << m_results.size() << ": " << m_results.back() << std::endl;
         break;
-    case SessionEventKind::Shutdown:
-        if (!m_shutdownSent) {
+    case SessionEventKind::Ended:
+        if (event.cause == protocol::EndCause::PeerLost) {
+            m_endReason = "lost the other side: " + event.text;
+            m_out << m_endReason << std::endl;
+        } else if (event.cause == protocol::EndCause::ShutdownThere && !m_shutdownSent) {
             m_endReason = "the other side ended the session: " + event.text;
             m_out << m_endReason << std::endl;
         }
-        break;
-    case SessionEventKind::PeerLost:
-        m_endReason = "lost the other side: " + event.text;
-        m_out << m_endReason << std::endl;
         break;
     case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
     case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;

@@ -75,7 +75,7 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
         interrupted = true;
         spdlog::info("signal {}: ending the session", signalNumber);
         seat.endingHere();
-        connector.shutdown(signalNumber == SIGINT ? "interrupted" : "terminated");
+        connector.shutdown(signalNumber == SIGINT ? protocol::ShutdownReason::Interrupted : protocol::ShutdownReason::Terminated);
         grace.expires_after(kShutdownGrace);
         grace.async_wait([&](const std::error_code& timerError) {
             if (!timerError) io.stop();

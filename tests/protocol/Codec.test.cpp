@@ -96,7 +96,9 @@ TEST_CASE("The largest possible UPDATE fits in 256 bytes", "[codec]") {
         }
     }
     const Message message{4294967295U, 4294967295U,
-                          Update{true, viewFromSeat(state, 0), SnapshotHeader{4294967295U, 4294967295U, rules, Phase::Pause1}}};
+                          Update{true, viewFromSeat(state, 0),
+                                 SnapshotHeader{4294967295U, 4294967295U, rules, Phase::Pause1, 4294967295U,
+                                                Move::play(1, 7, Card::of(Suit::Diamond, 13), 1)}}};
     const std::string datagram = encodeDatagram(message);
     INFO(datagram);
     CHECK(datagram.size() <= kMaxGameDatagramBytes);
@@ -125,6 +127,11 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 3S4M PLAY") == DecodeError::BadRules);
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAYING") == DecodeError::BadPhase);
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1") == DecodeError::MissingField);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAY 0") == DecodeError::MissingField); // CHANGE
+    for (const char* change : {"X", "P2", "P12H5", "P12H52", "P92H50", "P12ZZ0", "R18", "R1", "F0", "--"}) {
+        INFO(change);
+        CHECK(lineError(std::string("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAY 0 ") + change) == DecodeError::BadWord);
+    }
     CHECK(lineError("OK 1 2 MAYBE 3") == DecodeError::BadSubject);
     CHECK(lineError("NG 1 2 MOVE 3 4 BECAUSE") == DecodeError::BadWord);
     CHECK(lineError("HELLO 1 2 1 " + std::string(25, 'a')) == DecodeError::BadWord);

@@ -25,7 +25,7 @@ TEST_CASE("Connect, deal and flip: both sides play the same table", "[session]")
     pair.pump();
     CHECK(pair.client.gameInfo() == GameInfo::Play);
     CHECK(pair.client.speedCallPending());
-    pair.advance(pair.host.config().timing.speedCallDelayMs);
+    pair.advance(pair.host.config().timing.match.speedCallMs);
     CHECK_FALSE(pair.client.speedCallPending());
     CHECK(pair.client.confirmedState().pile(0).size() == 1);
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
@@ -55,7 +55,7 @@ TEST_CASE("The host's own moves go through the same arbitration and reach the cl
     CHECK(pair.host.proposeMove(pair.now, *move).sent);
     pair.pump();
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
-    CHECK(pair.host.proposeMove(pair.now, *move).localError != MoveError::None); // not twice
+    CHECK(pair.host.proposeMove(pair.now, *move).play.error != MoveError::None); // not twice
 }
 
 TEST_CASE("Pause, one side asks to resume, then both: PAUSE_0, PAUSE_1, PLAY", "[session]") {
@@ -83,7 +83,7 @@ TEST_CASE("Game over, then the next game on the client's request", "[session]") 
     pair.connectAndDeal();
     // Play the game out: each side plays its first legal move, the host flips when stuck.
     for (int step = 0; step < 5000 && pair.host.confirmedState().result == GameResult::Playing; ++step) {
-        for (Session* side : {&pair.host, &pair.client}) {
+        for (Session* side : std::initializer_list<Session*>{&pair.host, &pair.client}) {
             if (const auto move = anyLegalMove(side->state(), side->mySeat())) side->proposeMove(pair.now, *move);
             pair.pump();
         }
@@ -94,7 +94,7 @@ TEST_CASE("Game over, then the next game on the client's request", "[session]") 
     CHECK(isGameOver(pair.client.gameInfo()));
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
     CHECK(SessionPair::has(pair.clientEvents, SessionEventKind::GameOver));
-    pair.advance(pair.host.config().timing.resultHoldMs);
+    pair.advance(pair.host.config().timing.match.resultHoldMs);
     CHECK(pair.host.gameInfo() == GameInfo::ExtGame);
     CHECK(pair.client.gameInfo() == GameInfo::ExtGame);
     pair.client.startNextGame(pair.now);
@@ -105,7 +105,7 @@ TEST_CASE("Game over, then the next game on the client's request", "[session]") 
 }
 
 TEST_CASE("Undefined transitions are refused with a log line", "[session]") {
-    Session host(configFor(SessionRole::Host));
+    HostSession host(configFor(SessionRole::Host));
     host.startNextGame(0); // NOTHING: no game can start
     CHECK(host.gameInfo() == GameInfo::Nothing);
     const auto events = host.takeEvents();

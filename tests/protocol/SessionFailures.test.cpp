@@ -161,25 +161,30 @@ TEST_CASE("failure: a peer silent for good ends both sessions with the reason", 
     pair.advance(pair.host.config().timing.peerLostTimeoutMs + 100, 50);
     CHECK(pair.host.gameInfo() == GameInfo::Nothing);
     CHECK(pair.client.gameInfo() == GameInfo::Nothing);
-    CHECK(SessionPair::has(pair.hostEvents, SessionEventKind::PeerLost));
-    CHECK(SessionPair::has(pair.clientEvents, SessionEventKind::PeerLost));
-    CHECK(pair.host.nextWakeMs() == kNever);
+    for (const auto* events : {&pair.hostEvents, &pair.clientEvents}) {
+        const SessionEvent* ended = SessionPair::last(*events, SessionEventKind::Ended);
+        REQUIRE(ended);
+        CHECK(ended->cause == EndCause::PeerLost);
+    }
+    CHECK(pair.host.nextWakeMs(pair.now) == kNever);
 }
 
 TEST_CASE("failure: SHUTDOWN ends both sides", "[session][failure]") {
     SessionPair pair;
     pair.connectAndDeal();
-    pair.client.shutdown(pair.now, "window closed");
+    pair.client.shutdown(pair.now, ShutdownReason::WindowClosed);
     pair.pump();
     CHECK(pair.client.gameInfo() == GameInfo::Nothing);
     CHECK(pair.host.gameInfo() == GameInfo::Nothing);
     CHECK(pair.client.finished()); // the host acknowledged
     CHECK(pair.host.finished());
-    bool reasonShown = false;
-    for (const SessionEvent& event : pair.hostEvents) {
-        if (event.kind == SessionEventKind::Shutdown) reasonShown = event.text.find("window_closed") != std::string::npos;
-    }
-    CHECK(reasonShown);
+    const SessionEvent* ended = SessionPair::last(pair.hostEvents, SessionEventKind::Ended);
+    REQUIRE(ended);
+    CHECK(ended->cause == EndCause::ShutdownThere);
+    CHECK(ended->shutdown == ShutdownReason::WindowClosed);
+    const SessionEvent* endedHere = SessionPair::last(pair.clientEvents, SessionEventKind::Ended);
+    REQUIRE(endedHere);
+    CHECK(endedHere->cause == EndCause::ShutdownHere);
 }
 
 TEST_CASE("failure: NG sends the card back to the proposer's hand", "[session][failure]") {
@@ -198,18 +203,20 @@ TEST_CASE("failure: NG sends the card back to the proposer's hand", "[session][f
         if (event.kind == SessionEventKind::MoveRejected) rejected = &event;
     }
     REQUIRE(rejected);
-    CHECK(rejected->card == race->clientMove.card);
-    CHECK(rejected->slot == race->clientMove.slot);
+    REQUIRE(rejected->move);
+    CHECK(*rejected->move == race->clientMove);
+    CHECK(rejected->byHost);
+    CHECK_FALSE(rejected->play.accepted());
     CHECK(pair.client.state().player(1).hand[static_cast<std::size_t>(race->clientMove.slot)] == race->clientMove.card);
     CHECK(sameTable(pair.client.state(), pair.host.confirmedState()));
 }
 
 TEST_CASE("failure: a client with no host gives up within the hello timeout", "[session][failure]") {
-    Session client(configFor(SessionRole::Client));
+    ClientSession client(configFor(SessionRole::Client));
     client.connect(0, kHost);
     TimeMs now = 0;
     while (client.gameInfo() == GameInfo::ConWait && now < 100'000) {
-        now = client.nextWakeMs();
+        now = client.nextWakeMs(now);
         client.tick(now);
     }
     CHECK(client.gameInfo() == GameInfo::Nothing);

@@ -2,7 +2,8 @@
 
 // A host and a client session joined by an instant, controllable link (tests only).
 #include "speed/protocol/Codec.hpp"
-#include "speed/protocol/Session.hpp"
+#include "speed/protocol/ClientSession.hpp"
+#include "speed/protocol/HostSession.hpp"
 
 #include <functional>
 #include <string>
@@ -15,7 +16,6 @@ inline const PeerAddress kClient = "client:50002";
 
 inline SessionConfig configFor(SessionRole role) {
     SessionConfig config;
-    config.role = role;
     config.playerName = role == SessionRole::Host ? "hana" : "kenta";
     config.dealSeed = 42;
     return config;
@@ -31,8 +31,8 @@ struct SessionPair {
     explicit SessionPair(std::uint64_t dealSeed = 42)
         : host(configFor(SessionRole::Host, dealSeed)), client(configFor(SessionRole::Client, dealSeed)) {}
 
-    Session host;
-    Session client;
+    HostSession host;
+    ClientSession client;
     TimeMs now = 0;
     bool linkDown = false;      // both directions lose everything
     bool toClientDown = false;  // only the host's datagrams are lost
@@ -81,7 +81,7 @@ struct SessionPair {
         pump();
         host.startNextGame(now);
         pump();
-        advance(host.config().timing.speedCallDelayMs); // the opening flip
+        advance(host.config().timing.match.speedCallMs); // the opening flip
     }
 
     static bool has(const std::vector<SessionEvent>& events, SessionEventKind kind) {
@@ -89,6 +89,13 @@ struct SessionPair {
             if (event.kind == kind) return true;
         }
         return false;
+    }
+    static const SessionEvent* last(const std::vector<SessionEvent>& events, SessionEventKind kind) {
+        const SessionEvent* found = nullptr;
+        for (const SessionEvent& event : events) {
+            if (event.kind == kind) found = &event;
+        }
+        return found;
     }
 };
 

@@ -2,7 +2,8 @@
 
 #include "speed/common/Invariant.hpp"
 #include "speed/protocol/BotPlayer.hpp"
-#include "speed/protocol/Session.hpp"
+#include "speed/protocol/ClientSession.hpp"
+#include "speed/protocol/HostSession.hpp"
 #include "speed/protocol/TableView.hpp"
 
 #include <algorithm>
@@ -46,8 +47,8 @@ private:
     bool gameOverOnBothSides() const;
 
     const SimulationSetup& m_setup;
-    Session m_host;
-    Session m_client;
+    HostSession m_host;
+    ClientSession m_client;
     BotPlayer m_hostBot;
     BotPlayer m_clientBot;
     FaultModel m_toClient;
@@ -61,7 +62,6 @@ private:
 
 SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
     SessionConfig config;
-    config.role = role;
     config.playerName = role == SessionRole::Host ? "host_bot" : "client_bot";
     config.timing = setup.timing;
     config.rules = setup.rules;
@@ -89,7 +89,7 @@ SimulationReport SimulatedMatch::run() {
         checkTables();
         if (m_host.finished() && m_client.finished()) break;
         if (!m_inFlight.empty()) next = std::min(next, m_inFlight.top().at);
-        next = std::min({next, m_host.nextWakeMs(), m_client.nextWakeMs()});
+        next = std::min({next, m_host.nextWakeMs(m_now), m_client.nextWakeMs(m_now)});
         if (next == kNever) break; // nothing will ever happen again
         m_now = std::max(m_now, next);
     }
@@ -125,7 +125,7 @@ TimeMs SimulatedMatch::actAndSend() {
             m_report.result = m_host.confirmedState().result;
             m_report.diverged = m_report.diverged || !sameTable(m_host.confirmedState(), m_client.confirmedState());
             m_closing = true;
-            m_client.shutdown(m_now, "match_over");
+            m_client.shutdown(m_now, ShutdownReason::MatchOver);
         }
     }
     transmit(m_host, m_toClient, false);
@@ -164,11 +164,10 @@ void SimulatedMatch::collectEvents(Session& session, bool isHost) {
             break;
         case SessionEventKind::Connected: m_report.connected = true; break;
         case SessionEventKind::ConnectFailed:
-        case SessionEventKind::PeerLost:
             if (stopReason.empty()) stopReason = event.text;
             break;
-        case SessionEventKind::Shutdown:
-            if (!m_closing && stopReason.empty()) stopReason = event.text;
+        case SessionEventKind::Ended:
+            if (stopReason.empty() && (event.cause == EndCause::PeerLost || !m_closing)) stopReason = event.text;
             break;
         default: break;
         }

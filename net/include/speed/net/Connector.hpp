@@ -14,7 +14,18 @@
 
 namespace speed {
 
-// How to find the other player (SPEC 4, docs/NETWORK.md).
+// Why finding the other player failed.
+enum class ConnectorFailure : std::uint8_t {
+    None,
+    CannotResolve,   // the peer's name has no address
+    PortInUse,       // hosting: another program holds the port
+    SocketError,     // no socket could be opened or bound
+    NoHostAnswered,  // joining: nobody answered within the wait
+    NoClientCame,    // hosting: nobody joined within the wait
+    Refused,         // the other side would not play (another protocol version)
+};
+
+// How to find the other player (docs/NETWORK.md).
 struct ConnectOptions {
     std::optional<HostPort> peer; // join this first (setup.ini peer, or --join)
     bool joinOnly = false;        // --join: never become the host
@@ -22,7 +33,7 @@ struct ConnectOptions {
     TimeMs waitMs = 30'000;        // the whole wait, joining and hosting together
     TimeMs joinAttemptMs = 1'000;  // with a peer: join this long (plus up to joinJitterMs) before hosting
     TimeMs joinJitterMs = 250;     // ... so that two machines starting together fall out of step
-    protocol::SessionConfig session; // name, rules, timing; the role is set per attempt
+    protocol::SessionConfig session; // name, rules, timing (the role is chosen per attempt)
 };
 
 // The seed's procedure: with a peer, first try to join peer:port as a client from an ephemeral
@@ -38,7 +49,7 @@ public:
     bool start();
     // Ends the session politely (SHUTDOWN to the peer), e.g. on SIGINT; finishes at once when
     // not connected.
-    void shutdown(const std::string& reason);
+    void shutdown(protocol::ShutdownReason reason);
     // Runs the session and the seat player now and sends what they queued: for a seat player
     // fed from outside the event loop (the window queues the user's moves, then pumps).
     void pump();
@@ -51,8 +62,10 @@ public:
     bool finished() const { return m_finished; }
     bool connected() const { return m_connected; }
     const std::string& failure() const { return m_failure; } // empty unless the connection failed
+    ConnectorFailure failureKind() const { return m_failureKind; }
     protocol::SessionRole role() const { return m_role; }
-    const protocol::Session* session() const { return m_link ? &m_link->session() : nullptr; }
+    // The live session, for a seat player that calls it directly (then pump()).
+    protocol::Session* session() const { return m_link ? &m_link->session() : nullptr; }
 
     std::function<void()> onFinished; // called once, from the event loop
 
@@ -65,8 +78,8 @@ private:
     void startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs);
     void startLink(asio::ip::udp::socket socket, protocol::SessionRole role);
     TimeMs act(protocol::Session& session, TimeMs now);
-    void afterConnectFailed(const std::string& why);
-    void fail(const std::string& why);
+    void afterConnectFailed(protocol::ConnectFailure failure, const std::string& why);
+    void fail(ConnectorFailure kind, const std::string& why);
     void finish();
 
     asio::io_context& m_io;
@@ -82,6 +95,7 @@ private:
     bool m_connected = false;
     bool m_finished = false;
     std::string m_failure;
+    ConnectorFailure m_failureKind = ConnectorFailure::None;
 };
 
 } // namespace speed

@@ -16,10 +16,4 @@ public:
                        const std::vector<protocol::SessionEvent>& events) = 0;
 };
 
-// The match around the games, the same for every seat: the host deals the first game as soon as
-// the other player is there and, with `autoNextGame`, every next one. Once `goalReached`, the
-// client ends the session at the last result (the host, being authoritative, has it already)
-// and the host at EXTGAME, after the result was shown. True when it has sent SHUTDOWN.
-bool steerMatch(protocol::Session& session, TimeMs now, bool goalReached, bool autoNextGame);
-
 } // namespace speed

@@ -22,10 +22,10 @@ class UdpPeer : public std::enable_shared_from_this<UdpPeer> {
 public:
     using Actor = std::function<TimeMs(protocol::Session&, TimeMs now)>;
 
-    UdpPeer(asio::ip::udp::socket socket, protocol::SessionConfig config, const MonotonicClock& clock,
+    UdpPeer(asio::ip::udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock,
             Actor actor);
 
-    // Host: answer PROBE from any address with ECHO, without involving the session (SPEC 5).
+    // Host: answer PROBE from any address with ECHO, without involving the session.
     void answerProbes(bool enabled) { m_answerProbes = enabled; }
     // Client: drop datagrams from anyone but the host before they reach the session.
     void acceptOnlyFrom(const asio::ip::udp::endpoint& endpoint) { m_onlyFrom = endpoint; }
@@ -36,7 +36,7 @@ public:
     void pump();
     void close();
 
-    protocol::Session& session() { return m_session; }
+    protocol::Session& session() { return *m_session; }
     std::uint16_t localPort() const;
     long long sendErrors() const { return m_sendErrors; }
 
@@ -50,7 +50,7 @@ private:
 
     asio::ip::udp::socket m_socket;
     asio::steady_timer m_timer;
-    protocol::Session m_session;
+    std::unique_ptr<protocol::Session> m_session;
     const MonotonicClock& m_clock;
     Actor m_actor;
     std::vector<char> m_buffer;

@@ -1,12 +1,11 @@
 #pragma once
 
-#include "speed/common/GameState.hpp"
+#include "speed/common/Match.hpp"
 #include "speed/common/Move.hpp"
-#include "speed/common/Referee.hpp"
 #include "speed/common/Time.hpp"
 
 // How the host decides between competing moves. Every move, the host's own included, goes
-// through the policy; the policy decides with the referee (checkMove/applyMove).
+// through the policy; the policy decides with the match (and so with the referee).
 namespace speed::protocol {
 
 struct ProposalContext {
@@ -18,14 +17,14 @@ struct ProposalContext {
 class ArbitrationPolicy {
 public:
     virtual ~ArbitrationPolicy() = default;
-    // Decides one proposal against the authoritative state and applies it when accepted.
-    virtual MoveError arbitrate(GameState& state, const Move& move, const ProposalContext& context) = 0;
+    // Decides one proposal against the authoritative match and plays it when accepted.
+    virtual PlayOutcome arbitrate(Match& match, const Move& move, const ProposalContext& context, TimeMs now) = 0;
 };
 
-// First arrival wins: each proposal is applied, or refused, the moment it arrives.
+// First arrival wins: each proposal is played, or refused, the moment it arrives.
 class FirstArrivalPolicy final : public ArbitrationPolicy {
 public:
-    MoveError arbitrate(GameState& state, const Move& move, const ProposalContext& context) override;
+    PlayOutcome arbitrate(Match& match, const Move& move, const ProposalContext& context, TimeMs now) override;
 };
 
 } // namespace speed::protocol

@@ -2,6 +2,7 @@
 
 #include "speed/common/CardStack.hpp"
 #include "speed/common/GameState.hpp"
+#include "speed/common/Match.hpp"
 #include "speed/common/Move.hpp"
 #include "speed/common/Referee.hpp"
 #include "speed/common/RuleOptions.hpp"
@@ -16,7 +17,7 @@
 // The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
 namespace speed::protocol {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;
 inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // seed 004's limit, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
@@ -47,15 +48,25 @@ struct SnapshotHeader {
     RuleOptions rules;
     Phase phase = Phase::Play;
     WireNumber lastProposal = 0; // the receiver's proposals up to this ID are decided (and in this table)
+    // The move that made this revision out of the one before (seats and piles from the sender's
+    // side, as the table is); none for a deal, a change of phase, or a pause.
+    std::optional<Move> change{};
     friend bool operator==(const SnapshotHeader&, const SnapshotHeader&) = default;
 };
 
-// Why the host refused a proposal (the referee's MoveError, plus the session's own reasons).
+// Why the host refused a proposal, as NG says it: the referee's MoveError, or the match's own
+// reason (paused, no game).
 enum class Refusal : std::uint8_t {
     GameOver, BadSeat, BadSlot, BadPile, CardNotInHand, PileEmpty, NotAdjacent, SlotOccupied,
     DeckEmpty, NotStalemate, Paused, NotPlaying,
 };
-Refusal refusalFor(MoveError error);
+Refusal refusalFor(const PlayOutcome& outcome);
+PlayOutcome playOutcomeOf(Refusal refusal);
+
+// Why a session is shut down. The wire carries a word; these are the words this program says.
+enum class ShutdownReason : std::uint8_t { MatchOver, WindowClosed, Interrupted, Terminated, ProtocolVersion, Other };
+std::string_view wordOf(ShutdownReason reason);  // "match_over", ...; "other" for Other
+ShutdownReason shutdownReasonOf(std::string_view word); // Other for any word we do not say
 
 enum class PauseReason : std::uint8_t { User, Silent };
 

@@ -1,18 +1,19 @@
 #pragma once
 
-#include "speed/common/Card.hpp"
-#include "speed/common/GameState.hpp"
-#include "speed/common/Referee.hpp"
+#include "speed/common/Match.hpp"
 #include "speed/common/Time.hpp"
-#include "speed/protocol/GameInfo.hpp"
+#include "speed/protocol/Message.hpp"
 
-#include <optional>
 #include <string>
 
-// The values a Session takes in and gives out (Session.hpp).
+// The values a session takes in: its configuration and every timing it keeps.
 namespace speed::protocol {
 
 enum class SessionRole : std::uint8_t { Host, Client };
+
+inline constexpr int kHostSeat = 0;
+inline constexpr int kClientSeat = 1;
+inline constexpr int seatOf(SessionRole role) { return role == SessionRole::Host ? kHostSeat : kClientSeat; }
 
 // Every timing of a session, in one place (docs/PROTOCOL.md, "Timeouts").
 struct SessionTiming {
@@ -20,17 +21,15 @@ struct SessionTiming {
     TimeMs keepaliveIntervalMs = 250;   // send ALIVE when nothing else went out for this long
     TimeMs silenceTimeoutMs = 3000;     // nothing heard for this long: the peer is silent, the game pauses
     TimeMs peerLostTimeoutMs = 15000;   // nothing heard for this long: the session ends
-    TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (SPEC 4: then it may host)
+    TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (then it may host)
     TimeMs connectWaitMs = 60000;       // a host with no client gives up (setup.ini `wait`)
-    TimeMs speedCallDelayMs = 1000;     // "SPEED!" is called this long before the host flips
-    TimeMs resultHoldMs = 1500;         // WIN/DRAW/DEFEAT is shown this long before EXTGAME
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
     TimeMs garbledReplyIntervalMs = 150; // at most one NG GARBLED per this interval
     long maxProposalsInFlight = 2;       // a client proposes no more moves while this many await an answer
+    MatchTiming match;                   // the SPEED! call and the result hold, as in every game
 };
 
 struct SessionConfig {
-    SessionRole role = SessionRole::Host;
     std::string playerName = "player";
     SessionTiming timing;
     RuleOptions rules;          // host: the rules it deals with (the client learns them from UPDATE)
@@ -44,35 +43,6 @@ using PeerAddress = std::string;
 struct OutgoingDatagram {
     PeerAddress to;
     std::string bytes;
-};
-
-enum class SessionEventKind : std::uint8_t {
-    DatagramSent,     // text = the line (without checksum)
-    DatagramReceived, // text = the line
-    DatagramIgnored,  // text = which "ignore if" rule and why
-    Connected,        // text = the peer's name
-    ConnectFailed,    // text = why (no host answered, no client came, version mismatch)
-    StateChanged,     // info = the new GameInfo
-    TransitionRefused, // text = "from -> to: why" (an undefined transition was asked for)
-    MoveConfirmed,    // confirmMs = proposal to OK
-    MoveRejected,     // card/slot = the card to slide back; text = why
-    SpeedCall,        // the host calls "SPEED!"; the flip follows
-    PeerSilent,       // nothing heard for silenceTimeoutMs; the game pauses
-    PeerBack,         // heard again after silence
-    PeerLost,         // nothing heard for peerLostTimeoutMs; the session ended
-    Shutdown,         // text = reason (from the peer or local)
-    GameOver,         // result = the game's result
-};
-
-struct SessionEvent {
-    SessionEventKind kind = SessionEventKind::StateChanged;
-    TimeMs at = 0;
-    std::string text;
-    GameInfo info = GameInfo::Nothing;
-    std::optional<Card> card;
-    int slot = -1;
-    TimeMs confirmMs = 0;
-    GameResult result = GameResult::Playing;
 };
 
 // Counters for reports and tests.
@@ -90,10 +60,20 @@ struct SessionStats {
     long long refusedTransitions = 0;
 };
 
-// What proposeMove did with a move.
-struct ProposalOutcome {
-    bool sent = false;                  // on its way (client) or accepted (host)
-    MoveError localError = MoveError::None; // why it was refused at once
+// Why the link did not send a proposal, before the match or the rules could judge it.
+enum class LinkRefusal : std::uint8_t {
+    None,
+    NotThisSeat,     // a move for the other player's seat
+    TooManyInFlight, // earlier proposals still wait for the host's answer
 };
+std::string_view describe(LinkRefusal refusal);
+
+// What proposeMove did with a move: taken (host) or on its way (client), or why not.
+struct ProposalOutcome {
+    bool sent = false;
+    PlayOutcome play;                    // refused by the match or the rules
+    LinkRefusal link = LinkRefusal::None; // refused before they could judge it
+};
+std::string_view describe(const ProposalOutcome& outcome);
 
 } // namespace speed::protocol

@@ -21,6 +21,9 @@ struct StateFromView {
 // checks it separately.
 StateFromView stateFromView(const TableView& view, int senderSeat, const RuleOptions& rules);
 
+// A move as `seat` writes it (its own seat 0, its own pile 0), or back: the same XOR both ways.
+Move moveSeenFrom(const Move& move, int seat);
+
 // Phase seen from the other side (Won <-> Lost).
 Phase mirrored(Phase phase);
 

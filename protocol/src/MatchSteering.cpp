@@ -1,15 +1,13 @@
-#include "speed/net/SeatPlayer.hpp"
+#include "speed/protocol/MatchSteering.hpp"
 
-namespace speed {
+namespace speed::protocol {
 
-using protocol::GameInfo;
-
-bool steerMatch(protocol::Session& session, TimeMs now, bool goalReached, bool autoNextGame) {
+bool steerMatch(Session& session, TimeMs now, bool goalReached, bool autoNextGame) {
     const GameInfo info = session.gameInfo();
-    if (!protocol::isConnected(info)) return false;
-    const bool host = session.role() == protocol::SessionRole::Host;
+    if (!isConnected(info)) return false;
+    const bool host = session.role() == SessionRole::Host;
     if (goalReached && (!host || info == GameInfo::ExtGame)) {
-        session.shutdown(now, "match_over");
+        session.shutdown(now, ShutdownReason::MatchOver);
         return true;
     }
     if (!host || goalReached) return false;
@@ -18,4 +16,4 @@ bool steerMatch(protocol::Session& session, TimeMs now, bool goalReached, bool a
     return false;
 }
 
-} // namespace speed
+} // namespace speed::protocol

@@ -1,0 +1,70 @@
+#include "match/ConnectionWords.hpp"
+
+#include <fmt/format.h>
+
+namespace speed::client {
+namespace {
+
+const std::string kDot = "   \xC2\xB7   ";
+
+std::string waitingDetail(const ConnectionFacts& facts) {
+    const std::string port = std::to_string(facts.port);
+    if (!facts.peer) return facts.host ? "hosting on UDP port " + port : "joining the host on this machine, port " + port;
+    const std::string peer = formatHostPort(*facts.peer);
+    if (facts.joinOnly) return "joining " + peer;
+    return facts.host ? "no host at " + peer + ": hosting on UDP port " + port : "looking for a host at " + peer;
+}
+
+} // namespace
+
+std::string statusDetail(const ConnectionFacts& facts) {
+    const std::string role = facts.host ? "host" : "client";
+    if (!facts.connected) {
+        if (facts.info == GameInfo::ConWait) return role + kDot + waitingDetail(facts);
+        return "not connected";
+    }
+    std::string text = role + kDot + "vs " + facts.peerName + " at " + facts.peerAddress;
+    text += kDot + (facts.rttMs ? fmt::format("RTT {:.0f} ms", *facts.rttMs) : std::string("RTT -"));
+    if (facts.gameNumber > 0) text += kDot + "game " + std::to_string(facts.gameNumber);
+    return text;
+}
+
+MatchNotice noticeFor(const ConnectionFacts& facts) {
+    const std::string again = facts.connected ? "R: play again" : "R: try again";
+    if (!facts.failure.empty()) return {"NO GAME", facts.failure + kDot + again};
+    if (facts.matchEnded) {
+        return {"MATCH OVER", (facts.endReason.empty() ? std::string("the session ended") : facts.endReason) + kDot + again};
+    }
+    if (facts.peerSilent) return {"SILENT", "nothing heard from the other player: paused until they are back"};
+    switch (facts.info) {
+    case GameInfo::ConWait: return {"WAITING", "for the other player" + kDot + waitingDetail(facts)};
+    case GameInfo::Connect:
+        return {"CONNECTED", facts.host ? "dealing the first game" : "the host deals the first game"};
+    default: return {};
+    }
+}
+
+std::string opponentLabel(const ConnectionFacts& facts) {
+    if (facts.peerName.empty()) return facts.info == GameInfo::ConWait ? "waiting for the other player" : "no opponent";
+    return facts.peerName;
+}
+
+std::string describeEnd(const protocol::SessionEvent& ended) {
+    using protocol::EndCause;
+    using protocol::ShutdownReason;
+    const std::string word(protocol::wordOf(ended.shutdown));
+    switch (ended.cause) {
+    case EndCause::ShutdownThere:
+        if (ended.shutdown == ShutdownReason::WindowClosed) return "the other player closed their window";
+        if (ended.shutdown == ShutdownReason::MatchOver) return "the other side played its games and ended the match";
+        return "the other side ended the match (" + word + ")";
+    case EndCause::ShutdownHere:
+        if (ended.shutdown == ShutdownReason::MatchOver) return "the games are played";
+        return "ended here (" + word + ")";
+    case EndCause::PeerLost: return "lost the other side: " + ended.text;
+    case EndCause::None: break;
+    }
+    return "the session ended";
+}
+
+} // namespace speed::client

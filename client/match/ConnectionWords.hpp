@@ -1,0 +1,40 @@
+#pragma once
+
+#include "match/GameInfo.hpp"
+#include "match/NetworkView.hpp"
+
+#include "speed/net/HostPort.hpp"
+#include "speed/protocol/SessionEvent.hpp"
+
+#include <optional>
+#include <string>
+
+namespace speed::client {
+
+// Everything the window says about a network match, gathered in one value so the words are a
+// pure function of it (and tested as one).
+struct ConnectionFacts {
+    bool host = false;
+    bool connected = false;         // ever connected in this attempt
+    GameInfo info = GameInfo::Nothing;
+    std::string peerName;
+    std::string peerAddress;
+    std::optional<double> rttMs;
+    bool peerSilent = false;
+    int gameNumber = 0;
+    std::string failure;            // why there is no game (empty if none)
+    std::string endReason;          // why the match ended (empty if it has not)
+    bool matchEnded = false;
+    std::optional<HostPort> peer;   // whom we look for (setup.ini's peer or --join)
+    bool joinOnly = false;
+    std::uint16_t port = 0;
+};
+
+std::string statusDetail(const ConnectionFacts& facts);
+MatchNotice noticeFor(const ConnectionFacts& facts);
+std::string opponentLabel(const ConnectionFacts& facts);
+
+// How a session that was connected ended, as the banner says it.
+std::string describeEnd(const protocol::SessionEvent& ended);
+
+} // namespace speed::client

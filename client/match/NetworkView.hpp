@@ -1,0 +1,48 @@
+#pragma once
+
+#include "speed/common/Move.hpp"
+#include "speed/common/Time.hpp"
+
+#include <string>
+#include <vector>
+
+namespace speed::client {
+
+// One datagram for the message log pane: when, which way, and its text.
+struct WireLogEntry {
+    TimeMs atMs = 0; // the window's clock
+    bool sent = false;
+    std::string text;
+};
+
+// A banner about the match itself rather than the cards: waiting, a silent peer, the end.
+struct MatchNotice {
+    std::string headline; // empty: no banner
+    std::string detail;
+};
+
+// The part of a match only network play has: the other player, the connection's state in
+// words, the datagrams for the message log, the address to measure. Times are the window's.
+class NetworkView {
+public:
+    virtual ~NetworkView() = default;
+
+    // Datagrams sent and received since the last call.
+    virtual std::vector<WireLogEntry> takeWireLog() = 0;
+    // Waits up to `maxWaitMs` for the network, handling a datagram the moment it arrives (so an
+    // answer leaves at once, not at the next poll); returns after the first one. False when
+    // there is no network left to wait on: the window then just sleeps.
+    virtual bool waitForNetwork(TimeMs maxWaitMs) = 0;
+    // "host:port" that answers measurement probes for this match; empty while not connected.
+    virtual std::string measureTarget() const = 0;
+    virtual std::string opponentName() const = 0;
+    virtual std::string statusDetail(TimeMs now) const = 0;
+    virtual MatchNotice notice(TimeMs now) const = 0;
+    virtual std::string clockLabel() const = 0; // "WAIT" while a countdown runs
+    // Proposals that propose() accepted and showed, and the host refused since: slide them back.
+    virtual std::vector<Move> takeRefusedMoves() = 0;
+    virtual bool retry(TimeMs now) = 0;   // R: connect again after the match ended
+    virtual bool matchEnded() const = 0;  // nothing more happens without retry()
+};
+
+} // namespace speed::client

@@ -1,0 +1,53 @@
+#include "match/ShownTable.hpp"
+
+#include "match/MoveInference.hpp"
+
+#include "speed/common/Referee.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <algorithm>
+
+namespace speed::client {
+
+void ShownTable::startGame(std::uint32_t game, const GameState& table) {
+    m_game = game;
+    m_table = table;
+    m_ownMoves.clear();
+    m_moves = 0;
+    m_flips = 0;
+}
+
+void ShownTable::ownMoveShown(const Move& move) {
+    m_ownMoves.push_back(move);
+    if (m_ownMoves.size() > kMaxOwnMoves) m_ownMoves.erase(m_ownMoves.begin());
+}
+
+bool ShownTable::takeOwn(const Move& move) {
+    const auto own = std::find(m_ownMoves.begin(), m_ownMoves.end(), move);
+    if (own == m_ownMoves.end()) return false;
+    m_ownMoves.erase(own);
+    return true;
+}
+
+void ShownTable::applied(std::uint32_t game, const Move& move, std::vector<AppliedMove>& out) {
+    if (game != m_game) return;
+    const GameState before = m_table;
+    if (applyMove(m_table, move) != MoveError::None) return; // out of step: the next catchUp bridges it
+    ++m_moves;
+    if (move.kind == MoveKind::Flip) ++m_flips;
+    if (!takeOwn(move)) out.push_back({move, before, m_table});
+}
+
+void ShownTable::catchUp(std::uint32_t game, const GameState& confirmed, std::vector<AppliedMove>& out) {
+    if (game == 0 || game != m_game || protocol::sameTable(m_table, confirmed)) return;
+    for (AppliedMove& record : inferMoves(m_table, confirmed)) {
+        ++m_moves;
+        if (record.move.kind == MoveKind::Flip) ++m_flips;
+        if (!takeOwn(record.move)) out.push_back(std::move(record));
+    }
+    m_table = confirmed;
+}
+
+bool ShownTable::refused(const Move& move) { return takeOwn(move); }
+
+} // namespace speed::client

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "speed/common/GameClock.hpp"
+#include "speed/protocol/Session.hpp"
+
+#include <vector>
+
+// The joining side (seat 1): it proposes its moves, shows them at once (prediction), resends
+// them until the host answers, and mirrors the host's table, rolling back what the host refused.
+namespace speed::protocol {
+
+class ClientSession final : public Session {
+public:
+    explicit ClientSession(SessionConfig config);
+
+    void connect(TimeMs now, const PeerAddress& host); // NOTHING -> CON_WAIT, sends HELLO
+
+    ProposalOutcome proposeMove(TimeMs now, const Move& move) override;
+    void startNextGame(TimeMs now) override;
+    void pause(TimeMs now) override;
+    void resume(TimeMs now) override;
+
+    SessionRole role() const override { return SessionRole::Client; }
+    const GameState& state() const override { return m_predicted; }
+    const GameState& confirmedState() const override { return m_confirmed; }
+    WireNumber gameNumber() const override { return m_game; }
+    WireNumber revision() const override { return m_revision; }
+    bool speedCallPending() const override { return m_phase == Phase::SpeedCall; }
+    bool localResumeRequested() const override { return m_localResumeAsked; }
+    TimeMs gameElapsedMs(TimeMs now) const override { return m_clock.elapsedMs(now); }
+
+private:
+    struct PendingProposal {
+        MoveRequest request;
+        Move move;
+        TimeMs proposedAt = 0;
+        TimeMs nextSendAt = 0;
+        bool confirmed = false; // OK arrived; dropped once a table shows it (LAST >= its ID)
+    };
+
+    void onMessage(TimeMs now, const Message& message) override;
+    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello) override;
+    bool welcomes(const Message& /*message*/) const override { return false; }
+    void onTick(TimeMs now) override;
+    TimeMs roleWakeMs(TimeMs now) const override;
+    void onPeerSilent(TimeMs now) override { followClock(now); }
+    void onPeerBack(TimeMs now) override { followClock(now); }
+    void onGarbledAnswer(TimeMs now) override;
+    void onEnded(TimeMs now) override;
+    TimeMs connectTimeoutMs() const override { return m_config.timing.helloTimeoutMs; }
+    ConnectFailure waitFailure() const override { return ConnectFailure::NoHostAnswered; }
+
+    void onUpdate(TimeMs now, const Update& update);
+    void adopt(TimeMs now, const SnapshotHeader& header, const GameState& table);
+    void tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
+                    const GameState& after);
+    void startedGame(TimeMs now, WireNumber game, const GameState& table);
+    void onOk(TimeMs now, const Ok& ok);
+    void onNg(TimeMs now, const Ng& ng);
+    void repredict();
+    void dropProposals(TimeMs now);
+    void followClock(TimeMs now);
+
+    WireNumber m_game = 0;
+    WireNumber m_revision = 0;
+    GameState m_confirmed;
+    GameState m_predicted;
+    GameClock m_clock;
+    bool m_localResumeAsked = false;
+    std::vector<PendingProposal> m_proposals;
+    WireNumber m_nextProposalId = 1;
+    WireNumber m_lastDecided = 0; // the host has decided our proposals up to this ID
+};
+
+} // namespace speed::protocol

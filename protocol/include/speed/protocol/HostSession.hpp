@@ -1,0 +1,87 @@
+#pragma once
+
+#include "speed/common/Match.hpp"
+#include "speed/protocol/Arbitration.hpp"
+#include "speed/protocol/Session.hpp"
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+
+// The host's side (seat 0): it owns the authoritative match. Every move, its own included, goes
+// through the arbitration policy; every change of the table gets a new revision and an UPDATE.
+namespace speed::protocol {
+
+class HostSession final : public Session {
+public:
+    explicit HostSession(SessionConfig config,
+                         std::unique_ptr<ArbitrationPolicy> arbitration = std::make_unique<FirstArrivalPolicy>());
+
+    void listen(TimeMs now); // NOTHING -> CON_WAIT: waits for a client's HELLO
+
+    ProposalOutcome proposeMove(TimeMs now, const Move& move) override;
+    void startNextGame(TimeMs now) override;
+    void pause(TimeMs now) override;
+    void resume(TimeMs now) override;
+
+    SessionRole role() const override { return SessionRole::Host; }
+    const GameState& state() const override { return m_match.state(); }
+    const GameState& confirmedState() const override { return m_match.state(); }
+    WireNumber gameNumber() const override { return static_cast<WireNumber>(m_match.gameNumber()); }
+    WireNumber revision() const override { return m_revision; }
+    bool speedCallPending() const override { return m_phase == Phase::SpeedCall; }
+    bool localResumeRequested() const override { return m_game.resumeAsked[kHostSeat]; }
+    TimeMs gameElapsedMs(TimeMs now) const override { return m_match.elapsedMs(now); }
+    const Match& match() const { return m_match; }
+
+private:
+    struct Verdict {
+        bool accepted = false;
+        Refusal reason = Refusal::NotPlaying;
+        WireNumber revision = 0;
+    };
+    struct GameBook { // what the host keeps of the current game, besides the match
+        bool userPause = false;
+        bool silencePause = false;
+        std::array<bool, kSeats> resumeAsked{};
+        bool speedCallAnnounced = false;
+        WireNumber ackedRevision = 0;
+        TimeMs nextSnapshotAt = kNever;
+        std::optional<Move> change;             // what made the current revision
+        std::map<WireNumber, Verdict> verdicts; // proposal id -> answer, this game
+        WireNumber nextProposal = 1;            // proposals are decided in ID order
+        WireNumber newestControlSeq = 0;        // PAUSE/RESUME older than the newest one are stale
+    };
+
+    void onMessage(TimeMs now, const Message& message) override;
+    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello) override;
+    bool welcomes(const Message& message) const override { return std::holds_alternative<Hello>(message.body); }
+    void onTick(TimeMs now) override;
+    TimeMs roleWakeMs(TimeMs now) const override;
+    void onPeerSilent(TimeMs now) override { pauseGame(now, PauseReason::Silent); }
+    void onPeerBack(TimeMs now) override;
+    void onGarbledAnswer(TimeMs now) override;
+    TimeMs connectTimeoutMs() const override { return m_config.timing.connectWaitMs; }
+    ConnectFailure waitFailure() const override { return ConnectFailure::NoClientCame; }
+
+    void startGame(TimeMs now);
+    void onMove(TimeMs now, const Message& message, const MoveRequest& request);
+    void answer(TimeMs now, const MoveRequest& request, const Verdict& verdict);
+    void onAck(TimeMs now, const Ok& ok);
+    void onControl(TimeMs now, const Message& message);
+    void afterMove(TimeMs now, const std::optional<Move>& move);
+    void publish(TimeMs now, const std::optional<Move>& change);
+    void sendSnapshot(TimeMs now, bool isResend);
+    void pauseGame(TimeMs now, PauseReason reason);
+    void resumeGame(TimeMs now, int seat);
+    void followPause(TimeMs now);
+    Phase currentPhase() const;
+
+    std::unique_ptr<ArbitrationPolicy> m_arbitration;
+    Match m_match;
+    WireNumber m_revision = 0;
+    GameBook m_game;
+};
+
+} // namespace speed::protocol

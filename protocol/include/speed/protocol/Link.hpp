@@ -1,0 +1,116 @@
+#pragma once
+
+#include "speed/common/Time.hpp"
+#include "speed/protocol/Message.hpp"
+#include "speed/protocol/SessionEvent.hpp"
+#include "speed/protocol/SessionTypes.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// One end of a conversation with one peer, whatever the role: datagrams in and out, the SEQ
+// window, liveness, requests resent until answered, and round-trip samples. Sans I/O, like the
+// sessions built on it: time comes in, datagrams and events go out.
+namespace speed::protocol {
+
+// The requests a link resends until they are answered (one of each kind at a time).
+enum class RequestKind : std::uint8_t { Hello, Start, Pause, Resume, Shutdown };
+
+// Exchanges whose answer times a round trip: a request and the OK (or NG, or HELLO) naming it.
+enum class TimedExchange : std::uint8_t { Hello, Update, Move, Start, Pause, Resume };
+
+class Link {
+public:
+    Link(const SessionTiming& timing, bool reportDatagrams);
+
+    // TIME fields count from here; the peer counts as just heard.
+    void open(TimeMs now);
+    // From now on only `peer` is listened to (rules 3 and 4 apply).
+    void lockPeer(const PeerAddress& peer);
+    bool locked() const { return m_locked; }
+    const PeerAddress& peer() const { return m_peer; }
+
+    // Decodes a datagram and applies rules 1 to 4: the message when it gets through. A PROBE is
+    // answered here (rule 2). Before a peer is locked every decodable message gets through: the
+    // session decides whether it welcomes it.
+    std::optional<Message> receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected);
+
+    void send(TimeMs now, const MessageBody& body, bool isResend = false);
+    void sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body);
+    void ignore(TimeMs now, IgnoreRule rule, std::string detail);
+
+    // Requests: sent now, resent every resendIntervalMs until settled or giveUpAt.
+    void request(TimeMs now, RequestKind kind, MessageBody body, TimeMs giveUpAt = kNever);
+    void settle(RequestKind kind);
+    void dropRequestsBut(RequestKind kind);
+    bool hasRequests() const { return !m_requests.empty(); }
+    // NG GARBLED from the peer: the pending requests go again at the next tick.
+    void expediteRequests(TimeMs now);
+
+    // Liveness: what the silence since the peer was last heard means now.
+    enum class Silence : std::uint8_t { None, BecameSilent, Lost };
+    Silence checkSilence(TimeMs now);
+    bool heard(TimeMs now); // true when the peer was silent until now
+    bool silent() const { return m_silent; }
+    TimeMs silentForMs(TimeMs now) const { return now - m_lastHeardAt; }
+    void keepalive(TimeMs now); // ALIVE when nothing else went out for keepaliveIntervalMs
+
+    // Round trips: the latest send of an exchange, and its answer (an RttSample event).
+    void timeSent(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
+    void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
+    std::optional<double> smoothedRttMs() const { return m_smoothedRttMs; }
+
+    void tick(TimeMs now); // resends due requests
+    // The earliest timer of the link; with `connected`, liveness and keepalive count too.
+    TimeMs nextWakeMs(bool connected) const;
+
+    std::vector<OutgoingDatagram> takeOutgoing();
+    // Events of the link and of the session built on it, in the order they happened.
+    void emit(SessionEvent event) { m_events.push_back(std::move(event)); }
+    std::vector<SessionEvent> takeEvents();
+    SessionStats& stats() { return m_stats; }
+    const SessionStats& stats() const { return m_stats; }
+    const SessionTiming& timing() const { return m_timing; }
+
+private:
+    struct PendingRequest {
+        RequestKind kind;
+        MessageBody body;
+        TimeMs nextSendAt = 0;
+        TimeMs giveUpAt = kNever;
+    };
+    struct TimedSend {
+        TimedExchange exchange;
+        WireNumber game = 0;
+        WireNumber number = 0;
+        TimeMs sentAt = 0;
+    };
+
+    bool acceptSeq(WireNumber seq);
+    void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
+    void emitText(TimeMs now, SessionEventKind kind, std::string text);
+
+    SessionTiming m_timing;
+    bool m_reportDatagrams;
+    std::vector<SessionEvent> m_events;
+    std::vector<OutgoingDatagram> m_outgoing;
+    std::vector<PendingRequest> m_requests;
+    std::vector<TimedSend> m_timed;
+    SessionStats m_stats;
+    PeerAddress m_peer;
+    bool m_locked = false;
+    TimeMs m_openedAt = 0;
+    WireNumber m_nextSeq = 1;
+    WireNumber m_newestPeerSeq = 0;
+    std::uint64_t m_seenSeqMask = 0; // bit i: SEQ m_newestPeerSeq - i has been received
+    bool m_heardPeerSeq = false;
+    TimeMs m_lastHeardAt = 0;
+    TimeMs m_lastSentAt = 0;
+    TimeMs m_lastGarbledReplyAt = -1'000'000;
+    bool m_silent = false;
+    std::optional<double> m_smoothedRttMs;
+};
+
+} // namespace speed::protocol

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "speed/common/GameState.hpp"
+#include "speed/common/Match.hpp"
+#include "speed/common/Move.hpp"
+#include "speed/common/Time.hpp"
+#include "speed/protocol/GameInfo.hpp"
+#include "speed/protocol/Message.hpp"
+#include "speed/protocol/SessionTypes.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+// What a session tells whoever plays its seat and draws it: typed, so that nothing above the
+// protocol ever reads the wording of `text` (which is for the log only).
+namespace speed::protocol {
+
+// The numbered "ignore the datagram if ..." rules of docs/PROTOCOL.md, section 4.
+enum class IgnoreRule : std::uint8_t {
+    Garbled = 1,          // does not decode
+    Probe = 2,            // a PROBE: answered, nothing else
+    Stranger = 3,         // not from the connected peer (or, before that, not a welcome HELLO)
+    SeenSeq = 4,          // SEQ already received, or too far behind
+    Meaningless = 5,      // the verb means nothing to this role or state
+    OtherGame = 6,        // names another game
+    StaleUpdate = 7,      // an UPDATE not newer than the table held
+    SeedForm = 8,         // an UPDATE without GAME .. LAST
+    BadTable = 9,         // an UPDATE whose table breaks its rules or loses a card
+    UnknownProposal = 10, // an OK or NG for a proposal that is not pending
+    ProposalAhead = 11,   // a MOVE ahead of the next undecided one
+    StaleControl = 12,    // a PAUSE or RESUME older than the last one taken
+};
+int ruleNumber(IgnoreRule rule);
+
+// Why connecting ended before there was a peer.
+enum class ConnectFailure : std::uint8_t {
+    None,
+    NoHostAnswered,  // a client heard no HELLO within helloTimeoutMs
+    NoClientCame,    // a host waited connectWaitMs in vain
+    VersionMismatch, // the other side speaks another protocol version
+};
+
+// How a session that was connected came to an end.
+enum class EndCause : std::uint8_t {
+    None,
+    ShutdownHere,  // this side called shutdown()
+    ShutdownThere, // the peer sent SHUTDOWN (its reason is in `shutdown`)
+    PeerLost,      // nothing heard for peerLostTimeoutMs
+};
+
+enum class SessionEventKind : std::uint8_t {
+    DatagramSent,      // text = the line (without checksum); only with reportDatagrams
+    DatagramReceived,  // text = the line; only with reportDatagrams
+    DatagramIgnored,   // rule
+    Connected,         // text = the peer's name
+    ConnectFailed,     // failure
+    StateChanged,      // info = the new GameInfo
+    TransitionRefused, // text = "from -> to: why" (an undefined transition was asked for)
+    GameStarted,       // game, table = the deal
+    MoveApplied,       // move: a play, refill or flip the host applied (either seat); revision
+    TableJumped,       // the client's table moved on by changes it did not see one by one; revision, table
+    MoveConfirmed,     // move, confirmMs = proposal to OK
+    MoveRejected,      // move, refusal (play / link), byHost: the card goes back
+    SpeedCall,         // "SPEED!" is called; the flip follows
+    RttSample,         // rttMs: one request answered (time from its latest send to the answer)
+    PeerSilent,        // nothing heard for silenceTimeoutMs; the game pauses
+    PeerBack,          // heard again after silence
+    Ended,             // cause (and shutdown for ShutdownThere / ShutdownHere)
+    GameOver,          // result = the game's result
+};
+
+struct SessionEvent {
+    SessionEventKind kind = SessionEventKind::StateChanged;
+    TimeMs at = 0;
+    std::string text; // for the log and the message pane only
+    GameInfo info = GameInfo::Nothing;
+    WireNumber game = 0;
+    WireNumber revision = 0;
+    std::optional<Move> move; // absolute seats
+    std::shared_ptr<const GameState> table; // GameStarted and TableJumped: the table from then on
+    PlayOutcome play;
+    LinkRefusal link = LinkRefusal::None;
+    bool byHost = false;
+    TimeMs confirmMs = 0;
+    double rttMs = 0;
+    GameResult result = GameResult::Playing;
+    IgnoreRule rule = IgnoreRule::Garbled;
+    ConnectFailure failure = ConnectFailure::None;
+    EndCause cause = EndCause::None;
+    ShutdownReason shutdown = ShutdownReason::Other;
+};
+
+} // namespace speed::protocol

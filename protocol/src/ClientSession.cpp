@@ -1,0 +1,265 @@
+#include "speed/protocol/ClientSession.hpp"
+
+#include "speed/common/Invariant.hpp"
+#include "speed/protocol/Codec.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <algorithm>
+
+namespace speed::protocol {
+
+ClientSession::ClientSession(SessionConfig config) : Session(std::move(config)) {
+    m_confirmed.rules = m_config.rules;
+    m_predicted = m_confirmed;
+}
+
+void ClientSession::connect(TimeMs now, const PeerAddress& host) {
+    if (gameInfo() != GameInfo::Nothing || m_link.locked()) {
+        return refuseTransition(now, "connect: only a new client session connects");
+    }
+    m_link.lockPeer(host);
+    beginWaiting(now, "connecting");
+    m_link.request(now, RequestKind::Hello, Hello{kProtocolVersion, sanitizeWord(m_config.playerName)});
+    m_link.timeSent(TimedExchange::Hello, 0, 0, now);
+}
+
+void ClientSession::onHello(TimeMs now, const PeerAddress& /*from*/, const Hello& hello) {
+    if (hello.version != kProtocolVersion) {
+        return failConnect(now, ConnectFailure::VersionMismatch,
+                           "peer speaks protocol version " + std::to_string(hello.version) + ", we speak " +
+                               std::to_string(kProtocolVersion));
+    }
+    if (gameInfo() != GameInfo::ConWait) return; // a repeated answer
+    m_link.settle(RequestKind::Hello);
+    m_link.timeAnswered(TimedExchange::Hello, 0, 0, now);
+    connected(now, hello.name);
+}
+
+void ClientSession::onMessage(TimeMs now, const Message& message) {
+    const MessageBody& body = message.body;
+    if (const auto* update = std::get_if<Update>(&body)) return onUpdate(now, *update);
+    if (const auto* ok = std::get_if<Ok>(&body)) return onOk(now, *ok);
+    if (const auto* ng = std::get_if<Ng>(&body)) return onNg(now, *ng);
+    m_link.ignore(now, IgnoreRule::Meaningless, std::string(verbOf(message)) + " means nothing to a client");
+}
+
+void ClientSession::onGarbledAnswer(TimeMs now) {
+    m_link.expediteRequests(now);
+    for (PendingProposal& proposal : m_proposals) proposal.nextSendAt = std::min(proposal.nextSendAt, now);
+}
+
+ProposalOutcome ClientSession::proposeMove(TimeMs now, const Move& move) {
+    if (move.kind != MoveKind::Flip && move.seat != kClientSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
+    if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
+    if (move.kind == MoveKind::Flip) return refuse(now, move, {MatchRefusal::FlipsAreTheMatchs, MoveError::None});
+    const auto waiting = std::count_if(m_proposals.begin(), m_proposals.end(), [](const PendingProposal& p) { return !p.confirmed; });
+    if (waiting >= m_config.timing.maxProposalsInFlight) return refuse(now, move, {}, LinkRefusal::TooManyInFlight);
+    const MoveError error = checkMove(m_predicted, move);
+    if (error != MoveError::None) return refuse(now, move, {MatchRefusal::None, error});
+    PendingProposal proposal;
+    proposal.move = move;
+    const Move wire = moveSeenFrom(move, kClientSeat);
+    proposal.request = MoveRequest{m_game, m_nextProposalId++, move.kind, move.slot, move.card, wire.pile};
+    proposal.proposedAt = now;
+    proposal.nextSendAt = now + m_config.timing.resendIntervalMs;
+    m_link.send(now, proposal.request);
+    m_link.timeSent(TimedExchange::Move, m_game, proposal.request.id, now);
+    m_proposals.push_back(proposal);
+    ++m_link.stats().proposalsSent;
+    applyMove(m_predicted, move); // shown at once
+    return {true, {}, LinkRefusal::None};
+}
+
+void ClientSession::onUpdate(TimeMs now, const Update& update) {
+    if (!update.header) return m_link.ignore(now, IgnoreRule::SeedForm, "UPDATE without GAME and REV, the seed's form");
+    const SnapshotHeader& header = *update.header;
+    const bool older = header.game < m_game || (header.game == m_game && header.revision <= m_revision);
+    if (older) {
+        m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision}); // the host may have missed our OK
+        return m_link.ignore(now, IgnoreRule::StaleUpdate, "revision " + std::to_string(header.revision) + " is not newer than ours");
+    }
+    StateFromView rebuilt = stateFromView(update.table, kHostSeat, header.rules);
+    if (!rebuilt.state) return m_link.ignore(now, IgnoreRule::BadTable, "the table does not fit its rules: " + rebuilt.error);
+    if (std::string lost = conservationError(*rebuilt.state); !lost.empty()) {
+        return m_link.ignore(now, IgnoreRule::BadTable, "the table loses or doubles cards: " + lost);
+    }
+    adopt(now, header, *rebuilt.state);
+    m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision});
+}
+
+void ClientSession::adopt(TimeMs now, const SnapshotHeader& header, const GameState& table) {
+    const GameState before = m_confirmed;
+    const WireNumber heldRevision = m_revision;
+    const bool newGame = header.game != m_game;
+    if (newGame) startedGame(now, header.game, table);
+    const Phase previous = m_phase;
+    m_revision = header.revision;
+    m_confirmed = table;
+    m_lastDecided = header.lastProposal;
+    m_phase = mirrored(header.phase);
+    if (m_phase == Phase::Play || (m_phase == Phase::Pause0 && previous != Phase::Pause0)) m_localResumeAsked = false;
+    if (!newGame) tellChange(now, header, heldRevision, before, table);
+    if (m_phase == Phase::SpeedCall && previous != Phase::SpeedCall) emitText(now, SessionEventKind::SpeedCall, "SPEED!");
+    if (table.result != GameResult::Playing) noteGameOver(now, m_game, table.result);
+    std::erase_if(m_proposals, [&](const PendingProposal& p) { return p.confirmed && p.request.id <= m_lastDecided; });
+    repredict();
+    followClock(now);
+    refreshInfo(now, "host table received");
+}
+
+void ClientSession::startedGame(TimeMs now, WireNumber game, const GameState& table) {
+    dropProposals(now);
+    m_nextProposalId = 1;
+    m_link.settle(RequestKind::Start);
+    m_link.timeAnswered(TimedExchange::Start, game, 0, now);
+    clearGameOver();
+    m_localResumeAsked = false;
+    m_game = game;
+    m_clock.start(now);
+    SessionEvent started;
+    started.kind = SessionEventKind::GameStarted;
+    started.at = now;
+    started.game = game;
+    started.text = "game " + std::to_string(game) + " dealt";
+    started.table = std::make_shared<const GameState>(table);
+    emit(std::move(started));
+}
+
+// What turned the table held into the one received: the move the UPDATE names, when it is the
+// very next revision and that move explains it; otherwise the table jumped (UPDATEs were lost).
+void ClientSession::tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
+                               const GameState& after) {
+    SessionEvent event;
+    event.at = now;
+    event.game = m_game;
+    event.revision = header.revision;
+    if (header.change && header.revision == heldRevision + 1) {
+        const Move move = moveSeenFrom(*header.change, kHostSeat);
+        GameState replayed = before;
+        if (applyMove(replayed, move) == MoveError::None && sameTable(replayed, after)) {
+            event.kind = SessionEventKind::MoveApplied;
+            event.move = move;
+            event.text = describe(move);
+            return emit(std::move(event));
+        }
+    }
+    if (sameTable(before, after)) return; // a change of phase, or LAST moving on
+    event.kind = SessionEventKind::TableJumped;
+    event.text = "the table moved on to revision " + std::to_string(header.revision);
+    event.table = std::make_shared<const GameState>(after);
+    emit(std::move(event));
+}
+
+void ClientSession::onOk(TimeMs now, const Ok& ok) {
+    switch (ok.subject) {
+    case Subject::Start:
+        m_link.timeAnswered(TimedExchange::Start, ok.game, 0, now);
+        return m_link.settle(RequestKind::Start);
+    case Subject::Pause:
+        m_link.timeAnswered(TimedExchange::Pause, ok.game, 0, now);
+        return m_link.settle(RequestKind::Pause);
+    case Subject::Resume:
+        m_link.timeAnswered(TimedExchange::Resume, ok.game, 0, now);
+        return m_link.settle(RequestKind::Resume);
+    case Subject::Shutdown: return m_link.settle(RequestKind::Shutdown);
+    case Subject::Update: return m_link.ignore(now, IgnoreRule::Meaningless, "a client is not sent OK UPDATE");
+    case Subject::Move: break;
+    }
+    const auto proposal = std::find_if(m_proposals.begin(), m_proposals.end(), [&](const PendingProposal& p) {
+        return p.request.game == ok.game && p.request.id == ok.id && !p.confirmed;
+    });
+    if (proposal == m_proposals.end()) return m_link.ignore(now, IgnoreRule::UnknownProposal, "OK for a proposal that is not pending");
+    m_link.timeAnswered(TimedExchange::Move, ok.game, ok.id, now);
+    SessionEvent event;
+    event.kind = SessionEventKind::MoveConfirmed;
+    event.at = now;
+    event.move = proposal->move;
+    event.confirmMs = now - proposal->proposedAt;
+    event.text = describe(proposal->move);
+    emit(std::move(event));
+    ++m_link.stats().proposalsConfirmed;
+    if (proposal->request.id <= m_lastDecided) m_proposals.erase(proposal); // the table already shows it
+    else proposal->confirmed = true;
+    repredict();
+}
+
+void ClientSession::onNg(TimeMs now, const Ng& ng) {
+    const auto proposal = std::find_if(m_proposals.begin(), m_proposals.end(), [&](const PendingProposal& p) {
+        return p.request.game == ng.game && p.request.id == ng.id && !p.confirmed;
+    });
+    if (proposal == m_proposals.end()) return m_link.ignore(now, IgnoreRule::UnknownProposal, "NG for a proposal that is not pending");
+    m_link.timeAnswered(TimedExchange::Move, ng.game, ng.id, now);
+    const Move move = proposal->move;
+    m_proposals.erase(proposal);
+    ++m_link.stats().proposalsRejected;
+    repredict();
+    refuse(now, move, playOutcomeOf(ng.reason), LinkRefusal::None, true);
+}
+
+void ClientSession::onTick(TimeMs now) {
+    for (PendingProposal& proposal : m_proposals) {
+        if (proposal.confirmed || now < proposal.nextSendAt) continue;
+        proposal.nextSendAt = now + m_config.timing.resendIntervalMs;
+        m_link.send(now, proposal.request, true);
+        m_link.timeSent(TimedExchange::Move, proposal.request.game, proposal.request.id, now);
+    }
+}
+
+TimeMs ClientSession::roleWakeMs(TimeMs /*now*/) const {
+    TimeMs wake = kNever;
+    for (const PendingProposal& proposal : m_proposals) {
+        if (!proposal.confirmed) wake = std::min(wake, proposal.nextSendAt);
+    }
+    return wake;
+}
+
+void ClientSession::repredict() {
+    // Proposals the host has decided are in the table already (or refused): never apply them twice.
+    m_predicted = m_confirmed;
+    for (const PendingProposal& proposal : m_proposals) {
+        if (proposal.request.id > m_lastDecided) applyMove(m_predicted, proposal.move); // skipped if now illegal
+    }
+}
+
+void ClientSession::dropProposals(TimeMs now) {
+    for (const PendingProposal& proposal : m_proposals) {
+        if (!proposal.confirmed) refuse(now, proposal.move, {MatchRefusal::None, MoveError::GameOver}); // its game is over
+    }
+    m_proposals.clear();
+}
+
+void ClientSession::onEnded(TimeMs /*now*/) { m_proposals.clear(); }
+
+// The client's game clock follows the host's phase: it stands still while paused or while the
+// host is not heard, and stops at the end.
+void ClientSession::followClock(TimeMs now) {
+    if (m_game == 0) return;
+    if (m_confirmed.result != GameResult::Playing) return m_clock.stop(now);
+    const bool paused = m_phase == Phase::Pause0 || m_phase == Phase::Pause1 || m_link.silent();
+    if (paused) m_clock.pause(now);
+    else m_clock.resume(now);
+}
+
+void ClientSession::startNextGame(TimeMs now) {
+    const GameInfo info = gameInfo();
+    if (info != GameInfo::Connect && info != GameInfo::ExtGame && !isGameOver(info)) {
+        return refuseTransition(now, "start: no new game from " + std::string(toString(info)));
+    }
+    m_link.request(now, RequestKind::Start, Start{m_game + 1});
+    m_link.timeSent(TimedExchange::Start, m_game + 1, 0, now);
+}
+
+void ClientSession::pause(TimeMs now) {
+    if (gameInfo() != GameInfo::Play) return refuseTransition(now, "pause: not playing");
+    m_link.request(now, RequestKind::Pause, Pause{m_game, PauseReason::User});
+    m_link.timeSent(TimedExchange::Pause, m_game, 0, now);
+}
+
+void ClientSession::resume(TimeMs now) {
+    if (!isPaused(gameInfo())) return refuseTransition(now, "resume: not paused");
+    m_localResumeAsked = true;
+    m_link.request(now, RequestKind::Resume, Resume{m_game});
+    m_link.timeSent(TimedExchange::Resume, m_game, 0, now);
+}
+
+} // namespace speed::protocol

@@ -1,0 +1,250 @@
+#include "speed/protocol/HostSession.hpp"
+
+#include "speed/protocol/Codec.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <algorithm>
+
+namespace speed::protocol {
+
+HostSession::HostSession(SessionConfig config, std::unique_ptr<ArbitrationPolicy> arbitration)
+    : Session(std::move(config)),
+      m_arbitration(arbitration ? std::move(arbitration) : std::make_unique<FirstArrivalPolicy>()),
+      m_match(m_config.timing.match) {}
+
+void HostSession::listen(TimeMs now) {
+    if (gameInfo() != GameInfo::Nothing || m_link.locked()) {
+        return refuseTransition(now, "listen: only a new host session listens");
+    }
+    beginWaiting(now, "listening");
+}
+
+void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hello) {
+    if (hello.version != kProtocolVersion) {
+        m_link.sendTo(now, from, Shutdown{std::string(wordOf(ShutdownReason::ProtocolVersion))});
+        return m_link.ignore(now, IgnoreRule::Meaningless,
+                             "peer speaks protocol version " + std::to_string(hello.version) + ", we speak " +
+                                 std::to_string(kProtocolVersion));
+    }
+    if (!m_link.locked()) m_link.lockPeer(from);
+    m_link.send(now, Hello{kProtocolVersion, sanitizeWord(m_config.playerName)}); // also to a repeated HELLO
+    if (gameInfo() == GameInfo::ConWait) connected(now, hello.name);
+}
+
+void HostSession::onMessage(TimeMs now, const Message& message) {
+    const MessageBody& body = message.body;
+    if (const auto* ok = std::get_if<Ok>(&body)) return onAck(now, *ok);
+    if (const auto* move = std::get_if<MoveRequest>(&body)) return onMove(now, message, *move);
+    if (std::holds_alternative<Start>(body) || std::holds_alternative<Pause>(body) || std::holds_alternative<Resume>(body)) {
+        return onControl(now, message);
+    }
+    m_link.ignore(now, IgnoreRule::Meaningless, std::string(verbOf(message)) + " means nothing to a host");
+}
+
+void HostSession::onAck(TimeMs now, const Ok& ok) {
+    if (ok.subject != Subject::Update) return m_link.ignore(now, IgnoreRule::Meaningless, "a host is not answered with OK but UPDATE");
+    if (ok.game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "acknowledges another game");
+    m_game.ackedRevision = std::max(m_game.ackedRevision, ok.revision);
+    m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now);
+}
+
+void HostSession::onGarbledAnswer(TimeMs now) {
+    m_link.expediteRequests(now);
+    m_game.nextSnapshotAt = std::min(m_game.nextSnapshotAt, now);
+}
+
+void HostSession::startNextGame(TimeMs now) {
+    const GameInfo info = gameInfo();
+    if (info != GameInfo::Connect && info != GameInfo::ExtGame && !isGameOver(info)) {
+        return refuseTransition(now, "start: no new game from " + std::string(toString(info)));
+    }
+    startGame(now);
+}
+
+void HostSession::startGame(TimeMs now) {
+    if (measuring()) return refuseTransition(now, "start: a measurement is running");
+    m_match.deal(m_config.rules, m_config.dealSeed + static_cast<std::uint64_t>(m_match.gameNumber()), now);
+    m_revision = 0;
+    m_game = GameBook{};
+    clearGameOver();
+    SessionEvent started;
+    started.kind = SessionEventKind::GameStarted;
+    started.at = now;
+    started.game = gameNumber();
+    started.text = "game " + std::to_string(gameNumber()) + " dealt";
+    started.table = std::make_shared<const GameState>(m_match.state());
+    emit(std::move(started));
+    afterMove(now, std::nullopt);
+}
+
+ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
+    if (move.kind != MoveKind::Flip && move.seat != kHostSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
+    if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
+    const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kHostSeat, now, now}, now);
+    if (!outcome.accepted()) return refuse(now, move, outcome);
+    afterMove(now, move);
+    return {true, outcome, LinkRefusal::None};
+}
+
+void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& request) {
+    if (request.game != gameNumber()) {
+        return m_link.ignore(now, IgnoreRule::OtherGame, "MOVE for game " + std::to_string(request.game) +
+                                                              ", this is game " + std::to_string(gameNumber()));
+    }
+    if (const auto known = m_game.verdicts.find(request.id); known != m_game.verdicts.end()) {
+        return answer(now, request, known->second); // a resent proposal: answer again, never apply twice
+    }
+    if (request.id != m_game.nextProposal) {
+        return m_link.ignore(now, IgnoreRule::ProposalAhead, "MOVE " + std::to_string(request.id) + " came before MOVE " +
+                                                                  std::to_string(m_game.nextProposal) +
+                                                                  "; proposals are decided in order");
+    }
+    ++m_game.nextProposal;
+    const Move move = moveSeenFrom(Move{request.kind, 0, request.slot, request.pile, request.card}, kClientSeat);
+    const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kClientSeat, now, message.time}, now);
+    const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1};
+    m_game.verdicts.emplace(request.id, verdict);
+    answer(now, request, verdict);
+    if (verdict.accepted) afterMove(now, move);
+    else publish(now, std::nullopt); // LAST moved on; a refused proposer may also hold an old table
+}
+
+void HostSession::answer(TimeMs now, const MoveRequest& request, const Verdict& verdict) {
+    if (verdict.accepted) m_link.send(now, Ok{Subject::Move, request.game, request.id, verdict.revision});
+    else m_link.send(now, Ng{false, request.game, request.id, verdict.reason});
+}
+
+void HostSession::onControl(TimeMs now, const Message& message) {
+    const MessageBody& body = message.body;
+    const bool control = std::holds_alternative<Pause>(body) || std::holds_alternative<Resume>(body);
+    if (control && message.seq <= m_game.newestControlSeq) {
+        return m_link.ignore(now, IgnoreRule::StaleControl, "an older PAUSE or RESUME than the last one taken");
+    }
+    if (control) m_game.newestControlSeq = message.seq;
+    if (const auto* start = std::get_if<Start>(&body)) {
+        const bool between = gameNumber() == 0 || m_match.over();
+        if (start->game == gameNumber() + 1 && between && !measuring()) startGame(now);
+        if (start->game > gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "START for a game that cannot start now");
+        return m_link.send(now, Ok{Subject::Start, start->game, 0, 0});
+    }
+    if (const auto* pause = std::get_if<Pause>(&body)) {
+        if (pause->game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "PAUSE for another game");
+        if (!m_match.over()) pauseGame(now, PauseReason::User);
+        return m_link.send(now, Ok{Subject::Pause, pause->game, 0, 0});
+    }
+    if (const auto* resume = std::get_if<Resume>(&body)) {
+        if (resume->game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "RESUME for another game");
+        resumeGame(now, kClientSeat);
+        return m_link.send(now, Ok{Subject::Resume, resume->game, 0, 0});
+    }
+}
+
+// A move (or the deal, or a flip) changed the table: the game may be over, or a SPEED! called.
+void HostSession::afterMove(TimeMs now, const std::optional<Move>& move) {
+    if (m_match.over()) {
+        noteGameOver(now, gameNumber(), m_match.state().result);
+    } else if (!m_match.speedCalled()) {
+        m_game.speedCallAnnounced = false;
+    } else if (!m_game.speedCallAnnounced) {
+        m_game.speedCallAnnounced = true;
+        emitText(now, SessionEventKind::SpeedCall, "SPEED!");
+    }
+    publish(now, move);
+    if (!move) return;
+    SessionEvent applied;
+    applied.kind = SessionEventKind::MoveApplied;
+    applied.at = now;
+    applied.game = gameNumber();
+    applied.revision = m_revision;
+    applied.move = move;
+    applied.text = describe(*move);
+    emit(std::move(applied));
+}
+
+void HostSession::publish(TimeMs now, const std::optional<Move>& change) {
+    ++m_revision;
+    m_game.change = change;
+    m_phase = currentPhase();
+    sendSnapshot(now, false);
+    refreshInfo(now, "host table changed");
+}
+
+void HostSession::sendSnapshot(TimeMs now, bool isResend) {
+    if (gameNumber() == 0 || !isConnected(gameInfo())) return;
+    const SnapshotHeader header{gameNumber(), m_revision, m_match.state().rules, m_phase, m_game.nextProposal - 1,
+                                m_game.change};
+    m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
+    m_game.nextSnapshotAt = now + m_config.timing.resendIntervalMs;
+    m_link.timeSent(TimedExchange::Update, gameNumber(), m_revision, now);
+}
+
+void HostSession::onTick(TimeMs now) {
+    if (const auto flip = m_match.advance(now)) afterMove(now, flip);
+    if (gameNumber() > 0 && m_game.ackedRevision < m_revision && now >= m_game.nextSnapshotAt) sendSnapshot(now, true);
+}
+
+TimeMs HostSession::roleWakeMs(TimeMs now) const {
+    TimeMs wake = m_match.nextWakeAt(now);
+    if (m_game.ackedRevision < m_revision) wake = std::min(wake, m_game.nextSnapshotAt);
+    return wake;
+}
+
+void HostSession::pause(TimeMs now) {
+    if (gameInfo() != GameInfo::Play) return refuseTransition(now, "pause: not playing");
+    pauseGame(now, PauseReason::User);
+}
+
+void HostSession::resume(TimeMs now) {
+    if (!isPaused(gameInfo())) return refuseTransition(now, "resume: not paused");
+    resumeGame(now, kHostSeat);
+}
+
+void HostSession::onPeerBack(TimeMs now) {
+    if (!m_game.silencePause) return;
+    m_game.silencePause = false;
+    followPause(now);
+    publish(now, std::nullopt);
+}
+
+void HostSession::pauseGame(TimeMs now, PauseReason reason) {
+    if (gameNumber() == 0 || m_match.over()) return;
+    if (reason == PauseReason::Silent) {
+        if (m_game.silencePause) return;
+        m_game.silencePause = true;
+    } else {
+        if (m_game.userPause) return;
+        m_game.userPause = true;
+        m_game.resumeAsked = {};
+    }
+    followPause(now);
+    publish(now, std::nullopt);
+}
+
+void HostSession::resumeGame(TimeMs now, int seat) {
+    auto& asked = m_game.resumeAsked[static_cast<std::size_t>(seat)];
+    if (!m_game.userPause || asked) return;
+    asked = true;
+    if (m_game.resumeAsked[0] && m_game.resumeAsked[1]) {
+        m_game.userPause = false;
+        m_game.resumeAsked = {};
+        followPause(now);
+    }
+    publish(now, std::nullopt);
+}
+
+// The match is paused while either side asked for it or the peer is silent.
+void HostSession::followPause(TimeMs now) {
+    const bool paused = m_game.userPause || m_game.silencePause;
+    if (paused && !m_match.paused()) m_match.pause(now);
+    if (!paused && m_match.paused()) m_match.resume(now);
+}
+
+Phase HostSession::currentPhase() const {
+    if (m_match.over()) return resultPhase(m_match.state().result, kHostSeat);
+    if (m_game.userPause || m_game.silencePause) {
+        return m_game.resumeAsked[0] || m_game.resumeAsked[1] ? Phase::Pause1 : Phase::Pause0;
+    }
+    return m_match.speedCalled() ? Phase::SpeedCall : Phase::Play;
+}
+
+} // namespace speed::protocol

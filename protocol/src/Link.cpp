@@ -1,0 +1,213 @@
+#include "speed/protocol/Link.hpp"
+
+#include "speed/protocol/Codec.hpp"
+#include "speed/protocol/Probe.hpp"
+
+#include <algorithm>
+#include <utility>
+
+// The numbered "ignore the datagram if" rules 1 to 4 of docs/PROTOCOL.md are applied here; the
+// sessions apply the others.
+namespace speed::protocol {
+namespace {
+
+constexpr WireNumber kSeqWindow = 64;      // how far behind the newest SEQ a datagram may still arrive
+constexpr std::size_t kMaxTimedSends = 64; // round trips being timed at once
+constexpr std::size_t kChecksumTail = 10;  // " #cccccccc", left out of the logged line
+
+WireNumber wireTime(TimeMs sinceOpen) {
+    return static_cast<WireNumber>(std::clamp<TimeMs>(sinceOpen, 0, TimeMs{0xFFFFFFFF}));
+}
+
+} // namespace
+
+int ruleNumber(IgnoreRule rule) { return static_cast<int>(rule); }
+
+Link::Link(const SessionTiming& timing, bool reportDatagrams) : m_timing(timing), m_reportDatagrams(reportDatagrams) {}
+
+void Link::open(TimeMs now) {
+    m_openedAt = now;
+    m_lastHeardAt = now;
+}
+
+void Link::lockPeer(const PeerAddress& peer) {
+    m_peer = peer;
+    m_locked = true;
+    m_heardPeerSeq = false;
+}
+
+std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected) {
+    ++m_stats.datagramsReceived;
+    DecodeResult decoded = decodeDatagram(bytes);
+    if (!decoded.ok()) {
+        onGarbled(now, from, connected, std::string(describe(decoded.error)) + ": " + decoded.detail);
+        return std::nullopt;
+    }
+    Message& message = *decoded.message;
+    if (std::holds_alternative<Probe>(message.body)) { // rule 2: answered statelessly, from anyone
+        std::string echo = encodeEcho(message);
+        if (echo.size() <= bytes.size()) m_outgoing.push_back({from, std::move(echo)});
+        return std::nullopt;
+    }
+    if (m_locked && from != m_peer) {
+        ++m_stats.foreign;
+        ignore(now, IgnoreRule::Stranger, "from " + from + ", not the connected peer " + m_peer);
+        return std::nullopt;
+    }
+    if (m_locked && !acceptSeq(message.seq)) {
+        ++m_stats.duplicates;
+        ignore(now, IgnoreRule::SeenSeq,
+               "SEQ " + std::to_string(message.seq) + " was seen already, or is " + std::to_string(kSeqWindow) +
+                   " or more behind " + std::to_string(m_newestPeerSeq));
+        return std::nullopt;
+    }
+    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramReceived, std::string(bytes.substr(0, bytes.size() - kChecksumTail)));
+    return std::move(message);
+}
+
+void Link::onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail) {
+    ++m_stats.garbled;
+    ignore(now, IgnoreRule::Garbled, std::move(detail));
+    // Tell the peer once per interval, so whatever it has pending is resent at once.
+    const bool fromPeer = m_locked && from == m_peer && connected;
+    if (fromPeer && now - m_lastGarbledReplyAt >= m_timing.garbledReplyIntervalMs) {
+        m_lastGarbledReplyAt = now;
+        send(now, Ng{true, 0, 0, Refusal::NotPlaying});
+    }
+}
+
+// A sliding window over the peer's SEQ: a datagram that was overtaken is still taken, a copy
+// of one already taken is not. What a late datagram may not do is checked per verb (GAME, REV, ID).
+bool Link::acceptSeq(WireNumber seq) {
+    if (!m_heardPeerSeq || seq > m_newestPeerSeq) {
+        const WireNumber shift = m_heardPeerSeq ? seq - m_newestPeerSeq : kSeqWindow;
+        m_seenSeqMask = shift >= kSeqWindow ? 0 : m_seenSeqMask << shift;
+        m_seenSeqMask |= 1U;
+        m_newestPeerSeq = seq;
+        m_heardPeerSeq = true;
+        return true;
+    }
+    const WireNumber behind = m_newestPeerSeq - seq;
+    const std::uint64_t bit = std::uint64_t{1} << (behind % kSeqWindow);
+    if (behind >= kSeqWindow || (m_seenSeqMask & bit) != 0) return false;
+    m_seenSeqMask |= bit;
+    return true;
+}
+
+void Link::send(TimeMs now, const MessageBody& body, bool isResend) {
+    sendTo(now, m_peer, body);
+    if (isResend) ++m_stats.resends;
+}
+
+void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
+    const Message message{wireTime(now - m_openedAt), m_nextSeq++, body};
+    std::string bytes = encodeDatagram(message);
+    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.size() - kChecksumTail));
+    m_outgoing.push_back({to, std::move(bytes)});
+    ++m_stats.datagramsSent;
+    m_lastSentAt = now;
+}
+
+void Link::ignore(TimeMs now, IgnoreRule rule, std::string detail) {
+    ++m_stats.ignored;
+    SessionEvent event;
+    event.kind = SessionEventKind::DatagramIgnored;
+    event.at = now;
+    event.rule = rule;
+    event.text = "ignored by rule " + std::to_string(ruleNumber(rule)) + " (" + detail + ")";
+    m_events.push_back(std::move(event));
+}
+
+void Link::emitText(TimeMs now, SessionEventKind kind, std::string text) {
+    SessionEvent event;
+    event.kind = kind;
+    event.at = now;
+    event.text = std::move(text);
+    m_events.push_back(std::move(event));
+}
+
+void Link::request(TimeMs now, RequestKind kind, MessageBody body, TimeMs giveUpAt) {
+    settle(kind); // a newer request of the same kind replaces the older one
+    send(now, body);
+    m_requests.push_back({kind, std::move(body), now + m_timing.resendIntervalMs, giveUpAt});
+}
+
+void Link::settle(RequestKind kind) {
+    std::erase_if(m_requests, [&](const PendingRequest& pending) { return pending.kind == kind; });
+}
+
+void Link::dropRequestsBut(RequestKind kind) {
+    std::erase_if(m_requests, [&](const PendingRequest& pending) { return pending.kind != kind; });
+}
+
+void Link::expediteRequests(TimeMs now) {
+    for (PendingRequest& pending : m_requests) pending.nextSendAt = std::min(pending.nextSendAt, now);
+}
+
+void Link::tick(TimeMs now) {
+    std::erase_if(m_requests, [&](const PendingRequest& pending) { return now >= pending.giveUpAt; });
+    for (PendingRequest& pending : m_requests) {
+        if (now < pending.nextSendAt) continue;
+        pending.nextSendAt = now + m_timing.resendIntervalMs;
+        send(now, pending.body, true);
+    }
+}
+
+Link::Silence Link::checkSilence(TimeMs now) {
+    const TimeMs silentFor = now - m_lastHeardAt;
+    if (silentFor >= m_timing.peerLostTimeoutMs) return Silence::Lost;
+    if (m_silent || silentFor < m_timing.silenceTimeoutMs) return Silence::None;
+    m_silent = true;
+    return Silence::BecameSilent;
+}
+
+bool Link::heard(TimeMs now) {
+    m_lastHeardAt = now;
+    return std::exchange(m_silent, false);
+}
+
+void Link::keepalive(TimeMs now) {
+    if (now - m_lastSentAt >= m_timing.keepaliveIntervalMs) send(now, Alive{});
+}
+
+void Link::timeSent(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now) {
+    const auto same = [&](const TimedSend& timed) {
+        return timed.exchange == exchange && timed.game == game && timed.number == number;
+    };
+    if (const auto found = std::find_if(m_timed.begin(), m_timed.end(), same); found != m_timed.end()) {
+        found->sentAt = now; // a resend: time the answer from the latest copy
+        return;
+    }
+    if (m_timed.size() >= kMaxTimedSends) m_timed.erase(m_timed.begin());
+    m_timed.push_back({exchange, game, number, now});
+}
+
+void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now) {
+    const auto found = std::find_if(m_timed.begin(), m_timed.end(), [&](const TimedSend& timed) {
+        return timed.exchange == exchange && timed.game == game && timed.number == number;
+    });
+    if (found == m_timed.end()) return;
+    const TimeMs sample = now - found->sentAt;
+    m_timed.erase(found);
+    if (sample < 0) return;
+    const double value = static_cast<double>(sample);
+    m_smoothedRttMs = m_smoothedRttMs ? *m_smoothedRttMs * 0.875 + value * 0.125 : value; // RFC 6298's SRTT
+    SessionEvent event;
+    event.kind = SessionEventKind::RttSample;
+    event.at = now;
+    event.rttMs = value;
+    m_events.push_back(std::move(event));
+}
+
+TimeMs Link::nextWakeMs(bool connected) const {
+    TimeMs wake = kNever;
+    for (const PendingRequest& pending : m_requests) wake = std::min({wake, pending.nextSendAt, pending.giveUpAt});
+    if (!connected) return wake;
+    wake = std::min(wake, m_lastSentAt + m_timing.keepaliveIntervalMs);
+    return std::min(wake, m_lastHeardAt + (m_silent ? m_timing.peerLostTimeoutMs : m_timing.silenceTimeoutMs));
+}
+
+std::vector<OutgoingDatagram> Link::takeOutgoing() { return std::exchange(m_outgoing, {}); }
+std::vector<SessionEvent> Link::takeEvents() { return std::exchange(m_events, {}); }
+
+} // namespace speed::protocol

@@ -1,0 +1,48 @@
+#include "match/ConnectionWords.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+using namespace speed::client;
+
+TEST_CASE("connection words: waiting, connected, silent, over and failed each say so", "[client][words]") {
+    ConnectionFacts facts;
+    facts.host = true;
+    facts.port = 50001;
+    facts.info = GameInfo::ConWait;
+    CHECK(noticeFor(facts).headline == "WAITING");
+    CHECK(statusDetail(facts).find("hosting on UDP port 50001") != std::string::npos);
+    facts.connected = true;
+    facts.info = GameInfo::Play;
+    facts.peerName = "kenta";
+    facts.peerAddress = "127.0.0.1:40000";
+    facts.rttMs = 0.4;
+    facts.gameNumber = 2;
+    CHECK(noticeFor(facts).headline.empty());
+    CHECK(statusDetail(facts).find("vs kenta at 127.0.0.1:40000") != std::string::npos);
+    CHECK(statusDetail(facts).find("game 2") != std::string::npos);
+    CHECK(opponentLabel(facts) == "kenta");
+    facts.peerSilent = true;
+    CHECK(noticeFor(facts).headline == "SILENT");
+    facts.matchEnded = true;
+    facts.endReason = "the other player closed their window";
+    CHECK(noticeFor(facts).headline == "MATCH OVER");
+    CHECK(noticeFor(facts).detail.find("closed their window") != std::string::npos);
+    facts.failure = "UDP port 50001 is already in use";
+    CHECK(noticeFor(facts).headline == "NO GAME");
+}
+
+TEST_CASE("connection words: how a session ended comes from its typed cause", "[client][words]") {
+    protocol::SessionEvent ended;
+    ended.kind = protocol::SessionEventKind::Ended;
+    ended.cause = protocol::EndCause::ShutdownThere;
+    ended.shutdown = protocol::ShutdownReason::WindowClosed;
+    CHECK(describeEnd(ended) == "the other player closed their window");
+    ended.shutdown = protocol::ShutdownReason::MatchOver;
+    CHECK(describeEnd(ended).find("played its games") != std::string::npos);
+    ended.cause = protocol::EndCause::ShutdownHere;
+    CHECK(describeEnd(ended) == "the games are played");
+    ended.cause = protocol::EndCause::PeerLost;
+    ended.text = "nothing heard from the peer for 15000 ms";
+    CHECK(describeEnd(ended).find("lost the other side") != std::string::npos);
+}

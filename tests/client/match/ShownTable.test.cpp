@@ -1,0 +1,75 @@
+#include "match/ShownTable.hpp"
+
+#include "speed/common/Bot.hpp"
+#include "speed/common/Deal.hpp"
+#include "speed/common/Referee.hpp"
+#include "speed/protocol/TableView.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+using namespace speed::client;
+
+namespace {
+
+// A table a few moves into game 1, and the next moves of each seat.
+struct Game {
+    GameState table = deal(RuleOptions{}, 21);
+    Game() { applyMove(table, Move::flip()); }
+    Move next(int seat) const { return *Bot(seat, BotLevel::Max, 3).bestAction(table); }
+    Move play(int seat) {
+        const Move move = next(seat);
+        REQUIRE(applyMove(table, move) == MoveError::None);
+        return move;
+    }
+};
+
+} // namespace
+
+TEST_CASE("shown table: the opponent's move flies in, the user's own does not", "[client][shown]") {
+    Game game;
+    ShownTable shown;
+    shown.startGame(1, game.table);
+    std::vector<AppliedMove> out;
+    const Move mine = game.play(0);
+    shown.ownMoveShown(mine);
+    shown.applied(1, mine, out);
+    CHECK(out.empty());
+    const Move theirs = game.play(1);
+    shown.applied(1, theirs, out);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].move == theirs);
+    CHECK(protocol::sameTable(out[0].after, game.table));
+    CHECK(shown.moves() == 2);
+    CHECK(protocol::sameTable(shown.table(), game.table));
+}
+
+TEST_CASE("shown table: a refused move slides back only when it had been shown", "[client][shown]") {
+    Game game;
+    ShownTable shown;
+    shown.startGame(1, game.table);
+    const Move mine = game.next(0);
+    CHECK_FALSE(shown.refused(mine));
+    shown.ownMoveShown(mine);
+    CHECK(shown.refused(mine));
+    CHECK_FALSE(shown.refused(mine)); // once
+}
+
+TEST_CASE("shown table: lost updates are bridged by inference, and old games are ignored", "[client][shown]") {
+    Game game;
+    ShownTable shown;
+    shown.startGame(2, game.table);
+    std::vector<AppliedMove> out;
+    shown.applied(1, game.next(1), out); // an event of the previous game
+    CHECK(out.empty());
+    const Move first = game.play(1);
+    const Move second = game.play(0);
+    shown.catchUp(2, game.table, out);
+    REQUIRE(out.size() == 2); // in an order that explains the change (independent moves may swap)
+    CHECK(((out[0].move == first && out[1].move == second) || (out[0].move == second && out[1].move == first)));
+    CHECK(protocol::sameTable(out[1].after, game.table));
+    CHECK(protocol::sameTable(shown.table(), game.table));
+    out.clear();
+    shown.catchUp(2, game.table, out);
+    CHECK(out.empty());
+}

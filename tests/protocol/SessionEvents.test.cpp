@@ -1,0 +1,145 @@
+// The typed events a session hands to whoever plays and draws its seat: nothing above the
+// protocol reads the wording of an event, so each of these is asserted on its fields.
+#include "SessionPair.hpp"
+
+#include "speed/protocol/TableView.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+using namespace speed::protocol;
+using namespace speed::protocol::test;
+
+namespace {
+
+std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& events, SessionEventKind kind) {
+    std::vector<const SessionEvent*> found;
+    for (const SessionEvent& event : events) {
+        if (event.kind == kind) found.push_back(&event);
+    }
+    return found;
+}
+
+} // namespace
+
+TEST_CASE("events: the client is told each move the host applies, with the move itself", "[session][events]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    REQUIRE_FALSE(eventsOf(pair.clientEvents, SessionEventKind::GameStarted).empty());
+    const auto flips = eventsOf(pair.clientEvents, SessionEventKind::MoveApplied);
+    REQUIRE(flips.size() == 1); // the opening flip
+    CHECK(flips[0]->move->kind == MoveKind::Flip);
+    pair.clientEvents.clear();
+    const auto hostMove = anyLegalMove(pair.host.state(), 0);
+    REQUIRE(hostMove);
+    REQUIRE(pair.host.proposeMove(pair.now, *hostMove).sent);
+    pair.pump();
+    const auto applied = eventsOf(pair.clientEvents, SessionEventKind::MoveApplied);
+    REQUIRE(applied.size() == 1);
+    CHECK(*applied[0]->move == *hostMove);
+    CHECK(applied[0]->revision == pair.host.revision());
+    CHECK(eventsOf(pair.clientEvents, SessionEventKind::TableJumped).empty());
+    const auto onHost = eventsOf(pair.hostEvents, SessionEventKind::MoveApplied);
+    REQUIRE_FALSE(onHost.empty());
+    CHECK(*onHost.back()->move == *hostMove);
+}
+
+TEST_CASE("events: the client's own move comes back applied with its absolute seat and pile", "[session][events]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.clientEvents.clear();
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.pump();
+    const auto applied = eventsOf(pair.clientEvents, SessionEventKind::MoveApplied);
+    REQUIRE(applied.size() == 1);
+    CHECK(*applied[0]->move == *move);
+    REQUIRE(eventsOf(pair.clientEvents, SessionEventKind::MoveConfirmed).size() == 1);
+}
+
+TEST_CASE("events: when UPDATEs are lost the client's table jumps, and says so with the table", "[session][events]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.toClientDown = true;
+    for (int played = 0; played < 2; ++played) {
+        const auto move = anyLegalMove(pair.host.state(), 0);
+        REQUIRE(move);
+        REQUIRE(pair.host.proposeMove(pair.now, *move).sent);
+        pair.pump();
+    }
+    pair.clientEvents.clear();
+    pair.toClientDown = false;
+    pair.advance(pair.host.config().timing.resendIntervalMs + 10); // the latest revision is resent
+    const auto jumped = eventsOf(pair.clientEvents, SessionEventKind::TableJumped);
+    REQUIRE(jumped.size() == 1);
+    REQUIRE(jumped[0]->table);
+    CHECK(sameTable(*jumped[0]->table, pair.host.confirmedState()));
+    CHECK(eventsOf(pair.clientEvents, SessionEventKind::MoveApplied).empty());
+}
+
+TEST_CASE("events: a round trip is timed from the latest send of a request to its answer", "[session][events]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.clientEvents.clear();
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    for (const auto& datagram : pair.client.takeOutgoing()) pair.host.receive(pair.now + 15, kClient, datagram.bytes);
+    for (const auto& datagram : pair.host.takeOutgoing()) pair.client.receive(pair.now + 40, kHost, datagram.bytes);
+    pair.collectEvents();
+    const auto samples = eventsOf(pair.clientEvents, SessionEventKind::RttSample);
+    REQUIRE(samples.size() == 1);
+    CHECK(samples[0]->rttMs == Approx(40.0));
+    REQUIRE(pair.client.smoothedRttMs());
+}
+
+TEST_CASE("events: an ignored datagram names its rule by number", "[session][events]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.hostEvents.clear();
+    pair.host.receive(pair.now, "stranger:1", encodeDatagram(Message{1, 1, Alive{}}));
+    pair.host.receive(pair.now, kClient, "ALIVE 1 2 #00000000");
+    pair.collectEvents();
+    const auto ignored = eventsOf(pair.hostEvents, SessionEventKind::DatagramIgnored);
+    REQUIRE(ignored.size() == 2);
+    CHECK(ignored[0]->rule == IgnoreRule::Stranger);
+    CHECK(ruleNumber(ignored[0]->rule) == 3);
+    CHECK(ignored[1]->rule == IgnoreRule::Garbled);
+}
+
+TEST_CASE("events: refusals that are not rule errors say so in their own type", "[session][events]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    CHECK(pair.client.proposeMove(pair.now, Move::flip()).play.refusal == MatchRefusal::FlipsAreTheMatchs);
+    Move hostsSeat = *move;
+    hostsSeat.seat = 0;
+    CHECK(pair.client.proposeMove(pair.now, hostsSeat).link == LinkRefusal::NotThisSeat);
+    CHECK(pair.host.proposeMove(pair.now, Move::flip()).play.refusal == MatchRefusal::FlipsAreTheMatchs);
+    pair.host.pause(pair.now);
+    pair.pump();
+    const ProposalOutcome paused = pair.client.proposeMove(pair.now, *move);
+    CHECK(paused.play.refusal == MatchRefusal::Paused);
+    CHECK(paused.play.error == MoveError::None);
+    const ProposalOutcome hostPaused = pair.host.proposeMove(pair.now, *anyLegalMove(pair.host.state(), 0));
+    CHECK(hostPaused.play.refusal == MatchRefusal::Paused);
+    pair.host.resume(pair.now);
+    pair.client.resume(pair.now);
+    pair.pump();
+    REQUIRE(pair.client.gameInfo() == GameInfo::Play);
+    // Nothing reaches the host: proposals stay in flight until the limit holds the next one back.
+    pair.linkDown = true;
+    int sent = 0;
+    ProposalOutcome held;
+    for (int tries = 0; tries < 10; ++tries) {
+        const auto next = anyLegalMove(pair.client.state(), 1);
+        if (!next) break;
+        held = pair.client.proposeMove(pair.now, *next);
+        if (!held.sent) break;
+        ++sent;
+    }
+    CHECK(sent == pair.client.config().timing.maxProposalsInFlight);
+    CHECK(held.link == LinkRefusal::TooManyInFlight);
+}
