@@ -1,4 +1,5 @@
 #include "render/CardArt.hpp"
+#include "render/SfColour.hpp"
 
 #include "render/FeltPainter.hpp"
 #include "table/Layout.hpp"
@@ -20,11 +21,12 @@ constexpr unsigned kPaddingPx = 4; // transparent gutter: mipmaps must not bleed
 constexpr unsigned kMinArtWidthPx = 80;
 constexpr unsigned kMaxArtWidthPx = 280;
 
-const sf::Color kRedInk(200, 16, 46);
-const sf::Color kBlackInk(22, 22, 28);
-const sf::Color kJokerInk(106, 27, 154);
-const sf::Color kPaper(252, 251, 246);
-const sf::Color kBackBlue(28, 58, 128);
+const sf::Color kRedInk = sfColour(palette::kRedInk);
+const sf::Color kBlackInk = sfColour(palette::kBlackInk);
+const sf::Color kJokerInk = sfColour(palette::kJokerInk);
+const sf::Color kPaper = sfColour(palette::kPaper);
+const sf::Color kBackBlue = sfColour(palette::kBackBlue);
+const sf::Color kCardEdge = sfColour(palette::kCardEdge);
 
 std::string rankText(int rank) {
     static const std::array<const char*, 14> names{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
@@ -94,7 +96,7 @@ void CardArt::drawFace(Card card, sf::Vector2f origin) {
     const float w = static_cast<float>(m_artWidthPx);
     const float h = static_cast<float>(m_artHeightPx);
     const Rect outer{origin.x, origin.y, w, h};
-    m_atlas.draw(roundedRect(outer, w * 0.08f, sf::Color(150, 150, 150)));
+    m_atlas.draw(roundedRect(outer, w * 0.08f, kCardEdge));
     m_atlas.draw(roundedRect(outer.inflated(-std::max(1.0f, w * 0.012f)), w * 0.07f, kPaper));
     const sf::Color ink = inkOf(card);
     // A joker's corner is one big star, so it can never be mistaken for a jack.
@@ -151,13 +153,13 @@ void CardArt::drawBack(sf::Vector2f origin) {
     const float w = static_cast<float>(m_artWidthPx);
     const float h = static_cast<float>(m_artHeightPx);
     const Rect outer{origin.x, origin.y, w, h};
-    m_atlas.draw(roundedRect(outer, w * 0.08f, sf::Color(150, 150, 150)));
+    m_atlas.draw(roundedRect(outer, w * 0.08f, kCardEdge));
     m_atlas.draw(roundedRect(outer.inflated(-std::max(1.0f, w * 0.012f)), w * 0.07f, kPaper));
     const Rect inner = outer.inflated(-w * 0.07f);
     m_atlas.draw(roundedRect(inner, w * 0.04f, kBackBlue));
     // A diagonal lattice, clipped to the inner panel by construction.
     sf::VertexArray lattice(sf::Lines);
-    const sf::Color line(92, 128, 204);
+    const sf::Color line = sfColour(palette::kBackLine);
     const float step = w * 0.1f;
     for (float d = -inner.height; d < inner.width; d += step) {
         for (const float sign : {1.0f, -1.0f}) {

@@ -1,4 +1,5 @@
 #include "render/FeltPainter.hpp"
+#include "render/SfColour.hpp"
 
 #include <SFML/Graphics/CircleShape.hpp>
 #include <SFML/Graphics/VertexArray.hpp>
@@ -51,8 +52,8 @@ sf::ConvexShape roundedRect(const Rect& rect, float radiusPx, sf::Color fill) {
 
 // Green baize: lighter in the middle, darker towards the edges.
 void drawFelt(sf::RenderTarget& target, const Rect& rect) {
-    const sf::Color centerColor(46, 125, 72);
-    const sf::Color edgeColor(16, 66, 38);
+    const sf::Color centerColor = sfColour(palette::kFeltCentre);
+    const sf::Color edgeColor = sfColour(palette::kFeltEdge);
     constexpr std::size_t kRimPoints = 48;
     sf::VertexArray fan(sf::TriangleFan, kRimPoints + 2);
     const Point c = rect.center();

@@ -1,6 +1,7 @@
 #include "render/TableRenderer.hpp"
 
 #include "render/FeltPainter.hpp"
+#include "render/SfColour.hpp"
 #include "table/TableText.hpp"
 
 #include "speed/common/Outcome.hpp"
@@ -15,11 +16,11 @@
 namespace speed::client {
 namespace {
 
-const sf::Color kHighlight(255, 213, 79);
-const sf::Color kSelection(128, 222, 234);
-const sf::Color kMarkOnFelt(255, 255, 255, 70);
-const sf::Color kLabel(232, 245, 233);
-const sf::Color kShadow(0, 0, 0, 80);
+const sf::Color kHighlight = sfColour(palette::kHighlight);
+const sf::Color kSelection = sfColour(palette::kSelection);
+const sf::Color kMarkOnFelt = sfColour(palette::kMarkOnFelt);
+const sf::Color kLabel = sfColour(palette::kLabel);
+const sf::Color kShadow = sfColour(palette::kShadow);
 
 float radiusFor(const Rect& rect) { return rect.width * 0.08f; }
 
@@ -28,7 +29,7 @@ sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
 } // namespace
 
 void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
-    target.clear(sf::Color(16, 66, 38));
+    target.clear(sfColour(palette::kFeltEdge));
     drawFelt(target, layout.table);
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
@@ -42,7 +43,7 @@ void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, co
 void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx) const {
     const float shadowPx = std::max(2.0f, rect.width * 0.03f) + liftPx * 0.6f;
     target.draw(roundedRect({rect.left + shadowPx * 0.5f, rect.top + shadowPx, rect.width, rect.height}, radiusFor(rect),
-                            liftPx > 0 ? sf::Color(0, 0, 0, 110) : kShadow));
+                            liftPx > 0 ? sfColour(palette::kLiftedShadow) : kShadow));
     sf::Sprite sprite(m_art.texture(), faceUpCard ? m_art.faceRect(*faceUpCard) : m_art.backRect());
     const sf::IntRect source = sprite.getTextureRect();
     sprite.setScale(rect.width / static_cast<float>(source.width), rect.height / static_cast<float>(source.height));
@@ -63,8 +64,8 @@ void TableRenderer::drawHighlight(sf::RenderTarget& target, const Rect& rect, bo
 void TableRenderer::drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const {
     const float size = deck.width * 0.42f;
     const Rect badge{deck.center().x - size / 2, deck.center().y - size / 2, size, size};
-    target.draw(roundedRect(badge, size / 2, sf::Color(255, 255, 255, 235)));
-    drawText(target, std::to_string(count), true, size * 0.5f, sf::Color(28, 58, 128), toVector(badge.center()), true);
+    target.draw(roundedRect(badge, size / 2, sfColour(palette::kBadge)));
+    drawText(target, std::to_string(count), true, size * 0.5f, sfColour(palette::kBackBlue), toVector(badge.center()), true);
 }
 
 void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const {
@@ -113,7 +114,7 @@ void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layou
         const Rect rect = rectOf(layout, place);
         const CardStack& pile = scene.state->pile(index);
         const int shown = pile.size() - scene.timeline->pendingArrivals(place, scene.now);
-        target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sf::Color(0, 0, 0, 40)));
+        target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sfColour(palette::kPileWell)));
         if (std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end()) {
             drawHighlight(target, rect, true);
         }
@@ -151,8 +152,8 @@ void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layou
     const Rect& box = layout.clock;
     if (box.width < layout.cardWidthPx * 0.5f) return;
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
-    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sf::Color(200, 230, 201), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
-    drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sf::Color::White, center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
+    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
+    drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sfColour(palette::kWhite), center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
 }
 
 void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
@@ -166,17 +167,17 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         const bool draw = outcome == Outcome::Draw;
         const bool won = outcome == Outcome::Won;
         headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
-        color = draw ? sf::Color::White : won ? kHighlight : sf::Color(255, 138, 128);
+        color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kLoss);
         detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   N or click: next game";
         break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
-        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice);
+        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
         headline = "PAUSED";
         detail = "press P to resume";
         break;
     default:
-        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice);
+        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
         if (!scene.speedCalled) return;
         headline = "SPEED!";
         break;
@@ -191,7 +192,7 @@ void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layo
     const Rect band = layout.banner;
     sf::RectangleShape shade({band.width, band.height});
     shade.setPosition(band.left, band.top);
-    shade.setFillColor(sf::Color(0, 0, 0, 185));
+    shade.setFillColor(sfColour(palette::kBannerShade));
     target.draw(shade);
     const sf::Vector2f middle = toVector(band.center());
     if (detail.empty()) {
@@ -206,21 +207,21 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     const Rect bar = layout.statusBar;
     sf::RectangleShape strip({bar.width, bar.height});
     strip.setPosition(bar.left, bar.top);
-    strip.setFillColor(sf::Color(10, 30, 18));
+    strip.setFillColor(sfColour(palette::kStatusStrip));
     target.draw(strip);
     const float textPx = bar.height * 0.5f;
     const std::string name(gameInfoName(scene.info));
     const float pillWidth = textPx * (static_cast<float>(name.size()) * 0.72f + 1.2f);
     target.draw(roundedRect({bar.left + 6, bar.top + bar.height * 0.15f, pillWidth, bar.height * 0.7f}, bar.height * 0.2f,
-                            scene.info == GameInfo::Play ? sf::Color(46, 125, 50) : sf::Color(191, 54, 12)));
-    drawText(target, name, true, textPx, sf::Color::White, {bar.left + 6 + pillWidth / 2, bar.center().y}, true);
+                            scene.info == GameInfo::Play ? sfColour(palette::kStatusPlaying) : sfColour(palette::kStatusOther)));
+    drawText(target, name, true, textPx, sfColour(palette::kWhite), {bar.left + 6 + pillWidth / 2, bar.center().y}, true);
     drawText(target, scene.statusDetail, false, textPx, kLabel, {bar.left + pillWidth + 16, bar.top + bar.height * 0.22f}, false);
     const std::string keys = "drag or click a card  \xC2\xB7  1-" + std::to_string(scene.state->rules.handSize) +
                              " + \xE2\x86\x90/\xE2\x86\x92 play  \xC2\xB7  D draw  \xC2\xB7  N next  \xC2\xB7  P pause";
     sf::Text hint(sf::String::fromUtf8(keys.begin(), keys.end()), m_fonts.regular, static_cast<unsigned>(textPx));
     const float hintWidth = hint.getLocalBounds().width;
     if (hintWidth + pillWidth + 360 < bar.width) {
-        hint.setFillColor(sf::Color(165, 214, 167));
+        hint.setFillColor(sfColour(palette::kStatusHint));
         hint.setPosition(std::round(bar.right() - hintWidth - 10), std::round(bar.top + bar.height * 0.22f));
         target.draw(hint);
     }

@@ -52,7 +52,7 @@ private:
     void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
-                    sf::Color color = sf::Color(255, 213, 79)) const;
+                    sf::Color color) const;
     void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;
     void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;

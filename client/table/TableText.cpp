@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace speed::client {
 namespace {
 
@@ -52,6 +54,28 @@ std::string playOptions(const GameState& state, int seat) {
         }
     }
     return fmt::format("legal={} illegal={}", legal.empty() ? "-" : legal, illegal.empty() ? "-" : illegal);
+}
+
+namespace {
+
+std::string rectText(const Rect& rect) {
+    return fmt::format("{} {} {} {}", std::lround(rect.left), std::lround(rect.top), std::lround(rect.width),
+                       std::lround(rect.height));
+}
+
+} // namespace
+
+std::vector<std::string> layoutLines(const TableLayout& layout) {
+    std::vector<std::string> lines;
+    lines.push_back(fmt::format("window {} card {}x{}", rectText(layout.window), std::lround(layout.cardWidthPx),
+                                std::lround(layout.cardHeightPx)));
+    for (std::size_t pile = 0; pile < layout.pile.size(); ++pile) lines.push_back(fmt::format("pile {} {}", pile, rectText(layout.pile[pile])));
+    for (std::size_t seat = 0; seat < layout.deck.size(); ++seat) {
+        lines.push_back(fmt::format("deck {} {}", seat, rectText(layout.deck[seat])));
+        const auto& slots = layout.hand[seat];
+        for (std::size_t slot = 0; slot < slots.size(); ++slot) lines.push_back(fmt::format("hand {} {} {}", seat, slot, rectText(slots[slot])));
+    }
+    return lines;
 }
 
 } // namespace speed::client

@@ -3,7 +3,10 @@
 #include "speed/common/GameState.hpp"
 #include "speed/common/Time.hpp"
 
+#include "table/Layout.hpp"
+
 #include <string>
+#include <vector>
 
 namespace speed::client {
 
@@ -17,5 +20,8 @@ std::string tableSummary(const GameState& state);
 // The local player's possible plays as "slot>pile" pairs, split by what checkMove answers:
 // "legal=0>1,2>0 illegal=0>0,1>0,..." (lets a window test pick a drag without knowing the rules).
 std::string playOptions(const GameState& state, int seat);
+
+// The layout's rectangles as "pile 0 L T W H" lines (--dump-layout: tests find targets by them).
+std::vector<std::string> layoutLines(const TableLayout& layout);
 
 } // namespace speed::client

@@ -30,7 +30,7 @@ void drawHowToPlay() {
 void keyRow(const char* keys, const char* meaning) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", keys);
+    ImGui::TextColored(imColourVec(palette::kHeading), "%s", keys);
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", meaning);
 }

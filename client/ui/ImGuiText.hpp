@@ -1,6 +1,8 @@
 #pragma once
 
 // Small helpers shared by the dialogs (ImGui 1.86 has no std::string overloads in the library).
+#include "table/Palette.hpp"
+
 #include <imgui.h>
 
 #include <string>
@@ -13,9 +15,15 @@ bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags
 // Text that keeps '%' literal.
 inline void plainText(const std::string& text) { ImGui::TextUnformatted(text.c_str()); }
 
-inline constexpr ImU32 kSentColour = IM_COL32(120, 200, 255, 255);     // datagrams we sent
-inline constexpr ImU32 kReceivedColour = IM_COL32(140, 230, 140, 255); // datagrams we received
-inline constexpr ImU32 kErrorColour = IM_COL32(255, 110, 100, 255);
-inline constexpr ImU32 kGoodColour = IM_COL32(140, 230, 140, 255);
+// A colour of the palette, as ImGui takes it.
+inline constexpr ImU32 imColour(Rgba colour) { return IM_COL32(colour.r, colour.g, colour.b, colour.a); }
+inline ImVec4 imColourVec(Rgba colour) {
+    return {colour.r / 255.0f, colour.g / 255.0f, colour.b / 255.0f, colour.a / 255.0f};
+}
+
+inline constexpr ImU32 kSentColour = imColour(palette::kSent);
+inline constexpr ImU32 kReceivedColour = imColour(palette::kReceived);
+inline constexpr ImU32 kErrorColour = imColour(palette::kError);
+inline constexpr ImU32 kGoodColour = imColour(palette::kGood);
 
 } // namespace speed::client::ui

@@ -1,4 +1,5 @@
 #include "ui/RttPlot.hpp"
+#include "ui/ImGuiText.hpp"
 
 #include "ui/PlotScale.hpp"
 
@@ -9,12 +10,12 @@
 namespace speed::client::ui {
 namespace {
 
-constexpr ImU32 kAxisColour = IM_COL32(170, 170, 170, 255);
-constexpr ImU32 kGridColour = IM_COL32(90, 90, 90, 140);
-constexpr ImU32 kRangeColour = IM_COL32(110, 160, 220, 150);
-constexpr ImU32 kP99Colour = IM_COL32(110, 160, 220, 255);
-constexpr ImU32 kMedianColour = IM_COL32(255, 205, 90, 255);
-constexpr ImU32 kMeanColour = IM_COL32(255, 120, 120, 255);
+constexpr ImU32 kAxisColour = imColour(palette::kPlotAxis);
+constexpr ImU32 kGridColour = imColour(palette::kPlotGrid);
+constexpr ImU32 kRangeColour = imColour(palette::kPlotRange);
+constexpr ImU32 kP99Colour = imColour(palette::kPlotP99);
+constexpr ImU32 kMedianColour = imColour(palette::kPlotMedian);
+constexpr ImU32 kMeanColour = imColour(palette::kPlotMean);
 
 struct PlotFrame {
     ImVec2 origin; // bottom left of the plotting area

@@ -49,7 +49,7 @@ void SettingsDialog::draw(UiCommands& commands) {
 
 void SettingsDialog::drawSection(std::string_view section) {
     ImGui::Spacing();
-    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", std::string(sectionTitle(section)).c_str());
+    ImGui::TextColored(imColourVec(palette::kHeading), "%s", std::string(sectionTitle(section)).c_str());
     for (SettingsField& field : m_form.fields()) {
         if (field.key->section == section) drawField(field);
     }

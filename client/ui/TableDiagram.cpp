@@ -2,6 +2,7 @@
 // side at the bottom, the opponent mirrored at the top, two field piles between), with labels
 // and two example plays.
 #include "ui/HelpDialog.hpp"
+#include "ui/ImGuiText.hpp"
 
 #include <imgui.h>
 
@@ -12,14 +13,14 @@
 namespace speed::client::ui {
 namespace {
 
-constexpr ImU32 kFelt = IM_COL32(28, 92, 56, 255);
-constexpr ImU32 kFace = IM_COL32(250, 248, 240, 255);
-constexpr ImU32 kBack = IM_COL32(48, 78, 160, 255);
-constexpr ImU32 kEdge = IM_COL32(20, 20, 20, 255);
-constexpr ImU32 kInk = IM_COL32(25, 25, 25, 255);
-constexpr ImU32 kRed = IM_COL32(190, 25, 40, 255);
-constexpr ImU32 kLabel = IM_COL32(235, 235, 210, 255);
-constexpr ImU32 kArrow = IM_COL32(255, 210, 80, 255);
+constexpr ImU32 kFelt = imColour(palette::kDiagramFelt);
+constexpr ImU32 kFace = imColour(palette::kDiagramFace);
+constexpr ImU32 kBack = imColour(palette::kDiagramBack);
+constexpr ImU32 kEdge = imColour(palette::kDiagramEdge);
+constexpr ImU32 kInk = imColour(palette::kDiagramInk);
+constexpr ImU32 kRed = imColour(palette::kDiagramRed);
+constexpr ImU32 kLabel = imColour(palette::kDiagramLabel);
+constexpr ImU32 kArrow = imColour(palette::kDiagramArrow);
 
 struct Card {
     const char* rank = nullptr; // nullptr: face down

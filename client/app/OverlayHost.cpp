@@ -1,0 +1,82 @@
+#include "app/OverlayHost.hpp"
+
+#include "speed/net/HostPort.hpp"
+#include "speed/settings/Settings.hpp"
+
+namespace speed::client {
+namespace {
+
+// Offline, the measurement dialog starts with setup.ini's peer (or this machine) on its port.
+std::string defaultMeasureTarget(const Settings& settings) {
+    const std::string host = settings.network.peer.empty() ? "127.0.0.1" : settings.network.peer;
+    return formatHostPort({host, settings.network.port});
+}
+
+bool isMouseEvent(sf::Event::EventType type) {
+    return type == sf::Event::MouseButtonPressed || type == sf::Event::MouseButtonReleased ||
+           type == sf::Event::MouseWheelScrolled;
+}
+
+bool isKeyboardEvent(sf::Event::EventType type) {
+    return type == sf::Event::KeyPressed || type == sf::Event::KeyReleased || type == sf::Event::TextEntered;
+}
+
+} // namespace
+
+std::string measureTargetOf(const MatchDriver& match) {
+    const NetworkView* network = match.network();
+    return network != nullptr ? network->measureTarget() : std::string();
+}
+
+OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget) {
+    const Settings settings = loadSettings(options.configPath).settings.value_or(Settings{});
+    ui::OverlaySetup setup{options.fontDirectory + "/DejaVuSans.ttf", options.configPath, defaultMeasureTarget(settings),
+                           settings.network.port};
+    m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
+    m_overlay->setLogShown(!options.vsCpu); // offline there is no traffic to show; L shows it anyway
+    if (const auto dialog = ui::parseStartDialog(options.showDialog)) m_overlay->open(*dialog);
+    if (options.measureNow) m_overlay->startMeasurement(matchMeasureTarget);
+}
+
+bool OverlayHost::takes(const sf::Event& event, TimeMs now, bool tableDragActive) {
+    m_overlay->processEvent(event, now);
+    if (isMouseEvent(event.type)) {
+        const bool tableDrag = event.type == sf::Event::MouseButtonReleased && tableDragActive;
+        return m_overlay->wantsMouse() && !tableDrag;
+    }
+    return isKeyboardEvent(event.type) && m_overlay->wantsKeyboard();
+}
+
+bool OverlayHost::key(const sf::Event::KeyEvent& key) {
+    if (key.code == sf::Keyboard::L && !key.control) {
+        m_overlay->toggleLog(m_commands);
+    } else if (key.code == sf::Keyboard::F1) {
+        m_overlay->open(ui::StartDialog::Help);
+    } else if (key.code == sf::Keyboard::Q && key.control) {
+        m_commands.push_back({ui::UiAction::Quit});
+    } else {
+        return false;
+    }
+    return true;
+}
+
+ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout& layout) const {
+    ui::OverlayFrame frame;
+    frame.info = match.info();
+    frame.measureTarget = measureTargetOf(match);
+    const float paneWidth = m_overlay->logPaneWidthPx(layout.window.width);
+    const float top = m_overlay->menuBarHeightPx();
+    frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};
+    return frame;
+}
+
+void OverlayHost::draw(const ui::OverlayFrame& frame, TimeMs now) {
+    for (ui::UiCommand& command : m_overlay->draw(frame, now)) m_commands.push_back(std::move(command));
+}
+
+const sf::Texture* OverlayHost::tableWithOverlay(const sf::Texture& layer, bool layerRedrawn, const ui::OverlayFrame& frame,
+                                                 TimeMs now) {
+    return m_overlay->tableWithOverlay(layer, layerRedrawn, frame, now, m_commands);
+}
+
+} // namespace speed::client

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "app/ClientOptions.hpp"
+#include "match/MatchDriver.hpp"
+#include "table/Layout.hpp"
+#include "ui/UiOverlay.hpp"
+
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Window/Event.hpp>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace speed::client {
+
+// The window's side of the menus, dialogs and message log: it creates the overlay, lets it have
+// the events it wants, draws it over the table, and keeps what the user chose until the window
+// applies it (the overlay never touches the match).
+class OverlayHost {
+public:
+    OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget);
+
+    // Every event comes here first; true when it is the overlay's: a mouse event over a menu or
+    // dialog (but the release of a drag that began on the table), a key typed into a field.
+    bool takes(const sf::Event& event, TimeMs now, bool tableDragActive);
+    // The window's own keys for the overlay: L (log), F1 (help), Ctrl+Q (quit).
+    bool key(const sf::Event::KeyEvent& key);
+
+    ui::OverlayFrame frame(const MatchDriver& match, const TableLayout& layout) const;
+    void draw(const ui::OverlayFrame& frame, TimeMs now);
+    // The table layer with the idle menu bar and log pane drawn into it (see UiOverlay).
+    const sf::Texture* tableWithOverlay(const sf::Texture& layer, bool layerRedrawn, const ui::OverlayFrame& frame, TimeMs now);
+    ui::UiCommands takeCommands() { return std::exchange(m_commands, {}); }
+    void appendWireLog(std::vector<WireLogEntry> entries) { m_overlay->appendWireLog(std::move(entries)); }
+
+    bool frameDue(TimeMs now) const { return m_overlay->frameDue(now); }
+    TimeMs nextFrameAt(TimeMs now) const { return m_overlay->nextFrameAt(now); }
+    bool logShown() const { return m_overlay->logShown(); }
+    float menuBarHeightPx() const { return m_overlay->menuBarHeightPx(); }
+    float logPaneWidthPx(float windowWidthPx) const { return m_overlay->logPaneWidthPx(windowWidthPx); }
+
+private:
+    std::unique_ptr<ui::UiOverlay> m_overlay;
+    ui::UiCommands m_commands; // chosen while drawing, applied in the next loop turn
+};
+
+// "host:port" that answers measurement probes for this match: the network peer, empty offline.
+std::string measureTargetOf(const MatchDriver& match);
+
+} // namespace speed::client

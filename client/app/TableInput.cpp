@@ -1,0 +1,139 @@
+#include "app/TableInput.hpp"
+
+#include "table/LegalTargets.hpp"
+#include "table/TableText.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace speed::client {
+namespace {
+
+std::optional<int> slotForKey(sf::Keyboard::Key key) {
+    if (key >= sf::Keyboard::Num1 && key <= sf::Keyboard::Num8) return static_cast<int>(key - sf::Keyboard::Num1);
+    if (key >= sf::Keyboard::Numpad1 && key <= sf::Keyboard::Numpad8) return static_cast<int>(key - sf::Keyboard::Numpad1);
+    return std::nullopt;
+}
+
+} // namespace
+
+void logTable(const MatchDriver& match, bool dumpLayout) {
+    spdlog::debug("table: {}", tableSummary(match.state()));
+    if (dumpLayout) spdlog::info("moves {} | table: {}", playOptions(match.state(), match.localSeat()), tableSummary(match.state()));
+}
+
+bool TableInput::allowed(const MatchDriver& match) const { return !m_botPlays && match.info() == GameInfo::Play; }
+
+void TableInput::cancel() {
+    m_drag.cancel();
+    m_selectedSlot.reset();
+}
+
+void TableInput::dropStale(const MatchDriver& match) {
+    if (m_drag.phase() != DragPhase::Idle && !canPickUp(match.state(), match.localSeat(), m_drag.source())) m_drag.cancel();
+}
+
+bool TableInput::press(MatchDriver& match, Point pointer, TimeMs now) {
+    if (!allowed(match)) return false;
+    const int seat = match.localSeat();
+    const auto hit = hitTest(m_layout, pointer);
+    if (!hit) return false;
+    if (canPickUp(match.state(), seat, *hit)) {
+        m_drag.press(*hit, rectOf(m_layout, *hit), pointer);
+        m_selectedSlot.reset();
+        return true;
+    }
+    if (hit->kind == PlaceKind::HandSlot && hit->seat == seat) { // click on an empty slot: refill it
+        commit(match, Move::refill(seat, hit->index), std::nullopt, now);
+        return true;
+    }
+    return false;
+}
+
+bool TableInput::release(MatchDriver& match, Point pointer, TimeMs now) {
+    const Release release = m_drag.release(pointer, hitTest(m_layout, pointer, m_layout.cardWidthPx * 0.15f));
+    if (release.kind == ReleaseKind::None) return false;
+    const GameState& state = match.state();
+    const int seat = match.localSeat();
+    if (!allowed(match) || !canPickUp(state, seat, release.source)) return true;
+    if (release.kind == ReleaseKind::Click) {
+        if (const auto target = clickTarget(state, seat, release.source)) {
+            commit(match, *moveFor(state, seat, release.source, *target), std::nullopt, now);
+            return true;
+        }
+        m_motion.nudge(state, m_layout, release.source, now);
+        spdlog::info("click: nothing to do with {} | table unchanged: {}",
+                     release.source.kind == PlaceKind::Deck ? "the deck" : "slot " + std::to_string(release.source.index),
+                     tableSummary(state));
+        return true;
+    }
+    const auto move = release.target ? moveFor(state, seat, release.source, *release.target) : std::nullopt;
+    if (!move) {
+        spdlog::info("drop: not on a target, the card returns | table unchanged: {}", tableSummary(state));
+        m_motion.slideHome(state, release.source, release.cardRect, now);
+        return true;
+    }
+    if (!commit(match, *move, FlightStart{release.cardRect, kDropLandMs}, now)) {
+        m_motion.slideHome(match.state(), release.source, release.cardRect, now);
+    }
+    return true;
+}
+
+bool TableInput::key(MatchDriver& match, sf::Keyboard::Key key, TimeMs now) {
+    if (key == sf::Keyboard::Escape) {
+        cancel();
+        return true;
+    }
+    if (!allowed(match)) return false;
+    const GameState& state = match.state();
+    if (const auto slot = slotForKey(key); slot && *slot < state.rules.handSize) {
+        const bool occupied = state.player(match.localSeat()).hand[static_cast<std::size_t>(*slot)].has_value();
+        m_selectedSlot = occupied && m_selectedSlot != slot ? slot : std::nullopt;
+        return true;
+    }
+    const bool pileZeroOnLeft = m_layout.pile[0].left < m_layout.pile[1].left;
+    switch (key) {
+    case sf::Keyboard::Left: playSelected(match, pileZeroOnLeft ? 0 : 1, now); return true;
+    case sf::Keyboard::Right: playSelected(match, pileZeroOnLeft ? 1 : 0, now); return true;
+    case sf::Keyboard::Up: case sf::Keyboard::Enter: playSelected(match, std::nullopt, now); return true;
+    case sf::Keyboard::D: case sf::Keyboard::Down: case sf::Keyboard::Space: refillFirstEmpty(match, now); return true;
+    default: return false;
+    }
+}
+
+// Plays the selected card on `pile`, or on the first legal pile when none is given.
+void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeMs now) {
+    if (!m_selectedSlot) return;
+    const int seat = match.localSeat();
+    const Place source = Place::handSlot(seat, *m_selectedSlot);
+    if (!pile) {
+        const auto target = clickTarget(match.state(), seat, source);
+        if (!target) return;
+        pile = target->index;
+    }
+    const auto move = moveFor(match.state(), seat, source, Place::pile(*pile));
+    if (move && commit(match, *move, std::nullopt, now)) m_selectedSlot.reset();
+    else m_motion.nudge(match.state(), m_layout, source, now);
+}
+
+void TableInput::refillFirstEmpty(MatchDriver& match, TimeMs now) {
+    const int seat = match.localSeat();
+    if (const auto target = clickTarget(match.state(), seat, Place::deck(seat))) {
+        commit(match, Move::refill(seat, target->index), std::nullopt, now);
+    }
+}
+
+bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<FlightStart> start, TimeMs now) {
+    const GameState before = match.state();
+    const MoveAnswer answer = match.propose(move, now);
+    if (!answer.accepted()) {
+        spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
+                     answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(match.state()));
+        return false;
+    }
+    m_motion.showMove(before, match.state(), move, m_layout, now, start);
+    spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(match.state()));
+    logTable(match, m_dumpLayout);
+    return true;
+}
+
+} // namespace speed::client

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "match/MatchDriver.hpp"
+#include "table/DragController.hpp"
+#include "table/Layout.hpp"
+#include "table/TableMotion.hpp"
+
+#include <SFML/Window/Keyboard.hpp>
+
+#include <optional>
+
+namespace speed::client {
+
+// The player's hands on the table: pointer gestures and keys on the cards become moves through
+// the match (or nothing), answered by the table's motion. Every applied or refused move is logged
+// with the table, so the window tests can follow the game from the log.
+class TableInput {
+public:
+    TableInput(const TableLayout& layout, TableMotion& motion) : m_layout(layout), m_motion(motion) {}
+
+    // The bot plays the local seat (--bot): the user's hands are off the cards.
+    void setBotPlays(bool botPlays) { m_botPlays = botPlays; }
+    void setDumpLayout(bool dumpLayout) { m_dumpLayout = dumpLayout; }
+
+    // Each returns true when something on screen changed.
+    bool press(MatchDriver& match, Point pointer, TimeMs now);
+    bool release(MatchDriver& match, Point pointer, TimeMs now);
+    bool move(Point pointer) { return m_drag.move(pointer); }
+    bool key(MatchDriver& match, sf::Keyboard::Key key, TimeMs now);
+    void cancel();                    // Escape, a game over: nothing held, nothing selected
+    void letGo() { m_drag.cancel(); } // a resize, the focus lost: the held card goes home
+    // After the table changed under it: a held card that left the hand is let go.
+    void dropStale(const MatchDriver& match);
+
+    const DragController& drag() const { return m_drag; }
+    const std::optional<int>& selectedSlot() const { return m_selectedSlot; }
+    bool dumpLayout() const { return m_dumpLayout; }
+
+private:
+    bool allowed(const MatchDriver& match) const;
+    void playSelected(MatchDriver& match, std::optional<int> pile, TimeMs now);
+    void refillFirstEmpty(MatchDriver& match, TimeMs now);
+    bool commit(MatchDriver& match, const Move& move, std::optional<FlightStart> start, TimeMs now);
+
+    const TableLayout& m_layout;
+    TableMotion& m_motion;
+    DragController m_drag;
+    std::optional<int> m_selectedSlot;
+    bool m_botPlays = false;
+    bool m_dumpLayout = false;
+};
+
+// The table in the log after it changed (debug), and the playable moves (with --dump-layout).
+void logTable(const MatchDriver& match, bool dumpLayout);
+
+} // namespace speed::client

@@ -1,0 +1,40 @@
+#include "table/TableMotion.hpp"
+
+namespace speed::client {
+
+void TableMotion::showMove(const GameState& before, const GameState& after, const Move& move, const TableLayout& layout,
+                           TimeMs now, std::optional<FlightStart> start) {
+    for (const CardFlight& flight : flightsForMove(before, after, move, layout, now, start)) m_timeline.add(flight);
+}
+
+void TableMotion::slideHome(const GameState& state, const Place& source, const Rect& from, TimeMs now, TimeMs durationMs) {
+    if (source.kind == PlaceKind::HandSlot) {
+        const auto& card = state.player(source.seat).hand[static_cast<std::size_t>(source.index)];
+        if (card) m_timeline.add({*card, true, from, source, now, durationMs});
+    } else if (!state.player(source.seat).deck.empty()) {
+        m_timeline.add({state.player(source.seat).deck.top(), false, from, source, now, durationMs});
+    }
+}
+
+// "No": the card jumps a little to the side and slides back.
+void TableMotion::nudge(const GameState& state, const TableLayout& layout, const Place& source, TimeMs now) {
+    const Rect home = rectOf(layout, source);
+    slideHome(state, source, home.movedTo({home.left + home.width * 0.12f, home.top}), now, kRefusedNudgeMs);
+}
+
+// The card slides from the pile back to its slot, and the pile (where the other side got there
+// first) is lit for a moment.
+void TableMotion::refusedByHost(const Move& move, const TableLayout& layout, TimeMs now) {
+    if (move.kind != MoveKind::Play) return;
+    const Place home = Place::handSlot(move.seat, move.slot);
+    m_timeline.add({move.card, true, rectOf(layout, Place::pile(move.pile)), home, now, kHostRefusedSlideMs});
+    m_litPile = move.pile;
+    m_litUntil = now + kHostRefusedFlashMs;
+}
+
+void TableMotion::prune(TimeMs now) {
+    m_timeline.prune(now);
+    if (m_litPile && now >= m_litUntil) m_litPile.reset();
+}
+
+} // namespace speed::client

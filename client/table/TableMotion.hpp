@@ -1,0 +1,42 @@
+#pragma once
+
+#include "table/Animation.hpp"
+#include "table/Layout.hpp"
+#include "table/Place.hpp"
+#include "table/Speeds.hpp"
+
+#include "speed/common/GameState.hpp"
+#include "speed/common/Move.hpp"
+
+#include <optional>
+
+namespace speed::client {
+
+// How the table answers what happens to its cards, as flights on a timeline: a move flies to
+// its place, a drop that does not go slides home, a card with nowhere to go twitches, and a move
+// the host refused slides from the pile back to its slot while that pile is lit. Visual only:
+// the game state has changed already and nothing waits for a flight. Pure: no SFML.
+class TableMotion {
+public:
+    void showMove(const GameState& before, const GameState& after, const Move& move, const TableLayout& layout,
+                  TimeMs now, std::optional<FlightStart> start = std::nullopt);
+    // The card at `source` (on `state`) goes back from where it was drawn.
+    void slideHome(const GameState& state, const Place& source, const Rect& from, TimeMs now,
+                   TimeMs durationMs = kSlideHomeMs);
+    void nudge(const GameState& state, const TableLayout& layout, const Place& source, TimeMs now);
+    void refusedByHost(const Move& move, const TableLayout& layout, TimeMs now);
+    void clear() { m_timeline.clear(); }
+    void prune(TimeMs now);
+
+    bool busy(TimeMs now) const { return m_timeline.busy(now); }
+    const Timeline& timeline() const { return m_timeline; }
+    std::optional<int> litPile() const { return m_litPile; } // until litUntil()
+    TimeMs litUntil() const { return m_litUntil; }
+
+private:
+    Timeline m_timeline;
+    std::optional<int> m_litPile;
+    TimeMs m_litUntil = 0;
+};
+
+} // namespace speed::client
