@@ -1,5 +1,7 @@
 #include "app/ClientOptions.hpp"
 
+#include "speed/common/Version.hpp"
+
 #include "speed/settings/Settings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -49,7 +51,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
                  "With no flags it reads setup.ini and plays over the network: it joins [network] peer,\n"
                  "or hosts on [network] port and waits for the other player (--join, --port and --wait\n"
                  "override it); --vs-cpu plays offline against the CPU."};
-    app.set_version_flag("--version", kClientVersion);
+    app.set_version_flag("--version", std::string("speed ") + kVersion);
     std::string level = "normal";
     std::string botLevel;
     std::string deal = "shuffle";

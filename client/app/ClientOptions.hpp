@@ -41,8 +41,6 @@ struct ClientOptions {
     ClientNetwork network;              // used unless --vs-cpu
 };
 
-inline constexpr const char* kClientVersion = "speed 0.1.0";
-
 // Parses argv. Returns an exit code when the program should stop now (--help, --version, a bad
 // flag), nothing when it should run.
 std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options);

@@ -1,6 +1,6 @@
 #include "ui/HelpDialog.hpp"
 
-#include "app/ClientOptions.hpp"
+#include "speed/common/Version.hpp"
 #include "ui/ImGuiText.hpp"
 
 #include <imgui.h>
@@ -54,7 +54,7 @@ void drawKeys() {
 }
 
 void drawAbout() {
-    ImGui::TextUnformatted(kClientVersion);
+    plainText(std::string("speed ") + kVersion);
     ImGui::TextWrapped("Speed, the real-time two-player card game, over UDP. The table is drawn with SFML 2.5; "
                        "menus and dialogs with Dear ImGui %s; text in DejaVu Sans.", ImGui::GetVersion());
     ImGui::TextWrapped("Settings live in setup.ini (Settings menu); the message log shows every datagram of a "

@@ -1,6 +1,7 @@
 // speed-server: the headless peer. Its seat is always played by the bot.
 #include "SelfPlay.hpp"
 #include "Simulate.hpp"
+#include "speed/common/Version.hpp"
 #include "speed/settings/Settings.hpp"
 #include "ServerNetworkCli.hpp"
 
@@ -11,7 +12,6 @@
 
 namespace {
 
-constexpr const char* kVersion = "speed-server 0.1.0";
 
 } // namespace
 
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
                  "  --simulate N    bot-vs-bot games through the protocol over a simulated hostile\n"
                  "                  network (--loss --dup --reorder --corrupt --delay --jitter)\n"
                  "Every mode plays setup.ini's [rules]; --json prints one JSON object last."};
-    app.set_version_flag("--version", kVersion);
+    app.set_version_flag("--version", std::string("speed-server ") + speed::kVersion);
 
     std::string configPath = "setup.ini";
     std::string logLevel = "info";

@@ -1,4 +1,5 @@
 // speed-measure: round-trip times to a running host, per probe size (SPEC 5).
+#include "speed/common/Version.hpp"
 #include "speed/net/MeasureReport.hpp"
 #include "speed/net/MeasureRun.hpp"
 #include "speed/settings/Settings.hpp"
@@ -11,7 +12,6 @@
 
 namespace {
 
-constexpr const char* kVersion = "speed-measure 0.1.0";
 
 struct Options {
     std::string target;
@@ -24,7 +24,7 @@ struct Options {
 };
 
 void addOptions(CLI::App& app, Options& o) {
-    app.set_version_flag("--version", kVersion);
+    app.set_version_flag("--version", std::string("speed-measure ") + speed::kVersion);
     app.add_option("target", o.target, "HOST[:PORT] of a running host (port default: setup.ini's)")->required();
     app.add_option("--mode", o.mode, "pow2: sizes 1, 2, 4 .. 2^X repeated N times; fixed: S bytes N times")
         ->check(CLI::IsMember({"pow2", "fixed"}))->capture_default_str();

@@ -2,6 +2,7 @@
 // and applies the protocol's seeded FaultModel (loss, duplication, reordering, delay and jitter,
 // corruption, truncation) to every datagram, in both directions.
 #include "UdpRelay.hpp"
+#include "speed/common/Version.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/net/UdpAddress.hpp"
 
@@ -97,7 +98,7 @@ int relay(const RelayOptions& o) {
 
 int main(int argc, char** argv) {
     CLI::App app{"speed-relay: a seeded fault-injecting UDP relay between a Speed client and host (tests)"};
-    app.set_version_flag("--version", "speed-relay 0.1.0");
+    app.set_version_flag("--version", std::string("speed-relay ") + speed::kVersion);
     RelayOptions options;
     addOptions(app, options);
     CLI11_PARSE(app, argc, argv);
