@@ -18,7 +18,7 @@ struct ClientNetwork {
     std::string playerName = "player";
 };
 
-// The command line of `speed` (SPEC section 6).
+// The command line of `speed` (`speed --help` lists it).
 struct ClientOptions {
     std::string configPath = "setup.ini";
     std::string logLevel = "info";

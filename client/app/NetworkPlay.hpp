@@ -15,7 +15,7 @@ namespace speed::client {
 // what is wrong with a peer that does not parse.
 std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup);
 
-// One line per finished game and, with json, one object last (SPEC 6): role, games, results
+// One line per finished game and, with json, one object last: role, games, results
 // ("WIN" | "DRAW" | "DEFEAT" from this side), peer, and why it ended.
 void printNetworkResults(const NetworkDriver& match, const ClientOptions& options, std::ostream& out);
 

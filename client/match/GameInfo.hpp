@@ -1,6 +1,6 @@
 #pragma once
 
-// The game states of SPEC section 2 come from the protocol (one definition for the window,
+// The game states (GameInfo) come from the protocol (one definition for the window,
 // the host and the wire); the window only adds the name it shows and one question it asks.
 #include "speed/protocol/GameInfo.hpp"
 

@@ -9,7 +9,7 @@
 namespace speed::client {
 
 // The results printed when `speed` exits: one human line per finished game and, with --json,
-// one JSON object last (SPEC section 6).
+// one JSON object last.
 struct ResultSummary {
     int gamesAsked = 0; // --games N, 0 when unlimited
     std::uint64_t firstSeed = 0;

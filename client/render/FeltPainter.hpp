@@ -1,7 +1,7 @@
 #pragma once
 
 // Small drawing helpers shared by the card art and the table: rounded rectangles, the felt,
-// the dotted outline of an empty hand slot (seed 004).
+// the dotted outline of an empty hand slot.
 
 #include "table/Geometry.hpp"
 

@@ -6,7 +6,7 @@
 
 namespace speed::client::ui {
 
-// The message log pane on the right of the table (seed 004): every datagram sent and received
+// The message log pane on the right of the table: every datagram sent and received
 // with its time, sent in blue with "->", received in green with "<-". It follows the newest
 // line while scrolled to the bottom and stays put while the user reads further up.
 class LogPane {

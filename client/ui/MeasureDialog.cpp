@@ -125,7 +125,7 @@ void MeasureDialog::drawProgress() {
 void MeasureDialog::drawResults() {
     const MeasureOutcome outcome = m_job.outcome();
     if (outcome.status == MeasureStatus::Idle) {
-        ImGui::TextWrapped("Start sends probes to the host and times their echoes (SPEC 5). "
+        ImGui::TextWrapped("Start sends probes to the host and times their echoes. "
                            "The host answers probes from any address, so this works during a match too.");
         return;
     }

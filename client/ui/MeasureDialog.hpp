@@ -7,7 +7,7 @@
 
 namespace speed::client::ui {
 
-// Network measurement (SPEC 5): mode, sizes, count and interval; Start runs on a worker thread
+// Network measurement: mode, sizes, count and interval; Start runs on a worker thread
 // (MeasureJob) with a progress bar and Cancel; then the results table, a plot of RTT per size
 // and Export CSV. In a network match the target is the match's host; offline it can be typed.
 class MeasureDialog {

@@ -9,7 +9,7 @@
 
 namespace speed::client::ui {
 
-// The message log pane's lines (seed 004): every datagram sent and received, oldest first,
+// The message log pane's lines: every datagram sent and received, oldest first,
 // bounded so a long match cannot grow it without limit (the oldest lines go first).
 class WireLog {
 public:

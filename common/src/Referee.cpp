@@ -50,7 +50,7 @@ bool hasRefill(const GameState& state, int seat) {
 bool isOut(const PlayerArea& area) { return area.deck.empty() && area.handCount() == 0; }
 
 
-// The deck's top card, or the leftmost hand card when the deck is empty (SPEC 1).
+// The deck's top card, or the leftmost hand card when the deck is empty.
 Card takeFlipCard(GameState& state, int seat) {
     PlayerArea& area = state.player(seat);
     if (!area.deck.empty()) return area.deck.pop();

@@ -8,7 +8,7 @@
 
 namespace speed {
 
-// speed-server's networked modes: host, --join, or setup.ini's peer (SPEC 4 and 6).
+// speed-server's networked modes: host, --join, or setup.ini's peer (docs/NETWORK.md).
 struct NetworkMatchOptions {
     ConnectOptions connect;
     BotLevel level = BotLevel::Normal;

@@ -8,7 +8,7 @@
 
 namespace speed {
 
-// speed-server's network flags (SPEC 6): --join, --port, --games, --wait.
+// speed-server's network flags: --join, --port, --games, --wait.
 struct NetworkFlags {
     std::string join;           // HOST[:PORT]: join only
     std::optional<int> port;    // overrides setup.ini's port

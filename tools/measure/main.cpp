@@ -1,4 +1,4 @@
-// speed-measure: round-trip times to a running host, per probe size (SPEC 5).
+// speed-measure: round-trip times to a running host, per probe size.
 #include "speed/common/Version.hpp"
 #include "speed/net/MeasureReport.hpp"
 #include "speed/net/MeasureRun.hpp"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two `speed --bot max --games 1 --json` windows on one display find each other through
-# setup.ini (peer = 127.0.0.1, SPEC 4), play a whole game over UDP and report mirrored results
+# setup.ini (peer = 127.0.0.1: the first hosts, the second joins), play a whole game over UDP and report mirrored results
 # (WIN <-> DEFEAT, DRAW <-> DRAW, one host and one client). Then a screenshot of each, taken
 # while the dealt table stands still, shows each side at the bottom (looked at by hand; the
 # test checks the files).

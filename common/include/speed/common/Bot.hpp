@@ -16,7 +16,8 @@ std::string_view toString(BotLevel level);
 std::optional<BotLevel> parseBotLevel(std::string_view text);
 
 // Reaction time per level: each action takes a uniformly drawn time in [minMs, maxMs].
-// Easy follows seed 000's 1500 ms timer; max exists for tests and benchmarks.
+// Easy keeps about the 1500 ms per action of the original CPU game; max exists for tests and
+// benchmarks.
 struct BotTiming {
     TimeMs minMs;
     TimeMs maxMs;

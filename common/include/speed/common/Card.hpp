@@ -32,7 +32,7 @@ public:
     constexpr bool isRed() const { return suit() == Suit::Heart || suit() == Suit::Diamond; }
     constexpr bool isBlack() const { return suit() == Suit::Spade || suit() == Suit::Club; }
 
-    // The two-character wire code of seed 004: suit S/H/C/D, rank 1-9, A=10, B=J, C=Q, D=K; JJ.
+    // The two-character wire code: suit S/H/C/D, rank 1-9, A=10, B=J, C=Q, D=K; JJ.
     std::string code() const;
 
     friend constexpr bool operator==(Card, Card) = default;

@@ -9,7 +9,7 @@ namespace speed {
 enum class DealMode { Shuffle, Colors };
 enum class RefillMode { Manual, Auto };
 
-// The [rules] section of setup.ini (SPEC section 1).
+// The [rules] section of setup.ini (docs/RULES.md).
 struct RuleOptions {
     static constexpr int kMinHandSize = 1;
     static constexpr int kMaxHandSize = 8;

@@ -7,7 +7,7 @@ namespace speed {
 
 enum class MeasureMode { Pow2, Fixed };
 
-// What speed-measure is asked to do (SPEC 5). Sizes are bytes of UDP payload per probe.
+// What speed-measure is asked to do. Sizes are bytes of UDP payload per probe.
 struct MeasurePlan {
     static constexpr int kMaxProbeBytes = 65507;    // the largest UDP payload over IPv4
     static constexpr int kEthernetPayloadBytes = 1472; // 1500 - 20 (IPv4) - 8 (UDP)

@@ -6,7 +6,8 @@
 #include <optional>
 #include <string_view>
 
-// The game states of seed 004 (SPEC 2) and the transitions between them (docs/STATES.md).
+// The game states, with the original program's names and values, and the transitions between
+// them (docs/STATES.md).
 namespace speed::protocol {
 
 enum class GameInfo : std::uint8_t {

@@ -18,7 +18,7 @@
 namespace speed::protocol {
 
 inline constexpr int kProtocolVersion = 2;
-inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // seed 004's limit, checksum included
+inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the original protocol's limit, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
 
@@ -27,7 +27,7 @@ using WireNumber = std::uint32_t;
 
 using HandSlots = std::vector<std::optional<Card>>;
 
-// The table from the sender's seat (SPEC 3): my deck, my hand, field, opponent's hand,
+// The table from the sender's seat: my deck, my hand, field, opponent's hand,
 // opponent's deck. Lists are stacks (index 0 = bottom); on the wire they are written top first.
 struct TableView {
     CardStack myDeck;

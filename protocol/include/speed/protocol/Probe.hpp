@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-// Measurement probes (SPEC 5). A probe's size is the size of the whole datagram. Sizes below
+// Measurement probes. A probe's size is the size of the whole datagram. Sizes below
 // minimumProbeBytes() cannot hold the header and checksum; such probes are sent at the minimum,
 // and the caller reports the actual size (the returned string's size()).
 namespace speed::protocol {

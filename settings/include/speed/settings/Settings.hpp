@@ -10,7 +10,7 @@
 
 namespace speed {
 
-// setup.ini (SPEC section 7). Seed 004's names are in brackets.
+// setup.ini (docs/NETWORK.md). The original program's names of the keys are in brackets.
 struct NetworkSettings {
     static constexpr std::uint16_t kDefaultPort = 50001;
     static constexpr int kDefaultWaitSeconds = 30;
