@@ -5,43 +5,39 @@
 
 namespace speed::protocol {
 
+namespace {
+
+// Each NG reason and what the match or the rules said: one table read both ways.
+constexpr std::array<std::pair<Refusal, PlayOutcome>, 12> kRefusals{{
+    {Refusal::Paused, {MatchRefusal::Paused, MoveError::None}},
+    {Refusal::NotPlaying, {MatchRefusal::NotDealt, MoveError::None}},
+    {Refusal::GameOver, {MatchRefusal::None, MoveError::GameOver}},
+    {Refusal::BadSeat, {MatchRefusal::None, MoveError::BadSeat}},
+    {Refusal::BadSlot, {MatchRefusal::None, MoveError::BadSlot}},
+    {Refusal::BadPile, {MatchRefusal::None, MoveError::BadPile}},
+    {Refusal::CardNotInHand, {MatchRefusal::None, MoveError::CardNotInHand}},
+    {Refusal::PileEmpty, {MatchRefusal::None, MoveError::PileEmpty}},
+    {Refusal::NotAdjacent, {MatchRefusal::None, MoveError::NotAdjacent}},
+    {Refusal::SlotOccupied, {MatchRefusal::None, MoveError::SlotOccupied}},
+    {Refusal::DeckEmpty, {MatchRefusal::None, MoveError::DeckEmpty}},
+    {Refusal::NotStalemate, {MatchRefusal::None, MoveError::NotStalemate}},
+}};
+
+} // namespace
+
+// A flip is never proposed over the wire; should the match refuse one, it is told as the rules
+// would (no stalemate).
 Refusal refusalFor(const PlayOutcome& outcome) {
-    switch (outcome.refusal) {
-    case MatchRefusal::Paused: return Refusal::Paused;
-    case MatchRefusal::NotDealt: return Refusal::NotPlaying;
-    case MatchRefusal::FlipsAreTheMatchs: return Refusal::NotStalemate;
-    case MatchRefusal::None: break;
-    }
-    switch (outcome.error) {
-    case MoveError::GameOver: return Refusal::GameOver;
-    case MoveError::BadSeat: return Refusal::BadSeat;
-    case MoveError::BadSlot: return Refusal::BadSlot;
-    case MoveError::BadPile: return Refusal::BadPile;
-    case MoveError::CardNotInHand: return Refusal::CardNotInHand;
-    case MoveError::PileEmpty: return Refusal::PileEmpty;
-    case MoveError::NotAdjacent: return Refusal::NotAdjacent;
-    case MoveError::SlotOccupied: return Refusal::SlotOccupied;
-    case MoveError::DeckEmpty: return Refusal::DeckEmpty;
-    case MoveError::NotStalemate: return Refusal::NotStalemate;
-    case MoveError::None: break;
+    if (outcome.refusal == MatchRefusal::FlipsAreTheMatchs) return Refusal::NotStalemate;
+    for (const auto& [refusal, play] : kRefusals) {
+        if (play == outcome) return refusal;
     }
     return Refusal::NotPlaying;
 }
 
 PlayOutcome playOutcomeOf(Refusal refusal) {
-    switch (refusal) {
-    case Refusal::Paused: return {MatchRefusal::Paused, MoveError::None};
-    case Refusal::NotPlaying: return {MatchRefusal::NotDealt, MoveError::None};
-    case Refusal::GameOver: return {MatchRefusal::None, MoveError::GameOver};
-    case Refusal::BadSeat: return {MatchRefusal::None, MoveError::BadSeat};
-    case Refusal::BadSlot: return {MatchRefusal::None, MoveError::BadSlot};
-    case Refusal::BadPile: return {MatchRefusal::None, MoveError::BadPile};
-    case Refusal::CardNotInHand: return {MatchRefusal::None, MoveError::CardNotInHand};
-    case Refusal::PileEmpty: return {MatchRefusal::None, MoveError::PileEmpty};
-    case Refusal::NotAdjacent: return {MatchRefusal::None, MoveError::NotAdjacent};
-    case Refusal::SlotOccupied: return {MatchRefusal::None, MoveError::SlotOccupied};
-    case Refusal::DeckEmpty: return {MatchRefusal::None, MoveError::DeckEmpty};
-    case Refusal::NotStalemate: return {MatchRefusal::None, MoveError::NotStalemate};
+    for (const auto& [known, play] : kRefusals) {
+        if (known == refusal) return play;
     }
     return {MatchRefusal::NotDealt, MoveError::None};
 }

@@ -168,3 +168,14 @@ TEST_CASE("Names and reasons are reduced to wire words", "[codec]") {
     const std::string datagram = encodeDatagram({1, 2, Hello{1, "名前 x"}});
     REQUIRE(decodeDatagram(datagram).ok());
 }
+
+TEST_CASE("Every NG reason stands for one refusal of the match or the rules, both ways", "[codec]") {
+    for (int value = 0; value <= static_cast<int>(Refusal::NotPlaying); ++value) {
+        const auto refusal = static_cast<Refusal>(value);
+        const PlayOutcome play = playOutcomeOf(refusal);
+        CHECK_FALSE(play.accepted());
+        CHECK(refusalFor(play) == refusal);
+    }
+    CHECK(refusalFor({MatchRefusal::None, MoveError::NotAdjacent}) == Refusal::NotAdjacent);
+    CHECK(refusalFor({MatchRefusal::Paused, MoveError::None}) == Refusal::Paused);
+}
