@@ -2,6 +2,7 @@
 
 #include "speed/common/Version.hpp"
 #include "ui/ImGuiText.hpp"
+#include "ui/TableDiagram.hpp"
 
 #include <imgui.h>
 

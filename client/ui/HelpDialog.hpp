@@ -18,7 +18,4 @@ private:
     bool m_open = false;
 };
 
-// The picture of the table on the How to play page, drawn into the current window.
-void drawTableDiagram(float width);
-
 } // namespace speed::client::ui

@@ -1,7 +1,8 @@
 // The picture of the table on Help > How to play: the same arrangement as the real table (your
 // side at the bottom, the opponent mirrored at the top, two field piles between), with labels
 // and two example plays.
-#include "ui/HelpDialog.hpp"
+#include "ui/TableDiagram.hpp"
+
 #include "ui/ImGuiText.hpp"
 
 #include <imgui.h>
