@@ -24,7 +24,7 @@ bool isHostNameCharacter(char c) {
 }
 
 bool assignPeer(Settings& s, std::string_view value) {
-    if (value.size() > 190) return false;
+    if (value.size() > NetworkSettings::kMaxPeerChars) return false;
     for (char c : value) {
         if (!isHostNameCharacter(c)) return false;
     }

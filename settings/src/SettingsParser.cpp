@@ -2,6 +2,8 @@
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsKeys.hpp"
 
+#include "SettingsText.hpp"
+
 #include <ini.h>
 
 #include <filesystem>
@@ -57,9 +59,10 @@ std::string problemWithKey(ParseContext& context, std::string_view section, std:
 
 int handleKey(void* user, const char* section, const char* name, const char* value) {
     auto& context = *static_cast<ParseContext*>(user);
-    const std::string problem = problemWithKey(context, section, name, value);
+    const std::string_view sectionName = settings_text::trim(section); // "[ cpu ]" is [cpu]
+    const std::string problem = problemWithKey(context, sectionName, name, value);
     if (problem.empty()) return 1;
-    if (!context.error) context.error = SettingsError{{}, 0, section, name, problem};
+    if (!context.error) context.error = SettingsError{{}, 0, std::string(sectionName), name, problem};
     return 0;
 }
 
@@ -80,11 +83,17 @@ SettingsResult parseSettings(std::string_view text, std::string_view fileName) {
     // must not silently continue the previous value, and the first error is the one reported.
     ini_allow_multiline = false;
     ini_stop_on_first_error = true;
+    SettingsResult result;
+    result.fromFile = true;
+    if (text.starts_with(settings_text::kUtf8Bom)) text.remove_prefix(settings_text::kUtf8Bom.size());
+    // What libinih would skip without a word is an error here, with its line.
+    if (const auto problem = settings_text::silentProblem(text)) {
+        result.error = SettingsError{std::string(fileName), problem->line, {}, {}, problem->problem};
+        return result;
+    }
     ParseContext context;
     const std::string terminated(text);
     const int errorLine = ini_parse_string(terminated.c_str(), handleKey, &context);
-    SettingsResult result;
-    result.fromFile = true;
     if (errorLine == 0) {
         result.settings = std::move(context.settings);
         return result;

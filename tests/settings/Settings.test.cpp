@@ -134,3 +134,33 @@ TEST_CASE("the setup.ini shipped at the top of the repository is valid", "[setti
     CHECK(result.fromFile);
     CHECK(result.settings->network.port == NetworkSettings::kDefaultPort);
 }
+
+TEST_CASE("what libinih would skip in silence is an error with its line", "[settings]") {
+    const auto errorOf = [](std::string_view text) {
+        const auto result = parseSettings(text, "setup.ini");
+        REQUIRE(result.error);
+        return *result.error;
+    };
+    const SettingsError after = errorOf("[network]\nport = 5\n[rules] hand = 3\n");
+    CHECK(after.line == 3);
+    CHECK(after.problem.find("after the section's ']'") != std::string::npos);
+    const SettingsError cr = errorOf("[network]\rport = 5\r");
+    CHECK(cr.line == 1);
+    CHECK(cr.problem.find("CR") != std::string::npos);
+    const SettingsError nul = errorOf(std::string("[network]\nport = 5\n\0wait = 3\n", 25));
+    CHECK(nul.line == 3);
+    CHECK(nul.problem.find("NUL") != std::string::npos);
+    const SettingsError longComment = errorOf("[network]\n; " + std::string(250, 'x') + "port = 9\n");
+    CHECK(longComment.line == 2);
+    CHECK(errorOf("[network]\n\rport = 5\n").line == 2); // a CR before a key is no line end
+    CHECK(parseSettings("[network] ; the network\nport = 5\n", "setup.ini").settings); // a comment may follow
+}
+
+TEST_CASE("a byte-order mark and blanks inside brackets are read as the writer writes them", "[settings]") {
+    const auto bom = parseSettings("\xEF\xBB\xBF[network]\nport = 50002\n", "setup.ini");
+    REQUIRE(bom.settings);
+    CHECK(bom.settings->network.port == 50002);
+    const auto spaced = parseSettings("[ cpu ]\nlevel = hard\n", "setup.ini");
+    REQUIRE(spaced.settings);
+    CHECK(spaced.settings->cpuLevel == BotLevel::Hard);
+}

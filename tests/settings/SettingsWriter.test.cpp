@@ -80,3 +80,59 @@ TEST_CASE("an empty value gets a value with one space", "[settings][writer]") {
     CHECK(writeSettings("[network]\npeer = ; none\n", changedSettings())
               .find("peer = example.org ; none\n") == 10);
 }
+
+namespace {
+
+// What the reader accepts, the writer keeps acceptable and equal in meaning: written back
+// unchanged it reads the same; written with other settings it reads as those.
+void checkRoundTrip(std::string_view text) {
+    INFO(std::string(text));
+    const auto before = parseSettings(text, "before.ini");
+    REQUIRE(before.settings);
+    const std::string same = writeSettings(text, *before.settings);
+    const auto again = parseSettings(same, "same.ini");
+    INFO(same);
+    REQUIRE(again.settings);
+    CHECK(*again.settings == *before.settings);
+    const std::string changed = writeSettings(text, changedSettings());
+    const auto reread = parseSettings(changed, "changed.ini");
+    INFO(changed);
+    REQUIRE(reread.settings);
+    CHECK(*reread.settings == changedSettings());
+}
+
+} // namespace
+
+TEST_CASE("a file with a UTF-8 byte-order mark, as Notepad saves it, keeps it and stays readable", "[settings][writer]") {
+    const std::string text = "\xEF\xBB\xBF[network]\nport = 50002\n";
+    checkRoundTrip(text);
+    CHECK(writeSettings(text, changedSettings()).rfind("\xEF\xBB\xBF[network]\nport = 50010\n", 0) == 0);
+}
+
+TEST_CASE("a section given twice never gets a key twice", "[settings][writer]") {
+    checkRoundTrip("[network]\nport = 50002\n[player]\nname = a\n[network]\nwait = 9\n");
+    const std::string written = writeSettings("[network]\nport = 1\n[network]\nwait = 9\n", changedSettings());
+    CHECK(written.find("wait") == written.rfind("wait"));
+    CHECK(written.find("peer") == written.rfind("peer"));
+}
+
+TEST_CASE("blanks inside brackets and before keys are read and written alike", "[settings][writer]") {
+    checkRoundTrip("[ cpu ]\n");
+    checkRoundTrip("[ cpu ]\nlevel = hard\n");
+    checkRoundTrip("[network]\n\vport = 50002\n\f\twait = 4\n");
+    const std::string written = writeSettings("[network]\n\vport = 50002\n", changedSettings());
+    CHECK(written.find("\vport = 50010\n") != std::string::npos);
+    CHECK(written.find("port") == written.rfind("port"));
+}
+
+TEST_CASE("a longer value that would overflow its line moves its comment above it", "[settings][writer]") {
+    Settings settings = changedSettings();
+    settings.network.peer = std::string(NetworkSettings::kMaxPeerChars, 'a');
+    const std::string text = "[network]\npeer = b ; " + std::string(150, 'c') + "\n";
+    const std::string written = writeSettings(text, settings);
+    INFO(written);
+    const auto reread = parseSettings(written, "long.ini");
+    REQUIRE(reread.settings);
+    CHECK(reread.settings->network.peer == settings.network.peer);
+    CHECK(written.find("; " + std::string(150, 'c') + "\npeer = " + settings.network.peer) != std::string::npos);
+}

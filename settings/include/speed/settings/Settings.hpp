@@ -15,15 +15,18 @@ struct NetworkSettings {
     static constexpr std::uint16_t kDefaultPort = 50001;
     static constexpr int kDefaultWaitSeconds = 30;
     static constexpr int kMaxWaitSeconds = 86400;
+    static constexpr std::size_t kMaxPeerChars = 180; // "peer = " and it fit one line (kMaxLineChars)
 
     std::string peer;                   // [対戦者IPアドレス] IP or host name; empty: host only
     std::uint16_t port = kDefaultPort;  // [使用ポート] both sides use the same port
     int waitSeconds = kDefaultWaitSeconds; // [対戦者を待つ時間] how long a host waits for a client
+    friend bool operator==(const NetworkSettings&, const NetworkSettings&) = default;
 };
 
 struct PlayerSettings {
     static constexpr std::size_t kMaxNameLength = 16;
     std::string name = "player";
+    friend bool operator==(const PlayerSettings&, const PlayerSettings&) = default;
 };
 
 struct Settings {
@@ -31,6 +34,7 @@ struct Settings {
     PlayerSettings player;
     RuleOptions rules;
     BotLevel cpuLevel = BotLevel::Normal;
+    friend bool operator==(const Settings&, const Settings&) = default;
 };
 
 // A value that setup.ini rejects: where it is and what was expected.

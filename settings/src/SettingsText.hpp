@@ -1,0 +1,49 @@
+#pragma once
+
+// How setup.ini's text is cut into lines, names and values: the one definition the reader's
+// checks and the writer share, following libinih's own rules (private header).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace speed::settings_text {
+
+inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF"; // as Notepad writes it
+// libinih reads a line in one piece only up to this length (its 200-byte buffer holds the line
+// end and a NUL too); a longer one it would cut in two and read the rest as a line of its own.
+inline constexpr std::size_t kMaxLineChars = 196;
+
+// The blanks libinih skips around names and values: C's isspace (space, \t, \n, \v, \f, \r).
+bool isBlank(char c);
+std::string_view trim(std::string_view text);
+
+struct Line {
+    std::string body;   // without its line ending
+    std::string ending; // "\n", "\r\n" or "" for a last line without one
+};
+
+// Lines end with LF or CRLF; a CR alone is not a line end (the reader refuses it).
+std::vector<Line> splitLines(std::string_view text);
+
+// "[ name ]" (leading blanks allowed, a comment after it too): the name, trimmed. Nothing for a
+// line that is not a section header.
+std::optional<std::string> sectionName(std::string_view body);
+
+// `key = value ; comment` split where the value starts and ends, as libinih splits it.
+struct KeyValue {
+    std::string key;
+    std::size_t separator = 0;    // index of '=' (or ':')
+    std::size_t commentBegin = 0; // index of an inline "; comment", or the line's size
+};
+std::optional<KeyValue> keyValue(std::string_view body);
+
+// What libinih would pass over in silence, or misread, and the reader refuses instead: a NUL
+// byte, a CR that ends no line, a line too long to be read in one piece, text after a section's ']'. The first such problem and its 1-based line.
+struct TextProblem {
+    int line = 0;
+    std::string problem;
+};
+std::optional<TextProblem> silentProblem(std::string_view text);
+
+} // namespace speed::settings_text
