@@ -40,6 +40,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     network.joinOnly = app.count("--join") > 0;
     if (!network.joinOnly) network.peer = settings.network.peer;
     network.playerName = settings.player.name;
+    network.password = settings.network.password;
     return std::nullopt;
 }
 

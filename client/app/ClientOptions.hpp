@@ -16,6 +16,7 @@ struct ClientNetwork {
     std::uint16_t port = 50001;
     int waitSeconds = 30;
     std::string playerName = "player";
+    std::string password;      // setup.ini's [network] password (empty: none)
 };
 
 // The command line of `speed` (`speed --help` lists it).

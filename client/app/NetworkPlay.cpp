@@ -17,6 +17,7 @@ std::optional<std::string> networkSetupFor(const ClientOptions& options, std::ui
         if (!target.value) return (network.joinOnly ? "--join: " : options.configPath + " peer: ") + target.error;
         connect.peer = target.value;
     }
+    connect.password = network.password;
     connect.session.playerName = network.playerName;
     connect.session.rules = options.rules;
     connect.session.dealSeed = seed;

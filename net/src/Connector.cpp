@@ -1,6 +1,8 @@
 #include "speed/net/Connector.hpp"
 
+#include "speed/net/OsRandom.hpp"
 #include "speed/net/UdpAddress.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/ClientSession.hpp"
 #include "speed/protocol/HostSession.hpp"
 
@@ -17,7 +19,31 @@ using protocol::SessionRole;
 Connector::Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player)
     : m_io(io), m_clock(clock), m_options(std::move(options)), m_player(player), m_hostAttempt(io) {}
 
+// What every session of this connector shares: the operating system's random numbers, the
+// password's key (made once: Argon2id is slow on purpose), and, with a peer in setup.ini, that
+// only its addresses may take the host's seat.
+bool Connector::prepareSession() {
+    protocol::SessionConfig& session = m_options.session;
+    session.random = osRandom;
+    if (!m_options.password.empty()) {
+        session.passwordKey = protocol::derivePasswordKey(m_options.password);
+        if (!session.passwordKey) {
+            fail(ConnectorFailure::NoPasswordKey, "cannot make the password's key (Argon2id needs 64 MiB)");
+            return false;
+        }
+    }
+    if (m_options.peer) {
+        const std::vector<asio::ip::address> invited = resolveAllUdp(m_io, *m_options.peer);
+        session.admits = [invited](const protocol::PeerAddress& from) {
+            const auto endpoint = endpointFromText(from);
+            return endpoint && std::find(invited.begin(), invited.end(), plainAddress(endpoint->address())) != invited.end();
+        };
+    }
+    return true;
+}
+
 bool Connector::start() {
+    if (!prepareSession()) return false;
     if (m_options.peer) {
         const auto resolved = resolveUdp(m_io, *m_options.peer);
         if (!resolved.endpoint) {

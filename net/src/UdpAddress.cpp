@@ -23,12 +23,25 @@ ResolveResult resolveUdp(asio::io_context& io, const HostPort& target) {
     return {results.begin()->endpoint(), {}};
 }
 
+std::vector<asio::ip::address> resolveAllUdp(asio::io_context& io, const HostPort& target) {
+    std::error_code ec;
+    const auto literal = asio::ip::make_address(target.host, ec);
+    if (!ec) return {plainAddress(literal)};
+    udp::resolver resolver(io);
+    const auto results = resolver.resolve(target.host, std::to_string(target.port), udp::resolver::numeric_service, ec);
+    std::vector<asio::ip::address> addresses;
+    if (ec) return addresses;
+    for (const auto& entry : results) addresses.push_back(plainAddress(entry.endpoint().address()));
+    return addresses;
+}
+
+asio::ip::address plainAddress(const asio::ip::address& address) {
+    if (address.is_v6() && address.to_v6().is_v4_mapped()) return asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6());
+    return address;
+}
+
 std::string endpointText(const udp::endpoint& endpoint) {
-    auto address = endpoint.address();
-    if (address.is_v6() && address.to_v6().is_v4_mapped()) {
-        address = asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6());
-    }
-    const std::string host = address.to_string();
+    const std::string host = plainAddress(endpoint.address()).to_string();
     return formatHostPort({host, endpoint.port()});
 }
 

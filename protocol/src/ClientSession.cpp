@@ -18,21 +18,57 @@ void ClientSession::connect(TimeMs now, const PeerAddress& host) {
         return refuseTransition(now, "connect: only a new client session connects");
     }
     m_link.lockPeer(host);
+    m_nonce = randomBits();
     beginWaiting(now, "connecting");
-    m_link.request(now, RequestKind::Hello, Hello{kProtocolVersion, sanitizeWord(m_config.playerName)});
+    sendHello(now, std::string(kNoField));
     m_link.timeSent(TimedExchange::Hello, 0, 0, now);
 }
 
-void ClientSession::onHello(TimeMs now, const PeerAddress& /*from*/, const Hello& hello) {
-    if (hello.version != kProtocolVersion) {
-        return failConnect(now, ConnectFailure::VersionMismatch,
-                           "peer speaks protocol version " + std::to_string(hello.version) + ", we speak " +
-                               std::to_string(kProtocolVersion));
+// HELLO, resent until answered: first without a cookie (the host answers with one), then with
+// it and, with a password, the proof of it. Padded so that no answer is larger than it.
+void ClientSession::sendHello(TimeMs now, const std::string& cookie) {
+    Hello hello{kProtocolVersion, sanitizeWord(m_config.playerName), m_nonce, std::string(kNoField), cookie, 1};
+    if (m_config.passwordKey) hello.auth = cookie == kNoField ? "P" : joinProof(*m_config.passwordKey, m_nonce, cookie);
+    const std::size_t bare = encodeDatagram(Message{4294967295U, 4294967295U, hello}).size();
+    if (bare < kMinHelloBytes) hello.padChars += kMinHelloBytes - bare;
+    m_link.request(now, RequestKind::Hello, hello);
+}
+
+void ClientSession::onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t /*receivedBytes*/) {
+    const MessageBody& body = message.body;
+    const auto echoes = [&](Nonce nonce) { return from == m_link.peer() && nonce == m_nonce && gameInfo() == GameInfo::ConWait; };
+    if (const auto* challenge = std::get_if<Challenge>(&body); challenge && echoes(challenge->nonce)) return onChallenge(now, *challenge);
+    if (const auto* welcome = std::get_if<Welcome>(&body); welcome && from == m_link.peer()) return onWelcome(now, *welcome);
+    if (const auto* deny = std::get_if<Deny>(&body); deny && echoes(deny->nonce)) {
+        SessionEvent failed;
+        failed.kind = SessionEventKind::ConnectFailed;
+        failed.failure = deny->reason == DenyReason::Version ? ConnectFailure::VersionMismatch : ConnectFailure::Denied;
+        failed.denial = deny->reason;
+        failed.text = std::string(describe(deny->reason));
+        return endSession(now, std::move(failed));
     }
+    m_link.ignore(now, IgnoreRule::NotWelcome, std::string(verbOf(message)) + " from " + from + " was not asked for");
+}
+
+void ClientSession::onChallenge(TimeMs now, const Challenge& challenge) {
+    if (challenge.cookie == m_cookie) return; // the answer to a resent HELLO: ours is on its way
+    m_cookie = challenge.cookie;
+    sendHello(now, m_cookie);
+}
+
+// The host took us: with both nonces this side makes the keys, and checks the host made the
+// same ones (a WELCOME no one else could have sent).
+void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
     if (gameInfo() != GameInfo::ConWait) return; // a repeated answer
+    if (welcome.version != kProtocolVersion) return failConnect(now, ConnectFailure::VersionMismatch, "the host speaks another protocol version");
+    const SessionKeys keys = deriveSessionKeys(m_nonce, welcome.nonce, m_config.passwordKey);
+    if (!sameText(welcome.proof, welcomeProof(keys, m_nonce, welcome.nonce))) {
+        return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a WELCOME whose proof does not match our keys");
+    }
+    keySession(m_nonce, welcome.nonce);
     m_link.settle(RequestKind::Hello);
     m_link.timeAnswered(TimedExchange::Hello, 0, 0, now);
-    connected(now, hello.name);
+    connected(now, welcome.name);
 }
 
 void ClientSession::onMessage(TimeMs now, const Message& message) {
@@ -43,7 +79,7 @@ void ClientSession::onMessage(TimeMs now, const Message& message) {
     m_link.ignore(now, IgnoreRule::Meaningless, std::string(verbOf(message)) + " means nothing to a client");
 }
 
-void ClientSession::onGarbledAnswer(TimeMs now) {
+void ClientSession::onGarbledAnswer(TimeMs now) { // the host's NG GARBLED, at most once per resend interval
     m_link.expediteRequests(now);
     for (PendingProposal& proposal : m_proposals) proposal.nextSendAt = std::min(proposal.nextSendAt, now);
 }
@@ -152,15 +188,9 @@ void ClientSession::tellChange(TimeMs now, const SnapshotHeader& header, WireNum
 
 void ClientSession::onOk(TimeMs now, const Ok& ok) {
     switch (ok.subject) {
-    case Subject::Start:
-        m_link.timeAnswered(TimedExchange::Start, ok.game, 0, now);
-        return m_link.settle(RequestKind::Start);
-    case Subject::Pause:
-        m_link.timeAnswered(TimedExchange::Pause, ok.game, 0, now);
-        return m_link.settle(RequestKind::Pause);
-    case Subject::Resume:
-        m_link.timeAnswered(TimedExchange::Resume, ok.game, 0, now);
-        return m_link.settle(RequestKind::Resume);
+    case Subject::Start: return settleControl(now, RequestKind::Start, TimedExchange::Start, ok);
+    case Subject::Pause: return settleControl(now, RequestKind::Pause, TimedExchange::Pause, ok);
+    case Subject::Resume: return settleControl(now, RequestKind::Resume, TimedExchange::Resume, ok);
     case Subject::Shutdown: return m_link.settle(RequestKind::Shutdown);
     case Subject::Update: return m_link.ignore(now, IgnoreRule::Meaningless, "a client is not sent OK UPDATE");
     case Subject::Move: break;
@@ -181,6 +211,13 @@ void ClientSession::onOk(TimeMs now, const Ok& ok) {
     if (proposal->request.id <= m_lastDecided) m_proposals.erase(proposal); // the table already shows it
     else proposal->confirmed = true;
     repredict();
+}
+
+// OK START / PAUSE / RESUME: only for what this side asked for (rule 14).
+void ClientSession::settleControl(TimeMs now, RequestKind kind, TimedExchange exchange, const Ok& ok) {
+    if (!m_link.pending(kind)) return ignoreNeverSent(now, "OK for a START, PAUSE or RESUME not asked for");
+    m_link.timeAnswered(exchange, ok.game, 0, now);
+    m_link.settle(kind);
 }
 
 void ClientSession::onNg(TimeMs now, const Ng& ng) {

@@ -3,6 +3,8 @@
 #include "FieldReader.hpp"
 #include "WireWords.hpp"
 
+#include <algorithm>
+
 namespace speed::protocol {
 namespace {
 
@@ -54,6 +56,11 @@ MessageBody readUpdate(FieldReader& in, bool invisible) {
     return update;
 }
 
+// A slot or pile out of range still decodes: the host refuses it with BAD_SLOT or BAD_PILE
+// (and so decides it), rather than ignoring it as garbled while the proposer resends it forever.
+constexpr int kMaxWireSlot = 99;
+constexpr int kMaxWirePile = 99;
+
 MessageBody readMove(FieldReader& in) {
     MoveRequest request;
     request.game = in.number("GAME");
@@ -61,14 +68,14 @@ MessageBody readMove(FieldReader& in) {
     const std::string_view kind = in.token("KIND");
     if (kind == kRefillWord) {
         request.kind = MoveKind::Refill;
-        request.slot = in.smallNumber("SLOT", RuleOptions::kMaxHandSize - 1);
+        request.slot = in.smallNumber("SLOT", kMaxWireSlot);
         return request;
     }
     if (!in.failed() && kind != kPlayWord) in.fail(DecodeError::BadWord, "KIND must be PLAY or REFILL");
     request.kind = MoveKind::Play;
-    request.slot = in.smallNumber("SLOT", RuleOptions::kMaxHandSize - 1);
+    request.slot = in.smallNumber("SLOT", kMaxWireSlot);
     request.card = in.card("CARD");
-    request.pile = in.smallNumber("PILE", kFieldPiles - 1);
+    request.pile = in.smallNumber("PILE", kMaxWirePile);
     return request;
 }
 
@@ -111,11 +118,67 @@ MessageBody readPause(FieldReader& in) {
     return pause;
 }
 
+std::uint64_t readNonce(FieldReader& in, std::string_view what) {
+    const std::string_view text = in.token(what);
+    const auto nonce = nonceFromText(text);
+    if (!in.failed() && !nonce) in.fail(DecodeError::BadWord, std::string(what) + " must be 16 lowercase hex digits: " + shown(text));
+    return nonce.value_or(0);
+}
+
+// "-", "P" or a 16-hex proof (AUTH); "-" or a 16-hex cookie (COOKIE).
+std::string readProof(FieldReader& in, std::string_view what, bool passwordMarkAllowed) {
+    const std::string_view text = in.token(what);
+    const bool mark = text == kNoField || (passwordMarkAllowed && text == "P");
+    if (!in.failed() && !mark && !nonceFromText(text)) {
+        in.fail(DecodeError::BadWord, std::string(what) + " must be -, P or 16 lowercase hex digits: " + shown(text));
+    }
+    return std::string(text);
+}
+
+// A HELLO of another version is read no further than its version: the host answers it with
+// DENY VERSION, whatever else the other program put in it.
 MessageBody readHello(FieldReader& in) {
     Hello hello;
     hello.version = in.smallNumber("VERSION", 9999);
+    if (!in.failed() && hello.version != kProtocolVersion) {
+        in.skipRest();
+        return hello;
+    }
     hello.name = in.word("NAME");
+    hello.nonce = readNonce(in, "NONCE");
+    hello.auth = readProof(in, "AUTH", true);
+    hello.cookie = readProof(in, "COOKIE", false);
+    const std::string_view pad = in.token("PAD");
+    if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
+    hello.padChars = pad.size();
     return hello;
+}
+
+MessageBody readChallenge(FieldReader& in) {
+    Challenge challenge;
+    challenge.nonce = readNonce(in, "NONCE");
+    challenge.cookie = readProof(in, "COOKIE", false);
+    if (!in.failed() && challenge.cookie == kNoField) in.fail(DecodeError::BadWord, "CHALLENGE needs a COOKIE");
+    return challenge;
+}
+
+MessageBody readWelcome(FieldReader& in) {
+    Welcome welcome;
+    welcome.version = in.smallNumber("VERSION", 9999);
+    welcome.name = in.word("NAME");
+    welcome.nonce = readNonce(in, "NONCE");
+    welcome.proof = in.word("PROOF");
+    if (!in.failed() && welcome.proof.size() != kTagChars) in.fail(DecodeError::BadWord, "PROOF must be 16 characters");
+    return welcome;
+}
+
+MessageBody readDeny(FieldReader& in) {
+    Deny deny;
+    deny.nonce = readNonce(in, "NONCE");
+    const auto reason = enumOf<DenyReason>(kDenyWords, in.token("REASON"));
+    if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "DENY's REASON is not a known one");
+    deny.reason = reason.value_or(DenyReason::Busy);
+    return deny;
 }
 
 std::optional<MessageBody> readBody(std::string_view verb, FieldReader& in) {
@@ -125,6 +188,9 @@ std::optional<MessageBody> readBody(std::string_view verb, FieldReader& in) {
     if (verb == "OK") return readOk(in);
     if (verb == "NG") return readNg(in);
     if (verb == "HELLO") return readHello(in);
+    if (verb == "CHALLENGE") return readChallenge(in);
+    if (verb == "WELCOME") return readWelcome(in);
+    if (verb == "DENY") return readDeny(in);
     if (verb == "PAUSE") return readPause(in);
     if (verb == "RESUME") return Resume{in.number("GAME")};
     if (verb == "START") return Start{in.number("GAME")};
@@ -161,6 +227,7 @@ std::string_view describe(DecodeError error) {
     case DecodeError::NotPrintable: return "not printable ASCII with single spaces";
     case DecodeError::MissingChecksum: return "no checksum tail";
     case DecodeError::BadChecksum: return "checksum mismatch";
+    case DecodeError::BadTag: return "no valid tag of this session";
     case DecodeError::UnknownVerb: return "unknown verb";
     case DecodeError::MissingField: return "missing field";
     case DecodeError::ExtraField: return "extra field";
@@ -195,20 +262,20 @@ DecodeResult parseLine(std::string_view line) {
     in.finish();
     if (in.failed()) return failure(in.error(), std::string(verb) + ": " + in.detail());
     message.body = std::move(*body);
-    if (!isProbeOrEcho(message) && line.size() + kChecksumTailBytes > kMaxGameDatagramBytes) {
+    if (!isProbeOrEcho(message) && line.size() + kTagTailBytes > kMaxGameDatagramBytes) {
         return failure(DecodeError::TooLong, "a game datagram is at most 256 bytes");
     }
     return {std::move(message), DecodeError::None, {}};
 }
 
-DecodeResult decodeDatagram(std::string_view bytes) {
-    if (bytes.empty()) return failure(DecodeError::Empty, "empty datagram");
-    if (bytes.size() > kMaxProbeDatagramBytes) return failure(DecodeError::TooLong, "longer than any datagram");
-    if (bytes.size() <= kChecksumTailBytes) return failure(DecodeError::MissingChecksum, "too short for a checksum");
+namespace {
+
+bool isTagChar(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+DecodeResult checkedCrc(std::string_view bytes) {
     const std::size_t tail = bytes.size() - kChecksumTailBytes;
-    if (bytes.substr(tail, kChecksumMark.size()) != kChecksumMark) {
-        return failure(DecodeError::MissingChecksum, "no \" #\" before the last 8 characters");
-    }
     std::uint32_t claimed = 0;
     for (const char c : bytes.substr(tail + kChecksumMark.size())) {
         const int value = hexValue(c);
@@ -218,6 +285,34 @@ DecodeResult decodeDatagram(std::string_view bytes) {
     const std::string_view line = bytes.substr(0, tail);
     if (crc32(line) != claimed) return failure(DecodeError::BadChecksum, "CRC-32 does not match the line");
     return parseLine(line);
+}
+
+DecodeResult checkedTag(std::string_view bytes, const Key* tagKey) {
+    const std::size_t tail = bytes.size() - kTagTailBytes;
+    const std::string_view line = bytes.substr(0, tail);
+    const std::string_view tag = bytes.substr(tail + kChecksumMark.size());
+    if (tagKey == nullptr) return failure(DecodeError::BadTag, "a tag, and no session to check it with");
+    if (!tagMatches(*tagKey, line, tag)) return failure(DecodeError::BadTag, "the tag does not match the line under this session's key");
+    DecodeResult parsed = parseLine(line);
+    parsed.tagged = true;
+    return parsed;
+}
+
+} // namespace
+
+DecodeResult decodeDatagram(std::string_view bytes, const Key* tagKey) {
+    if (bytes.empty()) return failure(DecodeError::Empty, "empty datagram");
+    if (bytes.size() > kMaxProbeDatagramBytes) return failure(DecodeError::TooLong, "longer than any datagram");
+    const auto endsWith = [&](std::size_t tailBytes, auto&& valid) {
+        if (bytes.size() <= tailBytes) return false;
+        const std::size_t tail = bytes.size() - tailBytes;
+        if (bytes.substr(tail, kChecksumMark.size()) != kChecksumMark) return false;
+        const std::string_view value = bytes.substr(tail + kChecksumMark.size());
+        return std::all_of(value.begin(), value.end(), valid);
+    };
+    if (endsWith(kTagTailBytes, isTagChar)) return checkedTag(bytes, tagKey);
+    if (endsWith(kChecksumTailBytes, [](char) { return true; })) return checkedCrc(bytes);
+    return failure(DecodeError::MissingChecksum, "no \" #\" and 8-digit CRC or 16-character tag at the end");
 }
 
 } // namespace speed::protocol

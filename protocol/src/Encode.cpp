@@ -2,6 +2,7 @@
 
 #include "WireWords.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace speed::protocol {
@@ -56,6 +57,24 @@ struct FieldWriter {
     void operator()(const Hello& hello) {
         digit(hello.version);
         word(sanitizeWord(hello.name));
+        word(nonceText(hello.nonce));
+        word(hello.auth);
+        word(hello.cookie);
+        word(std::string(std::max<std::size_t>(hello.padChars, 1), kPadChar));
+    }
+    void operator()(const Challenge& challenge) {
+        word(nonceText(challenge.nonce));
+        word(challenge.cookie);
+    }
+    void operator()(const Welcome& welcome) {
+        digit(welcome.version);
+        word(sanitizeWord(welcome.name));
+        word(nonceText(welcome.nonce));
+        word(welcome.proof);
+    }
+    void operator()(const Deny& deny) {
+        word(nonceText(deny.nonce));
+        word(wordOf(kDenyWords, deny.reason));
     }
     void operator()(const Update& update) {
         const TableView& table = update.table;
@@ -168,6 +187,14 @@ std::string encodeLine(const Message& message) {
     writer.number(message.seq);
     std::visit(writer, message.body);
     return line;
+}
+
+std::string encodeTagged(const Message& message, const Key& key) {
+    std::string datagram = encodeLine(message);
+    const std::string tag = tagOf(key, datagram);
+    datagram += kChecksumMark;
+    datagram += tag;
+    return datagram;
 }
 
 std::string encodeDatagram(const Message& message) {

@@ -32,6 +32,7 @@ public:
     std::optional<Move> change(std::string_view what);
     std::string payload(std::string_view what);
     void finish(); // ExtraField if anything is left
+    void skipRest() { m_next = m_tokens.size(); }
 
     void fail(DecodeError error, std::string detail);
 

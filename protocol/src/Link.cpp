@@ -12,8 +12,11 @@ namespace speed::protocol {
 namespace {
 
 constexpr WireNumber kSeqWindow = 64;      // how far behind the newest SEQ a datagram may still arrive
+// How far ahead of the newest SEQ a datagram may be and still move the window: far more than a
+// peer sends in the longest silence a session survives (a few datagrams a second), far less
+// than the 2^31 where serial numbers stop comparing.
+constexpr WireNumber kMaxSeqAhead = 1U << 16;
 constexpr std::size_t kMaxTimedSends = 64; // round trips being timed at once
-constexpr std::size_t kChecksumTail = 10;  // " #cccccccc", left out of the logged line
 
 WireNumber wireTime(TimeMs sinceOpen) {
     return static_cast<WireNumber>(std::clamp<TimeMs>(sinceOpen, 0, TimeMs{0xFFFFFFFF}));
@@ -36,9 +39,19 @@ void Link::lockPeer(const PeerAddress& peer) {
     m_heardPeerSeq = false;
 }
 
+void Link::setKeys(const Key& send, const Key& receive) { m_keys = Keys{send, receive}; }
+
 std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected) {
     ++m_stats.datagramsReceived;
-    DecodeResult decoded = decodeDatagram(bytes);
+    DecodeResult decoded = decodeDatagram(bytes, m_keys ? &m_keys->receive : nullptr);
+    const bool fromPeer = m_locked && from == m_peer;
+    if (decoded.error == DecodeError::BadTag) { // rule 13: forged, another session's, or damaged
+        ++m_stats.unauthenticated;
+        if (!fromPeer) ++m_stats.foreign;
+        ignore(now, IgnoreRule::NotAuthenticated, decoded.detail);
+        if (fromPeer && connected) replyGarbled(now); // most likely damaged on the way: have it resent
+        return std::nullopt;
+    }
     if (!decoded.ok()) {
         onGarbled(now, from, connected, std::string(describe(decoded.error)) + ": " + decoded.detail);
         return std::nullopt;
@@ -49,38 +62,54 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
         if (echo.size() <= bytes.size()) m_outgoing.push_back({from, std::move(echo)});
         return std::nullopt;
     }
-    if (m_locked && from != m_peer) {
-        ++m_stats.foreign;
-        ignore(now, IgnoreRule::Stranger, "from " + from + ", not the connected peer " + m_peer);
+    if (isSessionVerb(message.body)) {
+        if (!decoded.tagged) {
+            ++m_stats.unauthenticated;
+            if (!fromPeer) ++m_stats.foreign;
+            ignore(now, IgnoreRule::NotAuthenticated, std::string(verbOf(message)) + " without this session's tag");
+            return std::nullopt;
+        }
+        if (!acceptSeq(now, message.seq)) return std::nullopt;
+        if (!fromPeer) { // only this session's keys make such a datagram: the peer has a new address
+            ++m_stats.migrations;
+            emitText(now, SessionEventKind::PeerMoved, from);
+            m_peer = from;
+        }
+    } else if (decoded.tagged) {
+        ignore(now, IgnoreRule::NotAuthenticated, std::string(verbOf(message)) + " belongs outside a session");
         return std::nullopt;
     }
-    if (m_locked && !acceptSeq(message.seq)) {
-        ++m_stats.duplicates;
-        ignore(now, IgnoreRule::SeenSeq,
-               "SEQ " + std::to_string(message.seq) + " was seen already, or is " + std::to_string(kSeqWindow) +
-                   " or more behind " + std::to_string(m_newestPeerSeq));
-        return std::nullopt;
-    }
-    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramReceived, std::string(bytes.substr(0, bytes.size() - kChecksumTail)));
+    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramReceived, std::string(bytes.substr(0, bytes.rfind(" #"))));
     return std::move(message);
 }
 
 void Link::onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail) {
     ++m_stats.garbled;
     ignore(now, IgnoreRule::Garbled, std::move(detail));
-    // Tell the peer once per interval, so whatever it has pending is resent at once.
-    const bool fromPeer = m_locked && from == m_peer && connected;
-    if (fromPeer && now - m_lastGarbledReplyAt >= m_timing.garbledReplyIntervalMs) {
-        m_lastGarbledReplyAt = now;
-        send(now, Ng{true, 0, 0, Refusal::NotPlaying});
-    }
+    if (m_locked && from == m_peer && connected) replyGarbled(now);
 }
 
-// A sliding window over the peer's SEQ: a datagram that was overtaken is still taken, a copy
-// of one already taken is not. What a late datagram may not do is checked per verb (GAME, REV, ID).
-bool Link::acceptSeq(WireNumber seq) {
-    if (!m_heardPeerSeq || seq > m_newestPeerSeq) {
-        const WireNumber shift = m_heardPeerSeq ? seq - m_newestPeerSeq : kSeqWindow;
+// Tells the peer once per interval, so whatever it has pending is resent at once.
+void Link::replyGarbled(TimeMs now) {
+    if (now - m_lastGarbledReplyAt < m_timing.garbledReplyIntervalMs) return;
+    m_lastGarbledReplyAt = now;
+    send(now, Ng{true, 0, 0, Refusal::NotPlaying});
+}
+
+// A sliding window over the peer's SEQ, compared as serial numbers (RFC 1982), so it goes on
+// across 4294967295 -> 0: a datagram that was overtaken is still taken, a copy of one already
+// taken is not (rule 4), and one too far ahead is counted and leaves the window where it was
+// (rule 15). What a late datagram may not do is checked per verb (GAME, REV, ID).
+bool Link::acceptSeq(TimeMs now, WireNumber seq) {
+    const auto ahead = static_cast<std::int32_t>(seq - m_newestPeerSeq);
+    if (!m_heardPeerSeq || ahead > 0) {
+        if (m_heardPeerSeq && static_cast<WireNumber>(ahead) > kMaxSeqAhead) {
+            ++m_stats.seqTooFarAhead;
+            ignore(now, IgnoreRule::SeqTooFarAhead, "SEQ " + std::to_string(seq) + " is " + std::to_string(ahead) +
+                                                        " ahead of " + std::to_string(m_newestPeerSeq));
+            return false;
+        }
+        const WireNumber shift = m_heardPeerSeq ? static_cast<WireNumber>(ahead) : kSeqWindow;
         m_seenSeqMask = shift >= kSeqWindow ? 0 : m_seenSeqMask << shift;
         m_seenSeqMask |= 1U;
         m_newestPeerSeq = seq;
@@ -89,9 +118,14 @@ bool Link::acceptSeq(WireNumber seq) {
     }
     const WireNumber behind = m_newestPeerSeq - seq;
     const std::uint64_t bit = std::uint64_t{1} << (behind % kSeqWindow);
-    if (behind >= kSeqWindow || (m_seenSeqMask & bit) != 0) return false;
-    m_seenSeqMask |= bit;
-    return true;
+    if (behind < kSeqWindow && (m_seenSeqMask & bit) == 0) {
+        m_seenSeqMask |= bit;
+        return true;
+    }
+    ++m_stats.duplicates;
+    ignore(now, IgnoreRule::SeenSeq, "SEQ " + std::to_string(seq) + " was seen already, or is " + std::to_string(kSeqWindow) +
+                                         " or more behind " + std::to_string(m_newestPeerSeq));
+    return false;
 }
 
 void Link::send(TimeMs now, const MessageBody& body, bool isResend) {
@@ -99,10 +133,26 @@ void Link::send(TimeMs now, const MessageBody& body, bool isResend) {
     if (isResend) ++m_stats.resends;
 }
 
+std::string Link::encode(const MessageBody& body, WireNumber time) {
+    const Message message{time, m_nextSeq++, body};
+    return m_keys && isSessionVerb(body) ? encodeTagged(message, m_keys->send) : encodeDatagram(message);
+}
+
+bool Link::answerTo(TimeMs now, const PeerAddress& to, const MessageBody& body, std::size_t receivedBytes) {
+    std::string bytes = encode(body, wireTime(now - m_openedAt));
+    if (bytes.size() > receivedBytes) {
+        ++m_stats.unanswered;
+        return false;
+    }
+    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.rfind(" #")));
+    m_outgoing.push_back({to, std::move(bytes)});
+    ++m_stats.datagramsSent;
+    return true;
+}
+
 void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
-    const Message message{wireTime(now - m_openedAt), m_nextSeq++, body};
-    std::string bytes = encodeDatagram(message);
-    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.size() - kChecksumTail));
+    std::string bytes = encode(body, wireTime(now - m_openedAt));
+    if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.rfind(" #")));
     m_outgoing.push_back({to, std::move(bytes)});
     ++m_stats.datagramsSent;
     m_lastSentAt = now;
@@ -138,6 +188,16 @@ void Link::settle(RequestKind kind) {
 
 void Link::dropRequestsBut(RequestKind kind) {
     std::erase_if(m_requests, [&](const PendingRequest& pending) { return pending.kind != kind; });
+}
+
+bool Link::pending(RequestKind kind) const {
+    return std::any_of(m_requests.begin(), m_requests.end(), [&](const PendingRequest& p) { return p.kind == kind; });
+}
+
+bool Link::expediteAllowed(TimeMs now) {
+    if (now - m_lastExpediteAt < m_timing.resendIntervalMs) return false;
+    m_lastExpediteAt = now;
+    return true;
 }
 
 void Link::expediteRequests(TimeMs now) {

@@ -72,6 +72,9 @@ namespace {
 
 struct VerbName {
     std::string_view operator()(const Hello&) const { return "HELLO"; }
+    std::string_view operator()(const Challenge&) const { return "CHALLENGE"; }
+    std::string_view operator()(const Welcome&) const { return "WELCOME"; }
+    std::string_view operator()(const Deny&) const { return "DENY"; }
     std::string_view operator()(const Update& update) const { return update.invisible ? "INVISIBLE" : "UPDATE"; }
     std::string_view operator()(const MoveRequest&) const { return "MOVE"; }
     std::string_view operator()(const Ok&) const { return "OK"; }
@@ -88,5 +91,23 @@ struct VerbName {
 } // namespace
 
 std::string_view verbOf(const Message& message) { return std::visit(VerbName{}, message.body); }
+
+bool isSessionVerb(const MessageBody& body) {
+    return !std::holds_alternative<Hello>(body) && !std::holds_alternative<Challenge>(body) &&
+           !std::holds_alternative<Welcome>(body) && !std::holds_alternative<Deny>(body) &&
+           !std::holds_alternative<Probe>(body) && !std::holds_alternative<Echo>(body);
+}
+
+std::string_view describe(DenyReason reason) {
+    switch (reason) {
+    case DenyReason::Busy: return "the host is playing with someone else";
+    case DenyReason::NotInvited: return "the host waits for another player (its setup.ini names a peer)";
+    case DenyReason::PasswordNeeded: return "the host needs a password, and none is set here";
+    case DenyReason::NoPassword: return "the host plays without a password, and one is set here";
+    case DenyReason::WrongPassword: return "the host's password is not the one set here";
+    case DenyReason::Version: return "the host speaks another protocol version";
+    }
+    return "the host refused";
+}
 
 } // namespace speed::protocol

@@ -1,5 +1,6 @@
 #include "speed/protocol/Session.hpp"
 
+#include "speed/common/Random.hpp"
 #include "speed/protocol/Codec.hpp"
 
 #include <algorithm>
@@ -10,34 +11,65 @@
 // (HELLO's version, SHUTDOWN, ALIVE, NG GARBLED), liveness, and GameInfo.
 namespace speed::protocol {
 
+namespace {
+
+// Without an injected generator (a unit test that does not care) the nonces come from a fixed
+// seed: never so in the programs, which give the operating system's.
+std::function<std::uint64_t()> fixedRandom(std::uint64_t seed) {
+    return [mix = SplitMix64(seed ^ 0x5EED5EED5EEDULL)]() mutable { return mix.next(); };
+}
+
+} // namespace
+
 Session::Session(SessionConfig config)
-    : m_config(std::move(config)), m_link(m_config.timing, m_config.reportDatagrams) {}
+    : m_config(std::move(config)), m_link(m_config.timing, m_config.reportDatagrams) {
+    if (!m_config.random) m_config.random = fixedRandom(m_config.dealSeed);
+}
+
+std::string Session::sessionId() const {
+    if (!m_link.keyed()) return {};
+    return nonceText(m_clientNonce) + nonceText(m_hostNonce);
+}
+
+void Session::keySession(Nonce client, Nonce host) {
+    m_clientNonce = client;
+    m_hostNonce = host;
+    const SessionKeys keys = deriveSessionKeys(client, host, m_config.passwordKey);
+    if (role() == SessionRole::Host) m_link.setKeys(keys.hostToClient, keys.clientToHost);
+    else m_link.setKeys(keys.clientToHost, keys.hostToClient);
+}
 
 void Session::receive(TimeMs now, const PeerAddress& from, std::string_view bytes) {
     const auto message = m_link.receive(now, from, bytes, isConnected(m_info));
     if (!message) return;
-    if (!m_link.locked() && !(m_info == GameInfo::ConWait && welcomes(*message))) {
-        return m_link.ignore(now, IgnoreRule::Stranger, "not connected, and not a HELLO to a listening host");
-    }
+    if (!isSessionVerb(message->body)) return onHandshake(now, from, *message, bytes.size());
     if (m_link.heard(now) && m_info != GameInfo::Nothing) {
         emitText(now, SessionEventKind::PeerBack, "the peer is heard again");
         onPeerBack(now);
         refreshInfo(now, "peer back");
     }
-    dispatch(now, from, *message);
+    dispatch(now, *message);
 }
 
-void Session::dispatch(TimeMs now, const PeerAddress& from, const Message& message) {
+void Session::dispatch(TimeMs now, const Message& message) {
     const MessageBody& body = message.body;
-    if (const auto* hello = std::get_if<Hello>(&body)) return onHello(now, from, *hello);
     if (const auto* shutdown = std::get_if<Shutdown>(&body)) return onShutdown(now, *shutdown);
     if (const auto* ok = std::get_if<Ok>(&body); ok && ok->subject == Subject::Shutdown) {
+        if (!m_link.pending(RequestKind::Shutdown)) return ignoreNeverSent(now, "OK SHUTDOWN, and no SHUTDOWN was sent");
         return m_link.settle(RequestKind::Shutdown);
     }
     if (m_info == GameInfo::Nothing) return m_link.ignore(now, IgnoreRule::Meaningless, "the session has ended");
     if (std::holds_alternative<Alive>(body)) return;
-    if (const auto* ng = std::get_if<Ng>(&body); ng && ng->garbled) return onGarbledAnswer(now);
+    if (const auto* ng = std::get_if<Ng>(&body); ng && ng->garbled) {
+        if (m_link.expediteAllowed(now)) onGarbledAnswer(now);
+        return;
+    }
     onMessage(now, message);
+}
+
+void Session::ignoreNeverSent(TimeMs now, std::string detail) {
+    ++m_link.stats().neverSent;
+    m_link.ignore(now, IgnoreRule::NeverSent, std::move(detail));
 }
 
 void Session::onShutdown(TimeMs now, const Shutdown& shutdown) {

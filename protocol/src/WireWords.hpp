@@ -15,6 +15,9 @@ inline constexpr std::array<std::string_view, 12> kRefusalWords{
     "NOT_ADJACENT", "SLOT_TAKEN", "DECK_EMPTY",    "NOT_STALEMATE", "PAUSED",      "NOT_PLAYING"};
 inline constexpr std::array<std::string_view, 6> kSubjectWords{"MOVE", "UPDATE", "START", "PAUSE", "RESUME", "SHUTDOWN"};
 inline constexpr std::array<std::string_view, 2> kPauseReasonWords{"USER", "SILENT"};
+inline constexpr std::array<std::string_view, 6> kDenyWords{"BUSY", "NOT_INVITED", "PASSWORD_NEEDED", "NO_PASSWORD",
+                                                          "WRONG_PASSWORD", "VERSION"};
+inline constexpr char kPadChar = 'x';
 inline constexpr std::string_view kGarbledWord = "GARBLED";
 inline constexpr std::string_view kPlayWord = "PLAY";
 inline constexpr std::string_view kRefillWord = "REFILL";
@@ -27,6 +30,7 @@ inline constexpr char kPileSeparator = '/';
 inline constexpr std::string_view kChecksumMark = " #";
 inline constexpr std::size_t kChecksumDigits = 8;
 inline constexpr std::size_t kChecksumTailBytes = kChecksumMark.size() + kChecksumDigits;
+inline constexpr std::size_t kTagTailBytes = kChecksumMark.size() + kTagChars;
 
 template <typename Enum, std::size_t N>
 std::string_view wordOf(const std::array<std::string_view, N>& words, Enum value) {

@@ -55,6 +55,7 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
         std::cerr << "speed-server: " << *problem << '\n';
         return 2;
     }
+    options.connect.password = settings.network.password;
     options.connect.session.playerName = settings.player.name;
     options.connect.session.rules = settings.rules;
     options.connect.session.dealSeed = common.seed;

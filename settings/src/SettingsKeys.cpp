@@ -1,5 +1,7 @@
 #include "speed/settings/SettingsKeys.hpp"
 
+#include "SettingsText.hpp"
+
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -43,6 +45,20 @@ bool assignWait(Settings& s, std::string_view value) {
     const auto seconds = parseWholeNumber(value);
     if (!seconds || *seconds < 1 || *seconds > NetworkSettings::kMaxWaitSeconds) return false;
     s.network.waitSeconds = static_cast<int>(*seconds);
+    return true;
+}
+
+// Stored as typed: only what setup.ini could not hold is refused (a blank at either end, which
+// libinih trims, and a ';' after a blank or at the start, which it reads as a comment).
+bool assignPassword(Settings& s, std::string_view value) {
+    if (value.size() > NetworkSettings::kMaxPasswordChars) return false;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(value[i]);
+        if (byte < 0x20 || byte == 0x7f) return false;
+        if (value[i] == ';' && (i == 0 || settings_text::isBlank(value[i - 1]))) return false;
+    }
+    if (!value.empty() && (settings_text::isBlank(value.front()) || settings_text::isBlank(value.back()))) return false;
+    s.network.password = std::string(value);
     return true;
 }
 
@@ -92,6 +108,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::to_string(s.network.port); }},
     SettingsKey{"network", "wait", "whole seconds 1..86400", assignWait,
                 [](const Settings& s) { return std::to_string(s.network.waitSeconds); }},
+    SettingsKey{"network", "password", "up to 64 characters, no blank at either end and no ';' after a blank (empty: none)",
+                assignPassword, [](const Settings& s) { return s.network.password; }},
     SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", assignName,
                 [](const Settings& s) { return s.player.name; }},
     SettingsKey{"rules", "jokers", "2 or 0", assignJokers,

@@ -121,7 +121,13 @@ SettingsResult loadSettings(const std::string& path) {
         unreadable.error = SettingsError{path, 0, {}, {}, "cannot be read"};
         return unreadable;
     }
-    return parseSettings(contents.str(), path);
+    SettingsResult result = parseSettings(contents.str(), path);
+    const auto perms = std::filesystem::status(path, ec).permissions();
+    const auto others = std::filesystem::perms::group_all | std::filesystem::perms::others_all;
+    if (!ec && result.settings && !result.settings->network.password.empty() && (perms & others) != std::filesystem::perms::none) {
+        result.warning = path + " holds a password and others may read it: chmod 600 " + path;
+    }
+    return result;
 }
 
 } // namespace speed

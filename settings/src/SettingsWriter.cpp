@@ -3,7 +3,10 @@
 
 #include "SettingsText.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <vector>
 
 namespace speed {
@@ -16,6 +19,7 @@ using settings_text::Line;
 std::string replaceValue(std::string_view body, const KeyValue& line, std::string_view value) {
     const std::string_view region = body.substr(line.separator + 1, line.commentBegin - line.separator - 1);
     const std::string_view old = settings_text::trim(region);
+    if (old.empty() && value.empty()) return std::string(body);
     if (old.empty()) {
         std::string rebuilt(body.substr(0, line.separator + 1));
         rebuilt += " ";
@@ -97,7 +101,8 @@ private:
         for (const auto& key : settingsKeys()) {
             if (!equalsIgnoringCase(key.section, m_section) || m_present.count(&key) != 0) continue;
             if (!m_out.empty() && m_out.back() != '\n') m_out += m_ending;
-            m_out += std::string(key.name) + " = " + key.render(m_settings) + m_ending;
+            const std::string value = key.render(m_settings);
+            m_out += std::string(key.name) + (value.empty() ? " =" : " = " + value) + m_ending;
             m_present.insert(&key);
         }
     }
@@ -141,6 +146,41 @@ private:
 
 std::string writeSettings(std::string_view existingText, const Settings& settings) {
     return SettingsTextWriter(existingText, settings).write();
+}
+
+SaveResult saveSettings(const std::string& path, const Settings& settings) {
+    namespace fs = std::filesystem;
+    std::string existing;
+    if (std::ifstream in(path, std::ios::binary); in) {
+        std::ostringstream text;
+        text << in.rdbuf();
+        existing = text.str();
+    }
+    const std::string text = writeSettings(existing, settings);
+    if (const SettingsResult check = parseSettings(text, path); check.error) {
+        return {false, "the result would not read back: " + check.error->describe()};
+    }
+    const std::string temporary = path + ".saving";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.close();
+        if (!out) return {false, "cannot write " + temporary};
+    }
+    std::error_code ec;
+    const fs::perms before = fs::status(path, ec).permissions();
+    const bool secret = !settings.network.password.empty();
+    const fs::perms mode = secret ? (fs::perms::owner_read | fs::perms::owner_write)
+                                  : (ec || before == fs::perms::unknown ? fs::perms::owner_read | fs::perms::owner_write |
+                                                                              fs::perms::group_read | fs::perms::others_read
+                                                                        : before);
+    fs::permissions(temporary, mode, fs::perm_options::replace, ec);
+    fs::rename(temporary, path, ec);
+    if (ec) {
+        fs::remove(temporary, ec);
+        return {false, "cannot replace " + path};
+    }
+    return {true, {}};
 }
 
 } // namespace speed

@@ -77,8 +77,8 @@ LIBRARIES = [
                                                    "client/match", "client/render", "client/ui", "client/app"}),
     (re.compile(r"^nlohmann/"), "nlohmann-json", {"net", "server", "tools", "client/match", "client/app"}),
     (re.compile(r"^CLI/"), "CLI11", {"server", "tools", "client/app"}),
-    (re.compile(r"^(sodium|sqlite3)"), "libsodium/SQLite", {"protocol", "net", "settings", "server", "tools", "client/match",
-                                                            "client/app"}),
+    (re.compile(r"^sodium"), "libsodium", {"protocol", "net"}),
+    (re.compile(r"^sqlite3"), "SQLite", {"client/match", "client/app"}),
     (re.compile(r"^(poll\.h|sys/|netinet/|arpa/|unistd\.h)"), "POSIX sockets", {"net", "tools"}),
 ]
 

@@ -117,8 +117,8 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     CHECK(lineError("ALIVE 4294967296 2") == DecodeError::BadNumber);
     CHECK(lineError("ALIVE -1 2") == DecodeError::BadNumber);
     CHECK(lineError("MOVE 1 2 3 4 PLAY 0 SE 0") == DecodeError::BadCard);
-    CHECK(lineError("MOVE 1 2 3 4 PLAY 8 S1 0") == DecodeError::BadNumber);
-    CHECK(lineError("MOVE 1 2 3 4 PLAY 0 S1 2") == DecodeError::BadNumber);
+    CHECK(lineError("MOVE 1 2 3 4 PLAY 100 S1 0") == DecodeError::BadNumber); // 8 and 2 decode: the rules refuse them
+    CHECK(lineError("MOVE 1 2 3 4 PLAY 0 S1 100") == DecodeError::BadNumber);
     CHECK(lineError("MOVE 1 2 3 4 JUMP 0") == DecodeError::BadWord);
     CHECK(lineError("UPDATE 1 2 S1S D1D2D3D4 S2/S3 D5D6D7D8 -") == DecodeError::BadCardList);
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4D5D6D7D8D9 S2/S3 D5D6D7D8 -") == DecodeError::BadHand);
@@ -134,8 +134,12 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     }
     CHECK(lineError("OK 1 2 MAYBE 3") == DecodeError::BadSubject);
     CHECK(lineError("NG 1 2 MOVE 3 4 BECAUSE") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 1 " + std::string(25, 'a')) == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 1 a/b") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 2 " + std::string(25, 'a') + " 0123456789abcdef - - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 2 a/b 0123456789abcdef - - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 2 ana 0123456789ABCDEF - - x") == DecodeError::BadWord);  // NONCE: lowercase hex
+    CHECK(lineError("HELLO 1 2 2 ana 0123456789abcdef Q - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
+    CHECK(lineError("HELLO 1 2 2 ana 0123456789abcdef - - y") == DecodeError::BadPayload); // PAD: x only
+    CHECK(parseLine("HELLO 1 2 1 old fields of another version").ok()); // read as far as its version
     CHECK(lineError("ALIVE 1 2 " + std::string(250, 'x')) == DecodeError::ExtraField);
     CHECK(lineError("SHUTDOWN 1 2 " + std::string(300, 'x')) == DecodeError::BadWord);
 }

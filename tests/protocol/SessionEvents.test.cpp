@@ -103,8 +103,8 @@ TEST_CASE("events: an ignored datagram names its rule by number", "[session][eve
     pair.collectEvents();
     const auto ignored = eventsOf(pair.hostEvents, SessionEventKind::DatagramIgnored);
     REQUIRE(ignored.size() == 2);
-    CHECK(ignored[0]->rule == IgnoreRule::Stranger);
-    CHECK(ruleNumber(ignored[0]->rule) == 3);
+    CHECK(ignored[0]->rule == IgnoreRule::NotAuthenticated); // a session verb without the session's tag
+    CHECK(ruleNumber(ignored[0]->rule) == 13);
     CHECK(ignored[1]->rule == IgnoreRule::Garbled);
 }
 

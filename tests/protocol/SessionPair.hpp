@@ -1,6 +1,7 @@
 #pragma once
 
 // A host and a client session joined by an instant, controllable link (tests only).
+#include "speed/common/Random.hpp"
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/ClientSession.hpp"
 #include "speed/protocol/HostSession.hpp"
@@ -18,6 +19,8 @@ inline SessionConfig configFor(SessionRole role) {
     SessionConfig config;
     config.playerName = role == SessionRole::Host ? "hana" : "kenta";
     config.dealSeed = 42;
+    const std::uint64_t seed = role == SessionRole::Host ? 0x4057 : 0xC11E;
+    config.random = [mix = SplitMix64(seed)]() mutable { return mix.next(); };
     return config;
 }
 
@@ -83,6 +86,15 @@ struct SessionPair {
         pump();
         advance(host.config().timing.match.speedCallMs); // the opening flip
     }
+
+    // The session's keys, as only the two sides can make them (after the handshake).
+    SessionKeys keys() const {
+        const std::string id = host.sessionId();
+        return deriveSessionKeys(*nonceFromText(id.substr(0, 16)), *nonceFromText(id.substr(16)), host.config().passwordKey);
+    }
+    // A datagram as the host (or the client) would send it in this session.
+    std::string asHost(const Message& message) const { return encodeTagged(message, keys().hostToClient); }
+    std::string asClient(const Message& message) const { return encodeTagged(message, keys().clientToHost); }
 
     static bool has(const std::vector<SessionEvent>& events, SessionEventKind kind) {
         for (const SessionEvent& event : events) {

@@ -77,7 +77,7 @@ TEST_CASE("non-numbers and out-of-range numbers are refused", "[settings]") {
 TEST_CASE("unknown keys and sections are refused, listing what is known", "[settings]") {
     const auto unknownKey = errorOf("[network]\n\nprot = 50001\n");
     CHECK(unknownKey.line == 3);
-    CHECK(unknownKey.problem == "unknown key; [network] has: peer, port, wait");
+    CHECK(unknownKey.problem == "unknown key; [network] has: peer, port, wait, password");
     const auto unknownSection = errorOf("[netwrok]\nport = 1\n");
     CHECK(unknownSection.line == 2);
     CHECK(unknownSection.problem.find("unknown section") != std::string::npos);

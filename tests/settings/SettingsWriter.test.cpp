@@ -47,7 +47,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
 TEST_CASE("missing keys join their section, missing sections go last", "[settings][writer]") {
     const std::string before = "[network]\nport = 1\n\n; about the player\n[player]\n";
     const std::string after = writeSettings(before, changedSettings());
-    CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\n\n; about the player\n"
+    CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\npassword =\n\n; about the player\n"
                      "[player]\nname = Hanako\n") == 0);
     CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n") !=
           std::string::npos);

@@ -18,6 +18,7 @@ namespace speed {
 enum class ConnectorFailure : std::uint8_t {
     None,
     CannotResolve,   // the peer's name has no address
+    NoPasswordKey,   // the password's key could not be made (no memory for Argon2id)
     PortInUse,       // hosting: another program holds the port
     SocketError,     // no socket could be opened or bound
     NoHostAnswered,  // joining: nobody answered within the wait
@@ -33,6 +34,7 @@ struct ConnectOptions {
     TimeMs waitMs = 30'000;        // the whole wait, joining and hosting together
     TimeMs joinAttemptMs = 1'000;  // with a peer: join this long (plus up to joinJitterMs) before hosting
     TimeMs joinJitterMs = 250;     // ... so that two machines starting together fall out of step
+    std::string password;            // setup.ini's; empty: none
     protocol::SessionConfig session; // name, rules, timing (the role is chosen per attempt)
 };
 
@@ -86,6 +88,7 @@ private:
     const MonotonicClock& m_clock;
     ConnectOptions m_options;
     SeatPlayer& m_player;
+    bool prepareSession();
     std::optional<asio::ip::udp::endpoint> m_peerEndpoint;
     std::shared_ptr<UdpPeer> m_link;
     asio::steady_timer m_hostAttempt; // with a peer: when to try taking the port ourselves

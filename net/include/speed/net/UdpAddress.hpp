@@ -6,6 +6,7 @@
 #include <asio/ip/udp.hpp>
 
 #include <optional>
+#include <vector>
 #include <string>
 
 // Addresses and sockets for the UDP transport: the only place that knows Asio's address types.
@@ -19,6 +20,10 @@ struct ResolveResult {
 // Resolves a host name or address literal; IPv4 first when a name has both (loopback and LANs
 // most often speak IPv4). Blocking: call it before the event loop runs.
 ResolveResult resolveUdp(asio::io_context& io, const HostPort& target);
+// Every address of a host name or literal (IPv4 as such, never mapped); empty when none.
+std::vector<asio::ip::address> resolveAllUdp(asio::io_context& io, const HostPort& target);
+// An IPv4-mapped IPv6 address as the IPv4 address it is; any other unchanged.
+asio::ip::address plainAddress(const asio::ip::address& address);
 
 // "192.0.2.1:50001" or "[2001:db8::1]:50001"; an IPv4-mapped IPv6 address is shown as IPv4.
 std::string endpointText(const asio::ip::udp::endpoint& endpoint);

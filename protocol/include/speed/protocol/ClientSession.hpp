@@ -39,8 +39,7 @@ private:
     };
 
     void onMessage(TimeMs now, const Message& message) override;
-    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello) override;
-    bool welcomes(const Message& /*message*/) const override { return false; }
+    void onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) override;
     void onTick(TimeMs now) override;
     TimeMs roleWakeMs(TimeMs now) const override;
     void onPeerSilent(TimeMs now) override { followClock(now); }
@@ -50,17 +49,23 @@ private:
     TimeMs connectTimeoutMs() const override { return m_config.timing.helloTimeoutMs; }
     ConnectFailure waitFailure() const override { return ConnectFailure::NoHostAnswered; }
 
+    void sendHello(TimeMs now, const std::string& cookie);
+    void onChallenge(TimeMs now, const Challenge& challenge);
+    void onWelcome(TimeMs now, const Welcome& welcome);
     void onUpdate(TimeMs now, const Update& update);
     void adopt(TimeMs now, const SnapshotHeader& header, const GameState& table);
     void tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
                     const GameState& after);
     void startedGame(TimeMs now, WireNumber game, const GameState& table);
     void onOk(TimeMs now, const Ok& ok);
+    void settleControl(TimeMs now, RequestKind kind, TimedExchange exchange, const Ok& ok);
     void onNg(TimeMs now, const Ng& ng);
     void repredict();
     void dropProposals(TimeMs now);
     void followClock(TimeMs now);
 
+    Nonce m_nonce = 0;   // our half of the session id, sent in HELLO
+    std::string m_cookie; // the host's, returned in the second HELLO
     WireNumber m_game = 0;
     WireNumber m_revision = 0;
     GameState m_confirmed;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Message.hpp"
 
 #include <cstdint>
@@ -8,9 +9,10 @@
 #include <string_view>
 
 // Text form of the messages (docs/PROTOCOL.md, "Grammar"). Every datagram is one line
-// `VERB TIME SEQ [fields...] #cccccccc` where cccccccc is the CRC-32 (IEEE 802.3) of every byte
-// before the space, in lowercase hex. The decoder is total: it never throws, never reads past
-// the end, and returns either a message or one specific error.
+// `VERB TIME SEQ [fields...] #TAIL`: outside a session TAIL is the CRC-32 (IEEE 802.3) of every
+// byte before the space in 8 lowercase hex digits; inside one it is the session's 16-character
+// tag of those bytes (Auth.hpp). The decoder is total: it never throws, never reads past the end,
+// and returns either a message or one specific error.
 namespace speed::protocol {
 
 enum class DecodeError : std::uint8_t {
@@ -18,8 +20,9 @@ enum class DecodeError : std::uint8_t {
     Empty,
     TooLong,         // over kMaxGameDatagramBytes (kMaxProbeDatagramBytes for PROBE/ECHO)
     NotPrintable,    // a byte outside printable ASCII, or two spaces in a row
-    MissingChecksum, // no " #cccccccc" tail
-    BadChecksum,     // the tail does not match the bytes before it
+    MissingChecksum, // no " #cccccccc" (CRC) or " #" + 16-character (tag) tail
+    BadChecksum,     // the CRC does not match the bytes before it
+    BadTag,          // a tag, but no key to check it with, or it does not match
     UnknownVerb,
     MissingField,
     ExtraField,
@@ -40,6 +43,7 @@ struct DecodeResult {
     std::optional<Message> message;
     DecodeError error = DecodeError::None;
     std::string detail; // what exactly was wrong, for the log (empty on success)
+    bool tagged = false; // the datagram ended with a tag (checked) rather than a CRC
     bool ok() const { return message.has_value(); }
 };
 
@@ -47,13 +51,15 @@ std::uint32_t crc32(std::string_view bytes);
 
 // The line without its checksum (what a log shows, and what the seed's examples are).
 std::string encodeLine(const Message& message);
-// The line plus " #" and its CRC-32: what goes into a datagram.
+// The line plus " #" and its CRC-32: a datagram outside a session.
 std::string encodeDatagram(const Message& message);
+// The line plus " #" and its tag under `key`: a datagram of a session.
+std::string encodeTagged(const Message& message, const Key& key);
 
 // Parses a line without checksum. Accepts the seed's UPDATE form (no header, field as two tops).
 DecodeResult parseLine(std::string_view line);
-// Verifies the checksum tail, then parses the line before it.
-DecodeResult decodeDatagram(std::string_view bytes);
+// Verifies the tail (a CRC; or a tag, with `tagKey`), then parses the line before it.
+DecodeResult decodeDatagram(std::string_view bytes, const Key* tagKey = nullptr);
 
 // Words (names, reasons): 1..kMaxWordChars of [A-Za-z0-9_.-]. Anything else becomes '_'.
 std::string sanitizeWord(std::string_view text);

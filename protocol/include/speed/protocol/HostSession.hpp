@@ -55,8 +55,7 @@ private:
     };
 
     void onMessage(TimeMs now, const Message& message) override;
-    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello) override;
-    bool welcomes(const Message& message) const override { return std::holds_alternative<Hello>(message.body); }
+    void onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) override;
     void onTick(TimeMs now) override;
     TimeMs roleWakeMs(TimeMs now) const override;
     void onPeerSilent(TimeMs now) override { pauseGame(now, PauseReason::Silent); }
@@ -65,6 +64,12 @@ private:
     TimeMs connectTimeoutMs() const override { return m_config.timing.connectWaitMs; }
     ConnectFailure waitFailure() const override { return ConnectFailure::NoClientCame; }
 
+    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    std::optional<DenyReason> passwordProblem(const Hello& hello) const;
+    void deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes);
+    void admit(TimeMs now, const PeerAddress& from, const Hello& hello);
+    void sendWelcome(TimeMs now);
+    std::string cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const;
     void startGame(TimeMs now);
     void onMove(TimeMs now, const Message& message, const MoveRequest& request);
     void answer(TimeMs now, const MoveRequest& request, const Verdict& verdict);
@@ -79,6 +84,8 @@ private:
     Phase currentPhase() const;
 
     std::unique_ptr<ArbitrationPolicy> m_arbitration;
+    Key m_cookieSecret{};          // made at start from the injected generator; never sent
+    TimeMs m_lastDenyAt = -1'000'000; // BUSY and NOT_INVITED go out once per denyIntervalMs
     Match m_match;
     WireNumber m_revision = 0;
     GameBook m_game;

@@ -10,9 +10,10 @@
 #include <string_view>
 #include <vector>
 
-// One end of a conversation with one peer, whatever the role: datagrams in and out, the SEQ
-// window, liveness, requests resent until answered, and round-trip samples. Sans I/O, like the
-// sessions built on it: time comes in, datagrams and events go out.
+// One end of a conversation with one peer, whatever the role: datagrams in and out, the tags
+// that authenticate them once the handshake made the session's keys, the SEQ window, liveness,
+// requests resent until answered, and round-trip samples. Sans I/O, like the sessions built on
+// it: time comes in, datagrams and events go out.
 namespace speed::protocol {
 
 // The requests a link resends until they are answered (one of each kind at a time).
@@ -27,18 +28,26 @@ public:
 
     // TIME fields count from here; the peer counts as just heard.
     void open(TimeMs now);
-    // From now on only `peer` is listened to (rules 3 and 4 apply).
+    // From now on the session talks to `peer`.
     void lockPeer(const PeerAddress& peer);
     bool locked() const { return m_locked; }
     const PeerAddress& peer() const { return m_peer; }
+    // The handshake made the session's keys: session verbs go out tagged with `send` and come in
+    // only with a valid tag under `receive` (rule 13).
+    void setKeys(const Key& send, const Key& receive);
+    bool keyed() const { return m_keys.has_value(); }
 
-    // Decodes a datagram and applies rules 1 to 4: the message when it gets through. A PROBE is
-    // answered here (rule 2). Before a peer is locked every decodable message gets through: the
-    // session decides whether it welcomes it.
+    // Decodes a datagram and applies rules 1 to 4, 13 and 15: the message when it gets through.
+    // A PROBE is answered here (rule 2). Handshake verbs get through from anyone (the session
+    // decides); session verbs only tagged, in the SEQ window, and from the peer, which may move
+    // to a new address with a datagram no one else could have made (PeerMoved).
     std::optional<Message> receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected);
 
     void send(TimeMs now, const MessageBody& body, bool isResend = false);
     void sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body);
+    // A handshake answer to an address that has not proven it receives there: sent only when it
+    // is no larger than the datagram it answers (nothing amplifies). False when it was not sent.
+    bool answerTo(TimeMs now, const PeerAddress& to, const MessageBody& body, std::size_t receivedBytes);
     void ignore(TimeMs now, IgnoreRule rule, std::string detail);
 
     // Requests: sent now, resent every resendIntervalMs until settled or giveUpAt.
@@ -46,7 +55,10 @@ public:
     void settle(RequestKind kind);
     void dropRequestsBut(RequestKind kind);
     bool hasRequests() const { return !m_requests.empty(); }
-    // NG GARBLED from the peer: the pending requests go again at the next tick.
+    bool pending(RequestKind kind) const;
+    // NG GARBLED from the peer: what is pending goes again now, at most once per resend interval.
+    // False when the last time was too recent (the caller expedites nothing either).
+    bool expediteAllowed(TimeMs now);
     void expediteRequests(TimeMs now);
 
     // Liveness: what the silence since the peer was last heard means now.
@@ -88,8 +100,10 @@ private:
         TimeMs sentAt = 0;
     };
 
-    bool acceptSeq(WireNumber seq);
+    bool acceptSeq(TimeMs now, WireNumber seq);
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
+    void replyGarbled(TimeMs now);
+    std::string encode(const MessageBody& body, WireNumber time);
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
 
     SessionTiming m_timing;
@@ -109,6 +123,12 @@ private:
     TimeMs m_lastHeardAt = 0;
     TimeMs m_lastSentAt = 0;
     TimeMs m_lastGarbledReplyAt = -1'000'000;
+    TimeMs m_lastExpediteAt = -1'000'000;
+    struct Keys {
+        Key send;
+        Key receive;
+    };
+    std::optional<Keys> m_keys;
     bool m_silent = false;
     std::optional<double> m_smoothedRttMs;
 };

@@ -73,10 +73,38 @@ enum class PauseReason : std::uint8_t { User, Silent };
 // What an OK acknowledges.
 enum class Subject : std::uint8_t { Move, Update, Start, Pause, Resume, Shutdown };
 
-struct Hello {        // HELLO VERSION NAME
+// The handshake (docs/PROTOCOL.md, "Handshake and authentication"). These four verbs end with
+// a CRC; every other verb of a session ends with the session's tag.
+inline constexpr std::string_view kNoField = "-";
+inline constexpr std::size_t kMinHelloBytes = 128; // a HELLO is padded to this: no answer to it is larger
+
+struct Hello {        // HELLO VERSION NAME NONCE AUTH COOKIE PAD
     int version = kProtocolVersion;
     std::string name;
+    std::uint64_t nonce = 0;       // the client's half of the session id
+    std::string auth{kNoField};    // "-": no password; "P": a password (first HELLO); else the join proof
+    std::string cookie{kNoField};  // "-", or the host's cookie returned
+    std::size_t padChars = 1;      // filler characters (the datagram reaches kMinHelloBytes)
     friend bool operator==(const Hello&, const Hello&) = default;
+};
+struct Challenge {    // CHALLENGE NONCE COOKIE: prove you receive at your address
+    std::uint64_t nonce = 0; // the HELLO's, echoed
+    std::string cookie;
+    friend bool operator==(const Challenge&, const Challenge&) = default;
+};
+struct Welcome {      // WELCOME VERSION NAME NONCE PROOF: the seat is yours
+    int version = kProtocolVersion;
+    std::string name;
+    std::uint64_t nonce = 0; // the host's half of the session id
+    std::string proof;       // the host made the session keys (so it knows the password, if any)
+    friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+enum class DenyReason : std::uint8_t { Busy, NotInvited, PasswordNeeded, NoPassword, WrongPassword, Version };
+std::string_view describe(DenyReason reason);
+struct Deny {         // DENY NONCE REASON: this host will not play with you (now)
+    std::uint64_t nonce = 0; // the HELLO's, echoed
+    DenyReason reason = DenyReason::Busy;
+    friend bool operator==(const Deny&, const Deny&) = default;
 };
 struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE LAST]
     bool invisible = false; // INVISIBLE: a resend of a revision already sent (apply, no animation)
@@ -88,9 +116,9 @@ struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFIL
     WireNumber game = 0;
     WireNumber id = 0;  // the proposer's proposal number: 1, 2, 3... in each game, decided in this order
     MoveKind kind = MoveKind::Play; // Play or Refill (the host alone flips)
-    int slot = 0;
+    int slot = 0;       // 0..99 on the wire; the rules refuse a slot the hand does not have
     Card card;          // Play: the card the proposer sees in `slot`
-    int pile = 0;       // Play: 0 = the proposer's own pile, 1 = the other one
+    int pile = 0;       // Play: 0 = the proposer's own pile, 1 = the other one (0..99 on the wire)
     friend bool operator==(const MoveRequest&, const MoveRequest&) = default;
 };
 struct Ok {           // OK MOVE GAME ID REV | OK UPDATE GAME REV | OK START/PAUSE/RESUME GAME | OK SHUTDOWN
@@ -138,8 +166,8 @@ struct Echo {         // ECHO ID PAYLOAD: the probe's TIME, SEQ, ID and payload 
     friend bool operator==(const Echo&, const Echo&) = default;
 };
 
-using MessageBody =
-    std::variant<Hello, Update, MoveRequest, Ok, Ng, Pause, Resume, Start, Alive, Shutdown, Probe, Echo>;
+using MessageBody = std::variant<Hello, Challenge, Welcome, Deny, Update, MoveRequest, Ok, Ng, Pause, Resume, Start,
+                                 Alive, Shutdown, Probe, Echo>;
 
 // One datagram's content: `VERB TIME SEQ [fields...]`.
 struct Message {
@@ -151,5 +179,9 @@ struct Message {
 
 // The verb that starts the message's line ("UPDATE", "OK", ...).
 std::string_view verbOf(const Message& message);
+
+// HELLO, CHALLENGE, WELCOME, DENY, PROBE and ECHO travel outside a session (with a CRC); every
+// other verb only inside one (with the session's tag).
+bool isSessionVerb(const MessageBody& body);
 
 } // namespace speed::protocol

@@ -2,6 +2,7 @@
 
 #include "speed/common/GameState.hpp"
 #include "speed/common/Move.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/GameInfo.hpp"
 #include "speed/protocol/Link.hpp"
 #include "speed/protocol/Message.hpp"
@@ -61,23 +62,24 @@ public:
     std::optional<double> smoothedRttMs() const { return m_link.smoothedRttMs(); }
     const SessionStats& stats() const { return m_link.stats(); }
     const SessionConfig& config() const { return m_config; }
+    // The session id: both sides' nonces, in hex, once the handshake is done (empty before).
+    std::string sessionId() const;
     // NOTHING with nothing left to send: the transport may close.
     bool finished() const { return m_info == GameInfo::Nothing && !m_link.hasRequests(); }
 
 protected:
     explicit Session(SessionConfig config);
 
-    // What each role does with a message the shared part does not handle (HELLO, SHUTDOWN,
-    // OK SHUTDOWN, ALIVE, NG GARBLED are handled here).
+    // What each role does with a session message the shared part does not handle (SHUTDOWN,
+    // OK SHUTDOWN, ALIVE and NG GARBLED are handled here), and with a handshake message (from
+    // any address: the link checked only that it decodes).
     virtual void onMessage(TimeMs now, const Message& message) = 0;
-    virtual void onHello(TimeMs now, const PeerAddress& from, const Hello& hello) = 0;
-    // Before a peer is locked: may this message from an unknown address reach onHello?
-    virtual bool welcomes(const Message& message) const = 0;
+    virtual void onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) = 0;
     virtual void onTick(TimeMs now) = 0;
     virtual TimeMs roleWakeMs(TimeMs now) const = 0;
     virtual void onPeerSilent(TimeMs /*now*/) {}
     virtual void onPeerBack(TimeMs /*now*/) {}
-    virtual void onGarbledAnswer(TimeMs now) { m_link.expediteRequests(now); }
+    virtual void onGarbledAnswer(TimeMs now) { m_link.expediteRequests(now); } // at most once per resend interval
     virtual void onEnded(TimeMs /*now*/) {}
     virtual TimeMs connectTimeoutMs() const = 0;
     virtual ConnectFailure waitFailure() const = 0;
@@ -97,7 +99,13 @@ protected:
     PlayOutcome notPlaying() const;
     void endSession(TimeMs now, SessionEvent ending);
     void failConnect(TimeMs now, ConnectFailure failure, std::string why);
+    void ignoreNeverSent(TimeMs now, std::string detail); // rule 14
     bool measuring() const { return m_measuring; }
+    std::uint64_t randomBits() { return m_config.random(); }
+    Nonce clientNonce() const { return m_clientNonce; }
+    Nonce hostNonce() const { return m_hostNonce; }
+    // The handshake is done: both nonces known, the session's keys made for this side.
+    void keySession(Nonce client, Nonce host);
     TimeMs gameOverAt() const { return m_gameOverAt; }
     void clearGameOver() { m_gameOverAt = kNever; }
 
@@ -106,7 +114,7 @@ protected:
     Phase m_phase = Phase::Play; // the host's phase of the current game, from this side's seat
 
 private:
-    void dispatch(TimeMs now, const PeerAddress& from, const Message& message);
+    void dispatch(TimeMs now, const Message& message);
     void onShutdown(TimeMs now, const Shutdown& shutdown);
     void checkLiveness(TimeMs now);
     void enterInfo(TimeMs now, GameInfo next, std::string_view why);
@@ -117,6 +125,8 @@ private:
     TimeMs m_waitUntil = kNever; // CON_WAIT deadline
     TimeMs m_gameOverAt = kNever;
     bool m_measuring = false;
+    Nonce m_clientNonce = 0;
+    Nonce m_hostNonce = 0;
 };
 
 } // namespace speed::protocol

@@ -30,6 +30,10 @@ enum class IgnoreRule : std::uint8_t {
     UnknownProposal = 10, // an OK or NG for a proposal that is not pending
     ProposalAhead = 11,   // a MOVE ahead of the next undecided one
     StaleControl = 12,    // a PAUSE or RESUME older than the last one taken
+    NotAuthenticated = 13, // a session verb without this session's valid tag (none, another's, damaged)
+    NeverSent = 14,       // it acknowledges what this side never sent
+    SeqTooFarAhead = 15,  // its SEQ is more than kMaxSeqAhead ahead of the newest taken
+    NotWelcome = 16,      // a handshake message this side did not ask for, or from elsewhere
 };
 int ruleNumber(IgnoreRule rule);
 
@@ -39,6 +43,7 @@ enum class ConnectFailure : std::uint8_t {
     NoHostAnswered,  // a client heard no HELLO within helloTimeoutMs
     NoClientCame,    // a host waited connectWaitMs in vain
     VersionMismatch, // the other side speaks another protocol version
+    Denied,          // the host said no (denial says why: busy, not invited, the password)
 };
 
 // How a session that was connected came to an end.
@@ -53,6 +58,8 @@ enum class SessionEventKind : std::uint8_t {
     DatagramSent,      // text = the line (without checksum); only with reportDatagrams
     DatagramReceived,  // text = the line; only with reportDatagrams
     DatagramIgnored,   // rule
+    JoinRefused,       // host: a player was denied the seat (denial, text = who and why); the host waits on
+    PeerMoved,         // the peer's datagrams come from a new address (text = the new address)
     Connected,         // text = the peer's name
     ConnectFailed,     // failure
     StateChanged,      // info = the new GameInfo
@@ -89,6 +96,7 @@ struct SessionEvent {
     ConnectFailure failure = ConnectFailure::None;
     EndCause cause = EndCause::None;
     ShutdownReason shutdown = ShutdownReason::Other;
+    DenyReason denial = DenyReason::Busy;
 };
 
 } // namespace speed::protocol

@@ -2,7 +2,11 @@
 
 #include "speed/common/Match.hpp"
 #include "speed/common/Time.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Message.hpp"
+
+#include <functional>
+#include <optional>
 
 #include <string>
 
@@ -25,20 +29,28 @@ struct SessionTiming {
     TimeMs connectWaitMs = 60000;       // a host with no client gives up (setup.ini `wait`)
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
     TimeMs garbledReplyIntervalMs = 150; // at most one NG GARBLED per this interval
+    TimeMs denyIntervalMs = 1000;        // at most one DENY BUSY / NOT_INVITED per this interval
+    TimeMs cookieBucketMs = 10000;       // a cookie is good for its bucket and the next one
     long maxProposalsInFlight = 2;       // a client proposes no more moves while this many await an answer
     MatchTiming match;                   // the SPEED! call and the result hold, as in every game
 };
 
+// An opaque peer address ("192.0.2.1:50001"); the transport chooses the text.
+using PeerAddress = std::string;
+
 struct SessionConfig {
     std::string playerName = "player";
+    // 64 random bits per call: the nonces of the handshake and the host's cookie secret. The
+    // programs give the operating system's generator; tests and the simulator a seeded one.
+    std::function<std::uint64_t()> random;
+    std::optional<Key> passwordKey; // derivePasswordKey(setup.ini's password), if there is one
+    // Host: whether a HELLO from this address may take the seat (setup.ini's peer); null: anyone.
+    std::function<bool(const PeerAddress&)> admits;
     SessionTiming timing;
     RuleOptions rules;          // host: the rules it deals with (the client learns them from UPDATE)
     std::uint64_t dealSeed = 1; // host: game g is dealt from dealSeed + g - 1
     bool reportDatagrams = true; // emit DatagramSent/DatagramReceived events (the UI's message log)
 };
-
-// An opaque peer address ("192.0.2.1:50001"); the transport chooses the text.
-using PeerAddress = std::string;
 
 struct OutgoingDatagram {
     PeerAddress to;
@@ -53,7 +65,12 @@ struct SessionStats {
     long long ignored = 0;   // every rule of the "ignore the datagram if" list
     long long garbled = 0;   // of which: did not decode
     long long duplicates = 0; // of which: SEQ not newer than the newest seen
-    long long foreign = 0;   // of which: from another address
+    long long foreign = 0;   // of which: from another address than the peer's
+    long long unauthenticated = 0; // of which: a session verb without this session's valid tag
+    long long seqTooFarAhead = 0;  // of which: SEQ more than the window ahead
+    long long neverSent = 0;       // of which: acknowledging what was never sent
+    long long unanswered = 0; // handshake answers not sent: larger than what they answer
+    long long migrations = 0; // the peer moved to a new address
     long long proposalsSent = 0;
     long long proposalsConfirmed = 0;
     long long proposalsRejected = 0;

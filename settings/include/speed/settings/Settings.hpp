@@ -20,6 +20,8 @@ struct NetworkSettings {
     std::string peer;                   // [対戦者IPアドレス] IP or host name; empty: host only
     std::uint16_t port = kDefaultPort;  // [使用ポート] both sides use the same port
     int waitSeconds = kDefaultWaitSeconds; // [対戦者を待つ時間] how long a host waits for a client
+    static constexpr std::size_t kMaxPasswordChars = 64;
+    std::string password; // empty: none; else both players set the same (docs/PROTOCOL.md)
     friend bool operator==(const NetworkSettings&, const NetworkSettings&) = default;
 };
 
@@ -52,6 +54,7 @@ struct SettingsResult {
     std::optional<Settings> settings;  // set when the text is valid
     std::optional<SettingsError> error; // set otherwise
     bool fromFile = false;             // false when the file was missing and defaults apply
+    std::string warning;               // e.g. a password in a file others may read (the file is used)
 };
 
 // Parses setup.ini text. `fileName` only names the file in error messages.
@@ -63,5 +66,15 @@ SettingsResult loadSettings(const std::string& path);
 
 // Checks a name as [player] name accepts it: empty when fine, else what is expected.
 std::string checkPlayerName(std::string_view name);
+
+struct SaveResult {
+    bool saved = false;
+    std::string error; // why not: the file cannot be written, or the result would not read back
+};
+
+// Writes `settings` into the file at `path` (writeSettings over what is there, comments kept),
+// through a temporary file and a rename, so a failure leaves the old file whole. A file that
+// holds a password is made readable by its owner only (mode 0600).
+SaveResult saveSettings(const std::string& path, const Settings& settings);
 
 } // namespace speed

@@ -2,7 +2,10 @@
 
 #include "speed/common/Bot.hpp"
 #include "speed/sim/FaultModel.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/SessionTypes.hpp"
+
+#include <optional>
 
 #include <array>
 #include <cstdint>
@@ -21,6 +24,7 @@ struct SimulationSetup {
     FaultSettings hostToClient;
     FaultSettings clientToHost;
     protocol::SessionTiming timing;
+    std::optional<protocol::Key> passwordKey; // both sides', when the game is played with a password
     TimeMs gameTimeLimitMs = 3'600'000;  // virtual time after which the game is abandoned
     long long stepLimit = 2'000'000;     // pump-loop cap
     TimeMs blackoutFromMs = kNever;      // both directions lose everything in [from, until)

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+// The link's cryptography, with libsodium: the keys of a session, the tag every session datagram
+// carries, the host's stateless cookie and the password proofs. Pure functions of their inputs:
+// the randomness (the nonces, the cookie secret) comes from the caller. docs/PROTOCOL.md,
+// "Handshake and authentication", describes each construction.
+namespace speed::protocol {
+
+using Nonce = std::uint64_t; // one side's 64 random bits of the session id
+
+inline constexpr std::size_t kKeyBytes = 32;
+using Key = std::array<std::uint8_t, kKeyBytes>;
+
+inline constexpr std::size_t kTagChars = 16;    // a datagram's tag: 96 bits in URL-safe base64
+inline constexpr std::size_t kProofChars = 16;  // cookies and join proofs: 64 bits in hex
+
+// The key a password stands for: Argon2id (libsodium's crypto_pwhash, interactive limits) over
+// the password with the protocol's fixed salt. Slow on purpose (about a tenth of a second and
+// 64 MiB): made once by the program, never per datagram. Empty when libsodium cannot (no memory).
+std::optional<Key> derivePasswordKey(std::string_view password);
+
+// One key per direction, from both sides' nonces and, when there is one, the password's key.
+struct SessionKeys {
+    Key hostToClient{};
+    Key clientToHost{};
+};
+SessionKeys deriveSessionKeys(Nonce client, Nonce host, const std::optional<Key>& password);
+
+// The tag of a datagram's line: keyed BLAKE2b, 96 bits, base64url without padding.
+std::string tagOf(const Key& key, std::string_view line);
+bool tagMatches(const Key& key, std::string_view line, std::string_view tag); // in constant time
+
+// The host's cookie for an address: keyed BLAKE2b of the address, a time bucket and the client's
+// nonce under a secret of this process, 64 bits in hex. The host keeps no state per address.
+std::string cookieFor(const Key& secret, std::string_view address, std::uint64_t bucket, Nonce client);
+
+// A client's proof that it knows the password, tied to this attempt (its nonce, its cookie).
+std::string joinProof(const Key& password, Nonce client, std::string_view cookie);
+// The host's proof, in WELCOME, that it made the session keys (and so knows the password).
+std::string welcomeProof(const SessionKeys& keys, Nonce client, Nonce host);
+
+bool sameText(std::string_view a, std::string_view b); // in constant time for equal lengths
+
+std::string nonceText(Nonce nonce);                          // 16 lowercase hex digits
+std::optional<Nonce> nonceFromText(std::string_view text);   // the inverse; nothing else
+
+} // namespace speed::protocol

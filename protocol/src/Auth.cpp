@@ -1,0 +1,131 @@
+#include "speed/protocol/Auth.hpp"
+
+#include <sodium.h>
+
+#include <cstring>
+
+namespace speed::protocol {
+namespace {
+
+constexpr std::size_t kHashBytes = crypto_generichash_BYTES_MIN; // 16; tags and proofs keep a prefix
+constexpr std::size_t kTagBytes = 12;
+constexpr std::size_t kProofBytes = 8;
+constexpr std::string_view kPasswordSalt = "speed-udp-v2-pw!"; // crypto_pwhash_SALTBYTES (16)
+
+void ensureSodium() {
+    static const bool ready = sodium_init() >= 0;
+    (void)ready;
+}
+
+// A message built of labelled parts, hashed with BLAKE2b under `key` (or unkeyed).
+class Hash {
+public:
+    Hash& text(std::string_view part) {
+        m_bytes.insert(m_bytes.end(), part.begin(), part.end());
+        m_bytes.push_back('\0');
+        return *this;
+    }
+    Hash& number(std::uint64_t value) {
+        for (int shift = 56; shift >= 0; shift -= 8) m_bytes.push_back(static_cast<char>((value >> shift) & 0xFFU));
+        return *this;
+    }
+    template <std::size_t N>
+    std::array<unsigned char, N> digest(const Key* key) const {
+        ensureSodium();
+        std::array<unsigned char, N> out{};
+        crypto_generichash(out.data(), out.size(), reinterpret_cast<const unsigned char*>(m_bytes.data()), m_bytes.size(),
+                           key != nullptr ? key->data() : nullptr, key != nullptr ? key->size() : 0);
+        return out;
+    }
+
+private:
+    std::string m_bytes;
+};
+
+std::string hexOf(const unsigned char* bytes, std::size_t count) {
+    std::string hex(count * 2 + 1, '\0');
+    sodium_bin2hex(hex.data(), hex.size(), bytes, count);
+    hex.pop_back();
+    return hex;
+}
+
+Key keyFrom(const std::array<unsigned char, kKeyBytes>& bytes) {
+    Key key{};
+    std::memcpy(key.data(), bytes.data(), key.size());
+    return key;
+}
+
+} // namespace
+
+std::optional<Key> derivePasswordKey(std::string_view password) {
+    ensureSodium();
+    Key key{};
+    const int failed = crypto_pwhash(key.data(), key.size(), password.data(), password.size(),
+                                     reinterpret_cast<const unsigned char*>(kPasswordSalt.data()),
+                                     crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE,
+                                     crypto_pwhash_ALG_ARGON2ID13);
+    if (failed != 0) return std::nullopt;
+    return key;
+}
+
+SessionKeys deriveSessionKeys(Nonce client, Nonce host, const std::optional<Key>& password) {
+    const Key* key = password ? &*password : nullptr;
+    SessionKeys keys;
+    keys.hostToClient = keyFrom(Hash().text("speed-v2-session").text("host-to-client").number(client).number(host).digest<kKeyBytes>(key));
+    keys.clientToHost = keyFrom(Hash().text("speed-v2-session").text("client-to-host").number(client).number(host).digest<kKeyBytes>(key));
+    return keys;
+}
+
+std::string tagOf(const Key& key, std::string_view line) {
+    const auto hash = Hash().text("speed-v2-datagram").text(line).digest<kHashBytes>(&key);
+    std::string tag(sodium_base64_ENCODED_LEN(kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING), '\0');
+    sodium_bin2base64(tag.data(), tag.size(), hash.data(), kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    tag.resize(kTagChars);
+    return tag;
+}
+
+bool tagMatches(const Key& key, std::string_view line, std::string_view tag) {
+    return tag.size() == kTagChars && sameText(tagOf(key, line), tag);
+}
+
+std::string cookieFor(const Key& secret, std::string_view address, std::uint64_t bucket, Nonce client) {
+    const auto hash = Hash().text("speed-v2-cookie").text(address).number(bucket).number(client).digest<kHashBytes>(&secret);
+    return hexOf(hash.data(), kProofBytes);
+}
+
+std::string joinProof(const Key& password, Nonce client, std::string_view cookie) {
+    const auto hash = Hash().text("speed-v2-join").number(client).text(cookie).digest<kHashBytes>(&password);
+    return hexOf(hash.data(), kProofBytes);
+}
+
+std::string welcomeProof(const SessionKeys& keys, Nonce client, Nonce host) {
+    return tagOf(keys.hostToClient, "welcome " + nonceText(client) + " " + nonceText(host));
+}
+
+bool sameText(std::string_view a, std::string_view b) {
+    ensureSodium();
+    return a.size() == b.size() && (a.empty() || sodium_memcmp(a.data(), b.data(), a.size()) == 0);
+}
+
+std::string nonceText(Nonce nonce) {
+    static constexpr std::string_view kHex = "0123456789abcdef";
+    std::string text(16, '0');
+    for (int digit = 15; digit >= 0; --digit) {
+        text[static_cast<std::size_t>(digit)] = kHex[nonce & 0xFU];
+        nonce >>= 4;
+    }
+    return text;
+}
+
+std::optional<Nonce> nonceFromText(std::string_view text) {
+    if (text.size() != 16) return std::nullopt;
+    Nonce value = 0;
+    for (const char c : text) {
+        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (digit < 0) return std::nullopt;
+        value = (value << 4) | static_cast<Nonce>(digit);
+    }
+    return value;
+}
+
+} // namespace speed::protocol
