@@ -33,6 +33,8 @@ inline SessionConfig configFor(SessionRole role, std::uint64_t dealSeed) {
 struct SessionPair {
     explicit SessionPair(std::uint64_t dealSeed = 42)
         : host(configFor(SessionRole::Host, dealSeed)), client(configFor(SessionRole::Client, dealSeed)) {}
+    SessionPair(SessionConfig hostConfig, SessionConfig clientConfig)
+        : host(std::move(hostConfig)), client(std::move(clientConfig)) {}
 
     HostSession host;
     ClientSession client;
@@ -40,7 +42,8 @@ struct SessionPair {
     bool linkDown = false;      // both directions lose everything
     bool toClientDown = false;  // only the host's datagrams are lost
     std::vector<std::string> sentToHost;   // every datagram the client sent
-    std::vector<std::string> sentToClient; // every datagram the host sent
+    std::vector<std::string> sentToClient; // every datagram the host sent to the client
+    std::vector<OutgoingDatagram> sentToOthers; // what the host sent anywhere else
     std::vector<SessionEvent> hostEvents;
     std::vector<SessionEvent> clientEvents;
 
@@ -52,6 +55,10 @@ struct SessionPair {
             collectEvents();
             if (fromHost.empty() && fromClient.empty()) return;
             for (auto& datagram : fromHost) {
+                if (datagram.to != kClient) {
+                    sentToOthers.push_back(std::move(datagram));
+                    continue;
+                }
                 sentToClient.push_back(datagram.bytes);
                 if (!linkDown && !toClientDown) client.receive(now, kHost, datagram.bytes);
             }
@@ -95,6 +102,24 @@ struct SessionPair {
     // A datagram as the host (or the client) would send it in this session.
     std::string asHost(const Message& message) const { return encodeTagged(message, keys().hostToClient); }
     std::string asClient(const Message& message) const { return encodeTagged(message, keys().clientToHost); }
+    // The SEQ after the last one a side sent: what one more datagram of its own carries (the
+    // side's real next datagram then arrives as a copy, which the protocol recovers from).
+    WireNumber nextSeq(const std::vector<std::string>& sent) const {
+        for (auto it = sent.rbegin(); it != sent.rend(); ++it) {
+            if (const auto decoded = parseLine(it->substr(0, it->rfind(" #"))); decoded.ok()) return decoded.message->seq + 1;
+        }
+        return 1;
+    }
+    std::string nextFromClient(const MessageBody& body) {
+        std::string bytes = asClient({1, nextSeq(sentToHost), body});
+        sentToHost.push_back(bytes);
+        return bytes;
+    }
+    std::string nextFromHost(const MessageBody& body) {
+        std::string bytes = asHost({1, nextSeq(sentToClient), body});
+        sentToClient.push_back(bytes);
+        return bytes;
+    }
 
     static bool has(const std::vector<SessionEvent>& events, SessionEventKind kind) {
         for (const SessionEvent& event : events) {
