@@ -28,6 +28,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
         std::cerr << "speed: " << loaded.error->describe() << '\n';
         return 2;
     }
+    if (!loaded.warning.empty()) std::cerr << "speed: warning: " << loaded.warning << '\n';
     const Settings& settings = *loaded.settings;
     if (app.count("--level") == 0) options.cpuLevel = settings.cpuLevel;
     if (app.count("--hand") == 0) options.rules.handSize = settings.rules.handSize;

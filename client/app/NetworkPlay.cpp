@@ -3,6 +3,7 @@
 #include "table/TableText.hpp"
 
 #include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 namespace speed::client {
 
@@ -25,6 +26,24 @@ std::optional<std::string> networkSetupFor(const ClientOptions& options, std::ui
     setup.seed = seed;
     setup.games = options.games;
     return std::nullopt;
+}
+
+void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkView* network) {
+    options.rules = saved.rules;
+    options.cpuLevel = saved.cpuLevel;
+    ClientNetwork& next = options.network;
+    next.port = saved.network.port;
+    next.waitSeconds = saved.network.waitSeconds;
+    if (!next.joinOnly || !saved.network.peer.empty()) next.peer = saved.network.peer;
+    next.password = saved.network.password;
+    next.playerName = saved.player.name;
+    NetworkSetup setup;
+    if (network == nullptr) return;
+    if (const auto problem = networkSetupFor(options, 0, setup)) {
+        spdlog::warn("the saved network settings cannot be used: {}", *problem);
+        return;
+    }
+    network->connectNextWith(setup.connect);
 }
 
 void printNetworkResults(const NetworkDriver& match, const ClientOptions& options, std::ostream& out) {

@@ -2,6 +2,7 @@
 
 #include "app/ClientOptions.hpp"
 #include "match/NetworkDriver.hpp"
+#include "speed/settings/Settings.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -14,6 +15,10 @@ namespace speed::client {
 // wait), or --join, or no peer (host and wait), on setup.ini's port unless --port. Returns
 // what is wrong with a peer that does not parse.
 std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup);
+
+// Settings saved in the window: the rules and CPU level apply to the next game against the CPU,
+// the network keys to `network`'s next connection (when the window plays over the network).
+void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkView* network);
 
 // One line per finished game and, with json, one object last: role, games, results
 // ("WIN" | "DRAW" | "DEFEAT" from this side), peer, and why it ended.

@@ -1,5 +1,6 @@
 #include "app/WindowApp.hpp"
 
+#include "app/NetworkPlay.hpp"
 #include "app/SceneOf.hpp"
 
 #include "match/LocalMatch.hpp"
@@ -271,8 +272,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
             relayout();
             break;
         case ui::UiAction::SettingsSaved:
-            m_options.rules = command.settings->rules;
-            m_options.cpuLevel = command.settings->cpuLevel;
+            adoptSavedSettings(*command.settings, m_options, m_match->network());
             spdlog::info("settings saved to {}", m_options.configPath);
             break;
         }

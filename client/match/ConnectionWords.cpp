@@ -37,7 +37,11 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
     }
     if (facts.peerSilent) return {"SILENT", "nothing heard from the other player: paused until they are back"};
     switch (facts.info) {
-    case GameInfo::ConWait: return {"WAITING", "for the other player" + kDot + waitingDetail(facts)};
+    case GameInfo::ConWait: {
+        std::string detail = "for the other player" + kDot + waitingDetail(facts);
+        if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
+        return {"WAITING", detail};
+    }
     case GameInfo::Connect:
         return {"CONNECTED", facts.host ? "dealing the first game" : "the host deals the first game"};
     default: return {};

@@ -23,6 +23,7 @@ struct ConnectionFacts {
     bool peerSilent = false;
     int gameNumber = 0;
     std::string failure;            // why there is no game (empty if none)
+    std::string lastRefusal;        // hosting: the last player turned away, and why
     std::string endReason;          // why the match ended (empty if it has not)
     bool matchEnded = false;
     std::optional<HostPort> peer;   // whom we look for (setup.ini's peer or --join)

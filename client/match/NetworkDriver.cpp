@@ -153,6 +153,10 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::GameOver: onGameOver(event, now); break;
     case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
     case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
+    case SessionEventKind::JoinRefused:
+        spdlog::warn("{}", event.text);
+        m_lastRefusal = event.text;
+        break;
     case SessionEventKind::Ended:
         if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event);
         spdlog::info("session ended: {}", event.text);
@@ -198,10 +202,17 @@ bool NetworkDriver::retry(TimeMs now) {
     m_connected = false;
     m_endReason.clear();
     m_failure.clear();
+    m_lastRefusal.clear();
     m_shown = ShownTable{};
     spdlog::info("trying again");
     begin(now);
     return true;
+}
+
+void NetworkDriver::connectNextWith(const ConnectOptions& connect) {
+    const std::uint64_t dealSeed = m_setup.connect.session.dealSeed;
+    m_setup.connect = connect;
+    m_setup.connect.session.dealSeed = dealSeed;
 }
 
 // The window closes: SHUTDOWN to the other side, resent until answered (bounded), then go.
@@ -300,6 +311,7 @@ ConnectionFacts NetworkDriver::facts() const {
     facts.peerSilent = session() != nullptr && session()->peerSilent() && protocol::isConnected(info());
     facts.gameNumber = gameNumber();
     facts.failure = m_failure;
+    facts.lastRefusal = m_lastRefusal;
     facts.endReason = m_endReason;
     facts.matchEnded = matchEnded();
     facts.peer = m_setup.connect.peer;

@@ -66,6 +66,7 @@ public:
     std::string clockLabel() const override;
     std::vector<Move> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
     bool retry(TimeMs now) override;
+    void connectNextWith(const ConnectOptions& connect) override;
     bool matchEnded() const override;
 
     // For the program's report.
@@ -111,6 +112,7 @@ private:
     std::string m_lastPeerAddress;
     std::string m_endReason;
     std::string m_failure;
+    std::string m_lastRefusal; // hosting: the last player turned away, and why
     protocol::SessionRole m_role = protocol::SessionRole::Client;
 };
 

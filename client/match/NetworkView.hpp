@@ -2,6 +2,7 @@
 
 #include "speed/common/Move.hpp"
 #include "speed/common/Time.hpp"
+#include "speed/net/Connector.hpp"
 
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ public:
     // Proposals that propose() accepted and showed, and the host refused since: slide them back.
     virtual std::vector<Move> takeRefusedMoves() = 0;
     virtual bool retry(TimeMs now) = 0;   // R: connect again after the match ended
+    // The connection the next retry() makes: the network settings saved since this one began.
+    virtual void connectNextWith(const ConnectOptions& connect) = 0;
     virtual bool matchEnded() const = 0;  // nothing more happens without retry()
 };
 

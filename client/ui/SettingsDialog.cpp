@@ -66,7 +66,12 @@ void SettingsDialog::drawField(SettingsField& field) {
     const auto choices = fixedChoices(*field.key);
     if (choices.empty()) {
         std::string text = field.text;
-        if (inputString(id.c_str(), text)) m_form.setText(field, text);
+        const ImGuiInputTextFlags flags = field.key->secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
+        if (inputString(id.c_str(), text, flags)) m_form.setText(field, text);
+        if (field.key->secret) {
+            ImGui::SameLine();
+            ImGui::Checkbox(("show" + id).c_str(), &m_showSecrets);
+        }
     } else if (ImGui::BeginCombo(id.c_str(), field.text.c_str())) {
         for (std::string_view choice : choices) {
             const std::string value(choice);
@@ -76,7 +81,9 @@ void SettingsDialog::drawField(SettingsField& field) {
     }
     ImGui::SameLine();
     if (field.error.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("%s", std::string(field.key->expected).c_str());
+        ImGui::PopTextWrapPos();
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
         ImGui::TextWrapped("%s", field.error.c_str());

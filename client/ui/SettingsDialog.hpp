@@ -27,6 +27,7 @@ private:
     std::string m_status;
     bool m_statusIsError = false;
     bool m_open = false;
+    bool m_showSecrets = false; // the password field shows what is typed
 };
 
 } // namespace speed::client::ui

@@ -1,10 +1,6 @@
 #include "ui/SettingsForm.hpp"
 
-#include "speed/settings/SettingsWriter.hpp"
-
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace speed::client::ui {
 namespace {
@@ -16,13 +12,9 @@ std::string_view trimmed(std::string_view text) {
     return text.substr(first, last - first + 1);
 }
 
-std::optional<std::string> readWholeFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+// What the field holds as setup.ini would read it: blanks at either end go, except in a
+// password, where they are refused instead (it is stored exactly as typed).
+std::string_view valueOf(const SettingsField& field) { return field.key->secret ? std::string_view(field.text) : trimmed(field.text); }
 
 std::string absolutePath(const std::string& path) {
     std::error_code ignored;
@@ -57,7 +49,7 @@ SettingsField* SettingsForm::field(std::string_view section, std::string_view na
 bool SettingsForm::setText(SettingsField& field, std::string_view text) {
     field.text = std::string(text);
     Settings scratch = m_saved;
-    field.error = field.key->assign(scratch, trimmed(text)) ? std::string{} : "expected " + std::string(field.key->expected);
+    field.error = field.key->assign(scratch, valueOf(field)) ? std::string{} : "expected " + std::string(field.key->expected);
     return field.error.empty();
 }
 
@@ -75,7 +67,7 @@ bool SettingsForm::valid() const {
 
 bool SettingsForm::changed() const {
     for (const SettingsField& field : m_fields) {
-        if (trimmed(field.text) != field.key->render(m_saved)) return true;
+        if (valueOf(field) != field.key->render(m_saved)) return true;
     }
     return false;
 }
@@ -83,7 +75,7 @@ bool SettingsForm::changed() const {
 std::optional<Settings> SettingsForm::settings() const {
     Settings result = m_saved;
     for (const SettingsField& field : m_fields) {
-        if (!field.key->assign(result, trimmed(field.text))) return std::nullopt;
+        if (!field.key->assign(result, valueOf(field))) return std::nullopt;
     }
     return result;
 }
@@ -91,21 +83,13 @@ std::optional<Settings> SettingsForm::settings() const {
 SaveOutcome SettingsForm::save() {
     const auto wanted = settings();
     if (!wanted) return {false, "not saved: correct the fields marked in red first"};
-    const std::string existing = readWholeFile(m_path).value_or(std::string{});
-    const std::string text = writeSettings(existing, *wanted);
-    if (const SettingsResult check = parseSettings(text, m_path); check.error) {
-        return {false, "not saved: the result would not read back: " + check.error->describe()};
-    }
-    std::ofstream out(m_path, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) return {false, "cannot write " + absolutePath(m_path)};
+    if (const SaveResult saved = saveSettings(m_path, *wanted); !saved.saved) return {false, "not saved: " + saved.error};
     m_saved = *wanted;
     m_fileExisted = true;
     m_loadProblem.clear();
     fillFields(m_saved);
     return {true, "saved to " + absolutePath(m_path) +
-                      ". Network changes (peer, port, wait, name) apply at the next connection; rules and "
+                      ". Network changes (peer, port, wait, password, name) apply at the next connection; rules and "
                       "CPU level at the next game against the CPU started from the Game menu."};
 }
 

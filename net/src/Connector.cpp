@@ -159,7 +159,9 @@ TimeMs Connector::act(protocol::Session& session, TimeMs now) {
 void Connector::afterConnectFailed(protocol::ConnectFailure failure, const std::string& why) {
     if (m_finished) return;
     const std::string target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
-    if (failure == protocol::ConnectFailure::VersionMismatch) return fail(ConnectorFailure::Refused, "could not join " + target + ": " + why);
+    if (failure == protocol::ConnectFailure::VersionMismatch || failure == protocol::ConnectFailure::Denied) {
+        return fail(ConnectorFailure::Refused, "could not join " + target + ": " + why);
+    }
     if (failure == protocol::ConnectFailure::NoHostAnswered) {
         const double seconds = static_cast<double>(m_options.waitMs) / 1000.0;
         std::string message = "no host answered at " + target + " within " + fmt::format("{:g}", seconds) + " s";

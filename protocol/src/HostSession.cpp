@@ -81,8 +81,8 @@ void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, 
     refused.kind = SessionEventKind::JoinRefused;
     refused.at = now;
     refused.denial = reason;
-    refused.text = "a player at " + from + (hello.name.empty() ? "" : " (" + hello.name + ")") + " was refused: " +
-                   std::string(describe(reason));
+    refused.text = "refused a player at " + from + (hello.name.empty() ? "" : " (" + hello.name + ")") + ": " +
+                   std::string(describeRefusal(reason));
     emit(std::move(refused));
 }
 

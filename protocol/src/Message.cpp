@@ -110,4 +110,16 @@ std::string_view describe(DenyReason reason) {
     return "the host refused";
 }
 
+std::string_view describeRefusal(DenyReason reason) {
+    switch (reason) {
+    case DenyReason::Busy: return "a match is under way";
+    case DenyReason::NotInvited: return "it is not the peer named in setup.ini";
+    case DenyReason::PasswordNeeded: return "it has no password, and this host needs one";
+    case DenyReason::NoPassword: return "it has a password, and this host has none";
+    case DenyReason::WrongPassword: return "its password is not this host's";
+    case DenyReason::Version: return "it speaks another protocol version";
+    }
+    return "refused";
+}
+
 } // namespace speed::protocol

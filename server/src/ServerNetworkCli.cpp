@@ -49,6 +49,7 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
         std::cerr << "speed-server: " << loaded.error->describe() << '\n';
         return 2;
     }
+    if (!loaded.warning.empty()) spdlog::warn("{}", loaded.warning);
     const Settings& settings = *loaded.settings;
     NetworkMatchOptions options;
     if (const auto problem = connectOptions(flags, settings, options.connect)) {

@@ -148,6 +148,34 @@ std::string writeSettings(std::string_view existingText, const Settings& setting
     return SettingsTextWriter(existingText, settings).write();
 }
 
+namespace {
+
+// A file with a password is its owner's alone; any other keeps the mode it had (0644 when new).
+std::filesystem::perms modeFor(const std::string& path, const Settings& settings) {
+    namespace fs = std::filesystem;
+    if (!settings.network.password.empty()) return fs::perms::owner_read | fs::perms::owner_write;
+    std::error_code ec;
+    const fs::perms before = fs::status(path, ec).permissions();
+    if (ec || before == fs::perms::unknown) {
+        return fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read;
+    }
+    return before;
+}
+
+// Writes `text` to `path` with `mode`, set while the file is still empty so a password is never
+// readable by others, not even for a moment.
+bool writeWithMode(const std::string& path, const std::string& text, std::filesystem::perms mode) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc).close();
+    std::error_code ec;
+    std::filesystem::permissions(path, mode, std::filesystem::perm_options::replace, ec);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    return !ec && out.good();
+}
+
+} // namespace
+
 SaveResult saveSettings(const std::string& path, const Settings& settings) {
     namespace fs = std::filesystem;
     std::string existing;
@@ -160,25 +188,20 @@ SaveResult saveSettings(const std::string& path, const Settings& settings) {
     if (const SettingsResult check = parseSettings(text, path); check.error) {
         return {false, "the result would not read back: " + check.error->describe()};
     }
-    const std::string temporary = path + ".saving";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.close();
-        if (!out) return {false, "cannot write " + temporary};
-    }
     std::error_code ec;
-    const fs::perms before = fs::status(path, ec).permissions();
-    const bool secret = !settings.network.password.empty();
-    const fs::perms mode = secret ? (fs::perms::owner_read | fs::perms::owner_write)
-                                  : (ec || before == fs::perms::unknown ? fs::perms::owner_read | fs::perms::owner_write |
-                                                                              fs::perms::group_read | fs::perms::others_read
-                                                                        : before);
-    fs::permissions(temporary, mode, fs::perm_options::replace, ec);
+    if (const fs::path folder = fs::path(path).parent_path(); !folder.empty() && !fs::is_directory(folder, ec)) {
+        fs::create_directories(folder, ec);
+        if (ec) return {false, "cannot make the folder " + folder.string() + ": " + ec.message()};
+    }
+    const std::string temporary = path + ".saving";
+    if (!writeWithMode(temporary, text, modeFor(path, settings))) {
+        fs::remove(temporary, ec);
+        return {false, "cannot write " + temporary};
+    }
     fs::rename(temporary, path, ec);
     if (ec) {
         fs::remove(temporary, ec);
-        return {false, "cannot replace " + path};
+        return {false, "cannot replace " + path + ": " + ec.message()};
     }
     return {true, {}};
 }

@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace speed;
 
 namespace {
@@ -135,4 +138,26 @@ TEST_CASE("a longer value that would overflow its line moves its comment above i
     REQUIRE(reread.settings);
     CHECK(reread.settings->network.peer == settings.network.peer);
     CHECK(written.find("; " + std::string(150, 'c') + "\npeer = " + settings.network.peer) != std::string::npos);
+}
+
+TEST_CASE("a saved password is readable by its owner only; one others can read is warned about", "[settings][writer]") {
+    namespace fs = std::filesystem;
+    const fs::path path = fs::temp_directory_path() / "speed-settings-test-password.ini";
+    std::ofstream(path) << "; mine\n[network]\nport = 50002\n";
+    fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+    Settings settings = changedSettings();
+    REQUIRE(saveSettings(path.string(), settings).saved);
+    CHECK((fs::status(path).permissions() & fs::perms::all) ==
+          (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read));
+    settings.network.password = "kiwi fruit";
+    REQUIRE(saveSettings(path.string(), settings).saved);
+    CHECK((fs::status(path).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+    const auto loaded = loadSettings(path.string());
+    REQUIRE(loaded.settings);
+    CHECK(loaded.settings->network.password == "kiwi fruit");
+    CHECK(loaded.warning.empty());
+    fs::permissions(path, fs::perms::group_read | fs::perms::others_read, fs::perm_options::add);
+    CHECK(loadSettings(path.string()).warning.find("chmod 600") != std::string::npos);
+    CHECK(!fs::exists(path.string() + ".saving"));
+    fs::remove(path);
 }

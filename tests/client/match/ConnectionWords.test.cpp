@@ -12,6 +12,10 @@ TEST_CASE("connection words: waiting, connected, silent, over and failed each sa
     facts.info = GameInfo::ConWait;
     CHECK(noticeFor(facts).headline == "WAITING");
     CHECK(statusDetail(facts).find("hosting on UDP port 50001") != std::string::npos);
+    CHECK(noticeFor(facts).detail.find("refused") == std::string::npos);
+    facts.lastRefusal = "refused a player at 10.0.0.7:40000 (bob): its password is not this host's";
+    CHECK(noticeFor(facts).headline == "WAITING");
+    CHECK(noticeFor(facts).detail.find("(bob): its password is not this host's") != std::string::npos);
     facts.connected = true;
     facts.info = GameInfo::Play;
     facts.peerName = "kenta";

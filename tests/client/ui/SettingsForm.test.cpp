@@ -123,3 +123,25 @@ TEST_CASE("settings form: combo keys offer exactly the values setup.ini accepts"
     CHECK(fixedChoices(*findSettingsKey("rules", "deal")).size() == 2);
     CHECK(fixedChoices(*findSettingsKey("network", "peer")).empty());
 }
+
+TEST_CASE("settings form: a password is kept exactly as typed and its file is the owner's alone") {
+    const auto folder = std::filesystem::temp_directory_path() / ("speed-ui-secret-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    const auto path = folder / "config" / "setup.ini"; // a folder that is not there yet is made
+    SettingsForm form(path.string());
+    REQUIRE(form.field("network", "password")->key->secret);
+    CHECK_FALSE(form.setText("network", "password", " kiwi")); // setup.ini would trim the blank: refused, not changed
+    CHECK_FALSE(form.setText("network", "password", "kiwi "));
+    CHECK(form.setText("network", "password", "kiwi fruit"));
+    CHECK(form.setText("network", "port", " 6000 ")); // other keys still take blanks around a value
+    const SaveOutcome outcome = form.save();
+    INFO(outcome.message);
+    REQUIRE(outcome.saved);
+    const auto reread = loadSettings(path.string());
+    REQUIRE(reread.settings);
+    CHECK(reread.settings->network.password == "kiwi fruit");
+    CHECK(reread.warning.empty());
+    using std::filesystem::perms;
+    CHECK((std::filesystem::status(path).permissions() & perms::all) == (perms::owner_read | perms::owner_write));
+    std::filesystem::remove_all(folder);
+}

@@ -23,7 +23,7 @@ enum class ConnectorFailure : std::uint8_t {
     SocketError,     // no socket could be opened or bound
     NoHostAnswered,  // joining: nobody answered within the wait
     NoClientCame,    // hosting: nobody joined within the wait
-    Refused,         // the other side would not play (another protocol version)
+    Refused,         // the host would not play: another version, busy, not invited, the password
 };
 
 // How to find the other player (docs/NETWORK.md).

@@ -100,7 +100,8 @@ struct Welcome {      // WELCOME VERSION NAME NONCE PROOF: the seat is yours
     friend bool operator==(const Welcome&, const Welcome&) = default;
 };
 enum class DenyReason : std::uint8_t { Busy, NotInvited, PasswordNeeded, NoPassword, WrongPassword, Version };
-std::string_view describe(DenyReason reason);
+std::string_view describe(DenyReason reason);          // as the refused player reads it
+std::string_view describeRefusal(DenyReason reason);   // as the host's log says it
 struct Deny {         // DENY NONCE REASON: this host will not play with you (now)
     std::uint64_t nonce = 0; // the HELLO's, echoed
     DenyReason reason = DenyReason::Busy;

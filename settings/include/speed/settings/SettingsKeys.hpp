@@ -17,6 +17,7 @@ struct SettingsKey {
     // Stores `value` into `settings`; returns false when the value is not acceptable.
     bool (*assign)(Settings& settings, std::string_view value);
     std::string (*render)(const Settings& settings);
+    bool secret = false; // a password: forms hide it as it is typed and take it untrimmed
 };
 
 std::span<const SettingsKey> settingsKeys();

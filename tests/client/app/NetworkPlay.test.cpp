@@ -1,0 +1,73 @@
+#include "app/NetworkPlay.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace speed;
+using namespace speed::client;
+
+namespace {
+
+// A network match that only records the connection it is told to make next.
+class RecordingView : public NetworkView {
+public:
+    std::optional<ConnectOptions> next;
+
+    std::vector<WireLogEntry> takeWireLog() override { return {}; }
+    bool waitForNetwork(TimeMs) override { return false; }
+    std::string measureTarget() const override { return {}; }
+    std::string opponentName() const override { return {}; }
+    std::string statusDetail(TimeMs) const override { return {}; }
+    MatchNotice notice(TimeMs) const override { return {}; }
+    std::string clockLabel() const override { return {}; }
+    std::vector<Move> takeRefusedMoves() override { return {}; }
+    bool retry(TimeMs) override { return false; }
+    bool matchEnded() const override { return true; }
+    void connectNextWith(const ConnectOptions& connect) override { next = connect; }
+};
+
+Settings savedSettings() {
+    Settings saved;
+    saved.network.peer = "10.0.0.7:50123";
+    saved.network.port = 50100;
+    saved.network.waitSeconds = 45;
+    saved.network.password = "kiwi fruit";
+    saved.player.name = "hanako";
+    saved.rules.handSize = 6;
+    saved.cpuLevel = BotLevel::Hard;
+    return saved;
+}
+
+} // namespace
+
+TEST_CASE("saved settings: the next connection uses the network keys as saved", "[client][settings]") {
+    ClientOptions options;
+    RecordingView view;
+    adoptSavedSettings(savedSettings(), options, &view);
+    CHECK(options.rules.handSize == 6);
+    CHECK(options.cpuLevel == BotLevel::Hard);
+    REQUIRE(view.next);
+    CHECK(view.next->hostPort == 50100);
+    CHECK(view.next->waitMs == 45000);
+    CHECK(view.next->password == "kiwi fruit");
+    CHECK(view.next->session.playerName == "hanako");
+    CHECK(view.next->session.rules.handSize == 6);
+    REQUIRE(view.next->peer);
+    CHECK(formatHostPort(*view.next->peer) == "10.0.0.7:50123");
+}
+
+TEST_CASE("saved settings: --join's target stays when the saved file names no peer", "[client][settings]") {
+    ClientOptions options;
+    options.network.joinOnly = true;
+    options.network.peer = "192.168.1.20";
+    Settings saved = savedSettings();
+    saved.network.peer.clear();
+    RecordingView view;
+    adoptSavedSettings(saved, options, &view);
+    REQUIRE(view.next);
+    CHECK(view.next->joinOnly);
+    REQUIRE(view.next->peer);
+    CHECK(view.next->peer->host == "192.168.1.20");
+    CHECK(view.next->peer->port == 50100);
+    adoptSavedSettings(saved, options, nullptr); // offline: only the options change
+    CHECK(options.network.password == "kiwi fruit");
+}
