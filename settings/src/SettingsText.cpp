@@ -64,6 +64,8 @@ std::optional<KeyValue> keyValue(std::string_view body) {
 }
 
 std::optional<TextProblem> silentProblem(std::string_view text) {
+    // libinih drops a byte-order mark of its own: after ours, a second one would vanish too.
+    if (text.starts_with(kUtf8Bom)) return TextProblem{1, "a second UTF-8 byte-order mark at the start of the file"};
     int number = 1;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '\0') return TextProblem{number, "a NUL byte: setup.ini must be plain text (UTF-8)"};

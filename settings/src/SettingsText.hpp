@@ -38,8 +38,10 @@ struct KeyValue {
 };
 std::optional<KeyValue> keyValue(std::string_view body);
 
-// What libinih would pass over in silence, or misread, and the reader refuses instead: a NUL
-// byte, a CR that ends no line, a line too long to be read in one piece, text after a section's ']'. The first such problem and its 1-based line.
+// What libinih would pass over in silence, or misread, and the reader refuses instead (in the
+// text after the one byte-order mark was taken off): a second mark, a NUL byte, a CR that ends
+// no line, a line too long to be read in one piece, text after a section's ']'. The first such
+// problem and its 1-based line.
 struct TextProblem {
     int line = 0;
     std::string problem;

@@ -153,6 +153,9 @@ TEST_CASE("what libinih would skip in silence is an error with its line", "[sett
     const SettingsError longComment = errorOf("[network]\n; " + std::string(250, 'x') + "port = 9\n");
     CHECK(longComment.line == 2);
     CHECK(errorOf("[network]\n\rport = 5\n").line == 2); // a CR before a key is no line end
+    const SettingsError twoMarks = errorOf("\xEF\xBB\xBF\xEF\xBB\xBF[network]\r\nport = 50\r\n");
+    CHECK(twoMarks.line == 1);
+    CHECK(twoMarks.problem.find("byte-order mark") != std::string::npos);
     CHECK(parseSettings("[network] ; the network\nport = 5\n", "setup.ini").settings); // a comment may follow
 }
 
