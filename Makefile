@@ -3,6 +3,9 @@
 
 BUILD       ?= build/release
 ASAN_BUILD  ?= build/asan
+FUZZ_BUILD  ?= build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := decoder host_session client_session settings
 JOBS        ?= $(shell nproc)
 CTEST_FLAGS ?= --output-on-failure --timeout 300
 
@@ -13,15 +16,27 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test deps build build-asan unit clean
+.PHONY: play test deps build build-asan build-fuzz fuzz unit clean
 
 # The window with no flags: setup.ini decides (join its peer, else host and wait; SPEC 4).
 play: build
 	$(BUILD)/client/speed
 
-test: build build-asan
+test: build build-asan build-fuzz
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE bench
+	cd $(FUZZ_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
+
+# Each libFuzzer target for FUZZ_SECONDS (60) over its committed corpus; what it finds new is
+# kept in $(FUZZ_BUILD)/found/<target> (copy the useful ones into tests/fuzz/corpus/<target>).
+fuzz: build-fuzz
+	@for target in $(FUZZ_TARGETS); do \
+	    echo "== fuzz_$$target for $(FUZZ_SECONDS) s"; \
+	    mkdir -p $(FUZZ_BUILD)/found/$$target; \
+	    $(FUZZ_BUILD)/tests/fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	        -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$target- \
+	        $(FUZZ_BUILD)/found/$$target tests/fuzz/corpus/$$target || exit 1; \
+	done
 
 # Installs only what dpkg says is missing, non-interactively.
 deps:
@@ -40,6 +55,12 @@ build: deps
 build-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPEED_SANITIZE=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# libFuzzer needs clang: only the layers that read untrusted bytes, and the fuzz targets.
+build-fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPEED_FUZZ=ON \
+	    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
 clean:
 	rm -rf build

@@ -54,18 +54,23 @@ struct SessionPair {
             auto fromClient = client.takeOutgoing();
             collectEvents();
             if (fromHost.empty() && fromClient.empty()) return;
-            for (auto& datagram : fromHost) {
-                if (datagram.to != kClient) {
-                    sentToOthers.push_back(std::move(datagram));
-                    continue;
-                }
-                sentToClient.push_back(datagram.bytes);
-                if (!linkDown && !toClientDown) client.receive(now, kHost, datagram.bytes);
+            deliver(std::move(fromHost), std::move(fromClient));
+        }
+    }
+
+    // Delivers datagrams already taken from the sides (the host's to anyone else are kept).
+    void deliver(std::vector<OutgoingDatagram> fromHost, std::vector<OutgoingDatagram> fromClient) {
+        for (auto& datagram : fromHost) {
+            if (datagram.to != kClient) {
+                sentToOthers.push_back(std::move(datagram));
+                continue;
             }
-            for (auto& datagram : fromClient) {
-                sentToHost.push_back(datagram.bytes);
-                if (!linkDown) host.receive(now, kClient, datagram.bytes);
-            }
+            sentToClient.push_back(datagram.bytes);
+            if (!linkDown && !toClientDown) client.receive(now, kHost, datagram.bytes);
+        }
+        for (auto& datagram : fromClient) {
+            sentToHost.push_back(datagram.bytes);
+            if (!linkDown) host.receive(now, kClient, datagram.bytes);
         }
     }
 
