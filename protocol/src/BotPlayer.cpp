@@ -15,7 +15,8 @@ TimeMs BotPlayer::poll(Session& session, TimeMs now) {
     for (int move = 0; move < kMovesPerPoll; ++move) {
         const BotDecision decision = m_bot.decide(session.state(), now);
         if (!decision.move) return decision.wakeAt;
-        session.proposeMove(now, *decision.move);
+        const ProposalOutcome outcome = session.proposeMove(now, *decision.move);
+        if (outcome.sent && onProposed) onProposed(*decision.move);
     }
     return now;
 }

@@ -15,11 +15,6 @@ using protocol::SessionEvent;
 using protocol::SessionEventKind;
 using protocol::SessionRole;
 
-namespace {
-
-
-} // namespace
-
 BotSeat::BotSeat(BotLevel level, std::uint64_t seed, int games, std::ostream& out)
     : m_level(level), m_seed(seed), m_games(games), m_out(out) {}
 
@@ -28,6 +23,7 @@ TimeMs BotSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent
     if (m_botSeat != session.mySeat()) {
         m_botSeat = session.mySeat();
         m_bot.emplace(m_level, m_seed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
+        if (session.role() == SessionRole::Client) m_bot->onProposed = [this](const Move& move) { m_moveTimer.proposed(move); };
     }
     if (!m_shutdownSent) m_shutdownSent = protocol::steerMatch(session, now, goalReached(), true);
     if (m_shutdownSent) return kNever;
@@ -41,6 +37,13 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
         m_out << "connected to " << event.text << " at " << session.peerAddress() << " as "
               << (session.role() == SessionRole::Host ? "host" : "client") << std::endl;
         break;
+    case SessionEventKind::MoveConfirmed:
+        if (event.move) m_moveTimer.decided(*event.move);
+        break;
+    case SessionEventKind::MoveRejected:
+        if (event.move && event.byHost) m_moveTimer.decided(*event.move);
+        break;
+    case SessionEventKind::GameStarted: m_moveTimer.forgetPending(); break;
     case SessionEventKind::GameOver:
         m_results.emplace_back(toString(outcomeFor(event.result, session.mySeat())));
         m_out << "game " << m_results.size() << ": " << m_results.back() << std::endl;

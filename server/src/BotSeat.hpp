@@ -1,5 +1,7 @@
 #pragma once
 
+#include "MoveTimer.hpp"
+
 #include "speed/net/SeatPlayer.hpp"
 
 #include "speed/protocol/BotPlayer.hpp"
@@ -23,6 +25,8 @@ public:
     bool goalReached() const { return m_games > 0 && static_cast<int>(m_results.size()) >= m_games; }
     const std::string& endReason() const { return m_endReason; } // why the session ended, if not by us
     const std::string& peerName() const { return m_peerName; }
+    // The client's proposals, from the bot's decision to the host's OK or NG (wall clock).
+    const MoveTimer& moveTimer() const { return m_moveTimer; }
     // This side is ending the session (a signal): its own SHUTDOWN is not the other side's.
     void endingHere() { m_shutdownSent = true; }
 
@@ -39,6 +43,7 @@ private:
     std::string m_endReason;
     std::string m_peerName;
     bool m_shutdownSent = false;
+    MoveTimer m_moveTimer;
 };
 
 } // namespace speed

@@ -4,6 +4,7 @@
 
 #include <asio/signal_set.hpp>
 #include <asio/steady_timer.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -39,6 +40,8 @@ void printJson(std::ostream& out, const Connector& connector, const BotSeat& sea
         {"datagrams_received", session != nullptr ? session->stats().datagramsReceived : 0},
         {"resends", session != nullptr ? session->stats().resends : 0},
         {"ignored", session != nullptr ? session->stats().ignored : 0},
+        {"move_confirm_ms", {{"count", seat.moveTimer().count()}, {"p50", seat.moveTimer().p50Ms()},
+                             {"p99", seat.moveTimer().p99Ms()}, {"max", seat.moveTimer().maxMs()}}},
     };
     out << report.dump() << std::endl;
 }
@@ -93,6 +96,11 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
     if (interrupted) {
         out << (connector.connected() ? "ended by a signal: SHUTDOWN sent to the other side"
                                       : "ended by a signal before the other player connected")
+            << std::endl;
+    }
+    if (const MoveTimer& moves = seat.moveTimer(); moves.count() > 0) {
+        out << fmt::format("the host decided {} proposals of this side: p50 {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms",
+                           moves.count(), moves.p50Ms(), moves.p99Ms(), moves.maxMs())
             << std::endl;
     }
     if (options.json) printJson(out, connector, seat, options, outcome);

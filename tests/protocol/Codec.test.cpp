@@ -103,6 +103,12 @@ TEST_CASE("The largest possible UPDATE fits in 256 bytes", "[codec]") {
     INFO(datagram);
     CHECK(datagram.size() <= kMaxGameDatagramBytes);
     CHECK(decodeDatagram(datagram).ok());
+    // In a session it carries the tag instead of the CRC: 8 bytes more, still within the limit.
+    const Key key{};
+    const std::string tagged = encodeTagged(message, key);
+    CHECK(tagged.size() == datagram.size() + (kTagChars - 8));
+    CHECK(tagged.size() <= kMaxGameDatagramBytes);
+    CHECK(decodeDatagram(tagged, &key).ok());
 }
 
 TEST_CASE("Each malformed line gets its own error", "[codec]") {

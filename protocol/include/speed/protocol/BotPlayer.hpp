@@ -3,6 +3,8 @@
 #include "speed/common/Bot.hpp"
 #include "speed/protocol/Session.hpp"
 
+#include <functional>
+
 // Plays a session's seat with the CPU opponent: asks the bot on the table the session shows
 // (its prediction included) and proposes what the bot decides. Agrees to resume a pause.
 namespace speed::protocol {
@@ -13,6 +15,9 @@ public:
 
     // Acts on `session` at `now` if the bot is due; returns when it next wants to be asked.
     TimeMs poll(Session& session, TimeMs now);
+
+    // Called with each move the session took as a proposal (to time its confirmation).
+    std::function<void(const Move&)> onProposed;
 
 private:
     Bot m_bot;
