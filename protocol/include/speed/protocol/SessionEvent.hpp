@@ -20,7 +20,7 @@ namespace speed::protocol {
 enum class IgnoreRule : std::uint8_t {
     Garbled = 1,          // does not decode
     Probe = 2,            // a PROBE: answered, nothing else
-    Stranger = 3,         // not from the connected peer (or, before that, not a welcome HELLO)
+    Stranger = 3,         // (no longer applied: other addresses are judged by rules 13 and 16)
     SeenSeq = 4,          // SEQ already received, or too far behind
     Meaningless = 5,      // the verb means nothing to this role or state
     OtherGame = 6,        // names another game
