@@ -61,7 +61,7 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
     case SessionEventKind::JoinRefused: spdlog::warn("{}", event.text); break;
     case SessionEventKind::PeerMoved: spdlog::info("the other side now sends from {}", event.text); break;
-    case SessionEventKind::DatagramIgnored: spdlog::debug("ignored: {}", event.text); break;
+    case SessionEventKind::DatagramIgnored: spdlog::debug("{}", event.text); break;
     case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
     default: break;
     }

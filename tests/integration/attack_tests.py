@@ -127,7 +127,7 @@ def amplification_ratio(h):
 def forged_datagrams_change_nothing(h):
     """Forged SHUTDOWN, MOVE and UPDATE, with a right CRC and the peer's own address, are ignored:
     only this session's tag makes a datagram of it."""
-    port, host, client = start_match(h, 3)
+    port, host, client = start_match(h, 3, extra_host=("--log-level", "debug"))
     client_port = peer_port(host, "connected to player")
     for n in range(5):
         forge(client_port, port, datagram(f"SHUTDOWN 1 {900 + n} forged"))
@@ -138,6 +138,8 @@ def forged_datagrams_change_nothing(h):
     expect(client.wait_exit(90) == 0, "client exit code", client)
     expect(host.wait_exit(30) == 0, "host exit code", host)
     host_report, client_report = expect_mirrored(host, client, 3)
+    expect(any("ignored by rule 13 (SHUTDOWN without this session's tag)" in line for line in host.stderr),
+           "the host's debug log names the rule of each forged datagram", host)
     print(f"forged datagrams: 3 games played and mirrored; ignored host {host_report['ignored']}, "
           f"client {client_report['ignored']}")
 
