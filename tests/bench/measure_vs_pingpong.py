@@ -11,7 +11,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
-from netharness import Failure, Harness, expect, free_udp_port  # noqa: E402
+from netharness import Failure, expect, free_udp_port, run_bench  # noqa: E402
 
 LIMIT = 1.5
 SIZE = 64
@@ -61,21 +61,7 @@ def main():
         return 2
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     count = int(sys.argv[5]) if len(sys.argv) > 5 else 2000
-    # Every program of the run shares one CPU. Left to the scheduler, a ping-pong lands on one
-    # core or across two from round to round, and its median jumps between ~11 and ~60 us for
-    # either tool: the comparison would measure placement, not the tools.
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    harness = Harness(sys.argv[1], sys.argv[3])
-    harness.pingpong = os.path.abspath(sys.argv[2])
-    try:
-        run(harness, rounds, count)
-    except Failure as failure:
-        print(f"FAILED: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        harness.close()
-    return 0
+    return run_bench(lambda h: run(h, rounds, count), sys.argv[1], sys.argv[3], pingpong=os.path.abspath(sys.argv[2]))
 
 
 if __name__ == "__main__":

@@ -4,17 +4,19 @@ client without a password and with one, and report
   - speed-measure's 64-byte back-to-back median RTT against the waiting host, and
   - a real game's move-confirm time (the client bot's proposal to the host's OK or NG, p50),
 each side by side with the ratio. A password changes the session keys, not the work per
-datagram (every session datagram carries a tag either way), so the ratio is about 1; the test
-fails only past 1.5x, which would mean per-datagram work crept in.
+datagram (every session datagram carries a tag either way), so the ratio is about 1. Probes
+carry no tag at all: their ratio shows the run's noise. The test fails only when the move-confirm
+ratio passes 2, which would mean per-datagram work crept in (one Argon2id per datagram would
+make it a thousand).
 Usage: password_cost.py BIN_DIR WORK_DIR [ROUNDS [PROBES]]   (defaults 3 and 1000)"""
 import os
 import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
-from netharness import Failure, Harness, expect, free_udp_port  # noqa: E402
+from netharness import Failure, expect, free_udp_port, run_bench  # noqa: E402
 
-LIMIT = 1.5
+LIMIT = 2.0
 SIZE = 64
 
 
@@ -59,9 +61,10 @@ def run(h, rounds, probes):
               f"({moves} proposals in {rounds} games; rounds: " + ", ".join(f"{r[1] * 1000:.1f}" for r in rows) + ")")
     rtt_ratio = summary["password"][0] / summary["none"][0]
     confirm_ratio = summary["password"][1] / summary["none"][1]
-    print(f"ratio with / without a password: probe RTT {rtt_ratio:.2f}, move confirm {confirm_ratio:.2f} (limit {LIMIT})")
-    if rtt_ratio > LIMIT or confirm_ratio > LIMIT:
-        raise Failure(f"a password costs {rtt_ratio:.2f}x the probe RTT and {confirm_ratio:.2f}x the move confirm")
+    print(f"ratio with / without a password: move confirm {confirm_ratio:.2f} (limit {LIMIT}); "
+          f"probe RTT {rtt_ratio:.2f} (no tag either way: the noise of this run)")
+    if confirm_ratio > LIMIT:
+        raise Failure(f"with a password a move takes {confirm_ratio:.2f}x as long to be confirmed")
 
 
 def main():
@@ -70,19 +73,7 @@ def main():
         return 2
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     probes = int(sys.argv[4]) if len(sys.argv) > 4 else 1000
-    # One CPU for every program of the run, as in measure_vs_pingpong.py: otherwise the figures
-    # measure where the scheduler put each process, not the programs.
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    harness = Harness(sys.argv[1], sys.argv[2])
-    try:
-        run(harness, rounds, probes)
-    except Failure as failure:
-        print(f"FAILED: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        harness.close()
-    return 0
+    return run_bench(lambda h: run(h, rounds, probes), sys.argv[1], sys.argv[2])
 
 
 if __name__ == "__main__":

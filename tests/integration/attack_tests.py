@@ -4,7 +4,6 @@ LAN (or one that forges the peer's address) can try against speed-server. Each t
 the match goes on with nothing lost, and prints what it measured.
 Usage: attack_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below). Forging another address
 needs a raw socket (root); without one those tests report themselves skipped (exit code 77)."""
-import os
 import re
 import socket
 import struct
@@ -12,14 +11,10 @@ import sys
 import time
 import zlib
 
-from netharness import Failure, Harness, expect, expect_mirrored, free_udp_port
+from netharness import Failure, Skipped, expect, expect_mirrored, free_udp_port, run_named_test
 
 BOT = ["--level", "max"]
 HELLO_BYTES = 128  # a HELLO is padded to this (docs/PROTOCOL.md)
-
-
-class Skipped(Exception):
-    pass
 
 
 def datagram(line):
@@ -191,23 +186,7 @@ TESTS = {name: globals()[name] for name in
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[3] not in TESTS:
-        print(__doc__ + "\ntests: " + ", ".join(TESTS), file=sys.stderr)
-        return 2
-    harness = Harness(sys.argv[1], sys.argv[2])
-    started = time.monotonic()
-    try:
-        TESTS[sys.argv[3]](harness)
-    except Skipped as skipped:
-        print(f"SKIPPED {sys.argv[3]}: {skipped}")
-        return 77
-    except Failure as failure:
-        print(f"FAILED {sys.argv[3]}: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        harness.close()
-    print(f"passed {sys.argv[3]} in {time.monotonic() - started:.1f} s")
-    return 0
+    return run_named_test(TESTS, __doc__, sys.argv)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,20 @@ import os
 import queue
 import socket
 import subprocess
+import sys
 import threading
 import time
 
 
 class Failure(Exception):
     pass
+
+
+class Skipped(Exception):
+    """The test cannot run here (no IPv6 loopback, no raw socket): ctest shows it skipped."""
+
+
+SKIPPED = 77  # the exit code ctest's SKIP_RETURN_CODE is set to
 
 
 def free_udp_port():
@@ -136,3 +144,45 @@ def expect_mirrored(host, client, games):
     expect(mirrored == client_report["results"],
            f"results do not mirror: host {host_report['results']} client {client_report['results']}", host, client)
     return host_report, client_report
+
+
+def run_named_test(tests, doc, argv):
+    """The main of a script of named tests: `script BIN_DIR WORK_DIR TEST_NAME`. Returns the exit
+    code: 0 passed, 1 failed, 2 usage, SKIPPED when the test cannot run here."""
+    if len(argv) != 4 or argv[3] not in tests:
+        print(doc + "\ntests: " + ", ".join(tests), file=sys.stderr)
+        return 2
+    harness = Harness(argv[1], argv[2])
+    started = time.monotonic()
+    try:
+        tests[argv[3]](harness)
+    except Skipped as skipped:
+        print(f"SKIPPED {argv[3]}: {skipped}")
+        return SKIPPED
+    except Failure as failure:
+        print(f"FAILED {argv[3]}: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        harness.close()
+    print(f"passed {argv[3]} in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+def run_bench(bench, bin_dir, work_dir, **extra):
+    """The main of a benchmark: every program it starts runs on one CPU (left to the scheduler, a
+    loopback round trip lands on one core or across two from round to round and its figure
+    jumps between ~11 and ~60 us: the figures would measure placement, not the programs).
+    Returns the exit code: 0, or 1 when `bench(harness)` raised Failure."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    harness = Harness(bin_dir, work_dir)
+    for name, value in extra.items():
+        setattr(harness, name, value)
+    try:
+        bench(harness)
+    except Failure as failure:
+        print(f"FAILED: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        harness.close()
+    return 0

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from netharness import Failure, Harness, expect, expect_mirrored, free_udp_port
+from netharness import Failure, Skipped, expect, expect_mirrored, free_udp_port, run_named_test
 
 BOT = ["--level", "max"]
 
@@ -174,8 +174,7 @@ def ipv6_loopback_join_and_measure(h):
         with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as probe:
             probe.bind(("::1", 0))
     except OSError:
-        print("no IPv6 loopback here: skipped")
-        raise SystemExit(SKIPPED)
+        raise Skipped("no IPv6 loopback here")
     port = free_udp_port()
     host = h.start("host", "speed-server", "--port", port, "--games", 1, "--json", *BOT)
     host.wait_for_line("hosting on UDP port", 10)
@@ -203,24 +202,10 @@ TESTS = {test.__name__: test for test in [
     join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
     relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly,
     ipv6_loopback_join_and_measure]}
-SKIPPED = 77
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[3] not in TESTS:
-        print(__doc__ + "\ntests: " + ", ".join(TESTS), file=sys.stderr)
-        return 2
-    harness = Harness(sys.argv[1], sys.argv[2])
-    started = time.monotonic()
-    try:
-        TESTS[sys.argv[3]](harness)
-    except Failure as failure:
-        print(f"FAILED {sys.argv[3]}: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        harness.close()
-    print(f"passed {sys.argv[3]} in {time.monotonic() - started:.1f} s")
-    return 0
+    return run_named_test(TESTS, __doc__, sys.argv)
 
 
 if __name__ == "__main__":

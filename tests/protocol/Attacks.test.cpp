@@ -37,13 +37,7 @@ void requireMatchGoesOn(SessionPair& pair) {
     REQUIRE(pair.client.gameInfo() == GameInfo::Play);
     CHECK(conservationError(pair.host.confirmedState()).empty());
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
-    for (int step = 0; step < 5000 && pair.host.confirmedState().result == GameResult::Playing; ++step) {
-        for (Session* side : std::initializer_list<Session*>{&pair.host, &pair.client}) {
-            if (const auto move = anyLegalMove(side->state(), side->mySeat())) side->proposeMove(pair.now, *move);
-            pair.pump();
-        }
-        pair.advance(20);
-    }
+    pair.playOut();
     CHECK(pair.host.confirmedState().result != GameResult::Playing);
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
     CHECK(conservationError(pair.client.confirmedState()).empty());

@@ -81,14 +81,7 @@ TEST_CASE("Pause, one side asks to resume, then both: PAUSE_0, PAUSE_1, PLAY", "
 TEST_CASE("Game over, then the next game on the client's request", "[session]") {
     SessionPair pair;
     pair.connectAndDeal();
-    // Play the game out: each side plays its first legal move, the host flips when stuck.
-    for (int step = 0; step < 5000 && pair.host.confirmedState().result == GameResult::Playing; ++step) {
-        for (Session* side : std::initializer_list<Session*>{&pair.host, &pair.client}) {
-            if (const auto move = anyLegalMove(side->state(), side->mySeat())) side->proposeMove(pair.now, *move);
-            pair.pump();
-        }
-        pair.advance(20);
-    }
+    pair.playOut();
     REQUIRE(pair.host.confirmedState().result != GameResult::Playing);
     CHECK(isGameOver(pair.host.gameInfo()));
     CHECK(isGameOver(pair.client.gameInfo()));

@@ -126,6 +126,10 @@ struct SessionPair {
         return bytes;
     }
 
+    // Plays the game out: each side plays its first legal move in turn, the host flips when
+    // stuck (bounded, so a session that never ends the game fails the test instead of hanging).
+    void playOut();
+
     static bool has(const std::vector<SessionEvent>& events, SessionEventKind kind) {
         for (const SessionEvent& event : events) {
             if (event.kind == kind) return true;
@@ -154,6 +158,16 @@ inline std::optional<Move> anyLegalMove(const GameState& state, int seat) {
         if (checkMove(state, Move::refill(seat, slot)) == MoveError::None) return Move::refill(seat, slot);
     }
     return std::nullopt;
+}
+
+inline void SessionPair::playOut() {
+    for (int step = 0; step < 5000 && host.confirmedState().result == GameResult::Playing; ++step) {
+        for (Session* side : std::initializer_list<Session*>{&host, &client}) {
+            if (const auto move = anyLegalMove(side->state(), side->mySeat())) side->proposeMove(now, *move);
+            pump();
+        }
+        advance(20);
+    }
 }
 
 } // namespace speed::protocol::test
