@@ -1,6 +1,7 @@
 #include "match/NetworkDriver.hpp"
 
 #include "speed/common/Outcome.hpp"
+#include "speed/net/SessionLog.hpp"
 #include "speed/protocol/TableView.hpp"
 
 #include <spdlog/spdlog.h>
@@ -130,6 +131,7 @@ void NetworkDriver::absorbEvents(TimeMs now, std::vector<AppliedMove>& applied) 
 }
 
 void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied) {
+    logSessionEvent(event);
     switch (event.kind) {
     case SessionEventKind::DatagramSent:
     case SessionEventKind::DatagramReceived:
@@ -145,26 +147,14 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::MoveApplied:
         if (event.move) m_shown.applied(event.game, *event.move, applied);
         break;
-    case SessionEventKind::TableJumped:
-        spdlog::debug("{}", event.text);
-        catchUp(applied);
-        break;
+    case SessionEventKind::TableJumped: catchUp(applied); break;
     case SessionEventKind::MoveRejected: onRejected(event); break;
     case SessionEventKind::GameOver: onGameOver(event, now); break;
-    case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
-    case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
-    case SessionEventKind::JoinRefused:
-        spdlog::warn("{}", event.text);
-        m_lastRefusal = event.text;
-        break;
+    case SessionEventKind::JoinRefused: m_lastRefusal = event.text; break;
     case SessionEventKind::Ended:
         if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event);
         spdlog::info("session ended: {}", event.text);
         break;
-    case SessionEventKind::StateChanged: spdlog::debug("state {}", gameInfoName(event.info)); break;
-    case SessionEventKind::ConnectFailed: spdlog::info("connection attempt: {}", event.text); break;
-    case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
-    case SessionEventKind::DatagramIgnored: spdlog::debug("{}", event.text); break;
     default: break;
     }
 }

@@ -1,6 +1,7 @@
 #include "speed/protocol/Codec.hpp"
 
 #include "FieldReader.hpp"
+#include "HandshakeFields.hpp"
 #include "WireWords.hpp"
 
 #include <algorithm>
@@ -116,69 +117,6 @@ MessageBody readPause(FieldReader& in) {
     if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "PAUSE's REASON must be USER or SILENT");
     pause.reason = reason.value_or(PauseReason::User);
     return pause;
-}
-
-std::uint64_t readNonce(FieldReader& in, std::string_view what) {
-    const std::string_view text = in.token(what);
-    const auto nonce = nonceFromText(text);
-    if (!in.failed() && !nonce) in.fail(DecodeError::BadWord, std::string(what) + " must be 16 lowercase hex digits: " + shown(text));
-    return nonce.value_or(0);
-}
-
-// "-", "P" or a 16-hex proof (AUTH); "-" or a 16-hex cookie (COOKIE).
-std::string readProof(FieldReader& in, std::string_view what, bool passwordMarkAllowed) {
-    const std::string_view text = in.token(what);
-    const bool mark = text == kNoField || (passwordMarkAllowed && text == "P");
-    if (!in.failed() && !mark && !nonceFromText(text)) {
-        in.fail(DecodeError::BadWord, std::string(what) + " must be -, P or 16 lowercase hex digits: " + shown(text));
-    }
-    return std::string(text);
-}
-
-// A HELLO of another version is read no further than its version: the host answers it with
-// DENY VERSION, whatever else the other program put in it.
-MessageBody readHello(FieldReader& in) {
-    Hello hello;
-    hello.version = in.smallNumber("VERSION", 9999);
-    if (!in.failed() && hello.version != kProtocolVersion) {
-        in.skipRest();
-        return hello;
-    }
-    hello.name = in.word("NAME");
-    hello.nonce = readNonce(in, "NONCE");
-    hello.auth = readProof(in, "AUTH", true);
-    hello.cookie = readProof(in, "COOKIE", false);
-    const std::string_view pad = in.token("PAD");
-    if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
-    hello.padChars = pad.size();
-    return hello;
-}
-
-MessageBody readChallenge(FieldReader& in) {
-    Challenge challenge;
-    challenge.nonce = readNonce(in, "NONCE");
-    challenge.cookie = readProof(in, "COOKIE", false);
-    if (!in.failed() && challenge.cookie == kNoField) in.fail(DecodeError::BadWord, "CHALLENGE needs a COOKIE");
-    return challenge;
-}
-
-MessageBody readWelcome(FieldReader& in) {
-    Welcome welcome;
-    welcome.version = in.smallNumber("VERSION", 9999);
-    welcome.name = in.word("NAME");
-    welcome.nonce = readNonce(in, "NONCE");
-    welcome.proof = in.word("PROOF");
-    if (!in.failed() && welcome.proof.size() != kTagChars) in.fail(DecodeError::BadWord, "PROOF must be 16 characters");
-    return welcome;
-}
-
-MessageBody readDeny(FieldReader& in) {
-    Deny deny;
-    deny.nonce = readNonce(in, "NONCE");
-    const auto reason = enumOf<DenyReason>(kDenyWords, in.token("REASON"));
-    if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "DENY's REASON is not a known one");
-    deny.reason = reason.value_or(DenyReason::Busy);
-    return deny;
 }
 
 std::optional<MessageBody> readBody(std::string_view verb, FieldReader& in) {

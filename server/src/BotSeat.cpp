@@ -1,9 +1,8 @@
 #include "BotSeat.hpp"
 
 #include "speed/common/Outcome.hpp"
+#include "speed/net/SessionLog.hpp"
 #include "speed/protocol/MatchSteering.hpp"
-
-#include <spdlog/spdlog.h>
 
 #include <ostream>
 
@@ -31,6 +30,7 @@ TimeMs BotSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent
 }
 
 void BotSeat::onEvent(Session& session, const SessionEvent& event) {
+    logSessionEvent(event);
     switch (event.kind) {
     case SessionEventKind::Connected:
         m_peerName = event.text;
@@ -57,12 +57,6 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
             m_out << m_endReason << std::endl;
         }
         break;
-    case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
-    case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
-    case SessionEventKind::JoinRefused: spdlog::warn("{}", event.text); break;
-    case SessionEventKind::PeerMoved: spdlog::info("the other side now sends from {}", event.text); break;
-    case SessionEventKind::DatagramIgnored: spdlog::debug("{}", event.text); break;
-    case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
     default: break;
     }
 }

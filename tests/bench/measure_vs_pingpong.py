@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """speed-measure must measure the network, not itself: on loopback its 64-byte back-to-back
 median RTT against a speed-server host must be within 1.5x of a minimal blocking C ping-pong
-measured in the same run. Rounds alternate between the two so that machine load hits both alike.
+measured in the same run. Rounds alternate between the two so that machine load hits both alike,
+and the limit holds each tool's best round against the other's: another program waking up in one
+round (a build, the test next door finishing) slows that round, never the tool, and comparing
+medians of rounds failed about one run in eight on a loaded machine.
 Usage: measure_vs_pingpong.py BIN_DIR PINGPONG WORK_DIR [ROUNDS [COUNT]]
 (BIN_DIR holds speed-server and speed-measure; PINGPONG is the udp-pingpong program)"""
 import os
@@ -45,14 +48,15 @@ def run(h, rounds, count):
     host.signal(signal.SIGTERM)
     host.wait_exit(15)
     c_median, measure = statistics.median(c_medians), statistics.median(measure_medians)
-    ratio = measure / c_median
+    best = min(measure_medians) / min(c_medians)
     print(f"C ping-pong       64-byte back-to-back median RTT: {c_median:.1f} us (rounds: "
           + ", ".join(f"{m:.1f}" for m in c_medians) + ")")
     print(f"speed-measure     64-byte back-to-back median RTT: {measure:.1f} us (rounds: "
           + ", ".join(f"{m:.1f}" for m in measure_medians) + ")")
-    print(f"ratio speed-measure / C ping-pong: {ratio:.2f} (limit {LIMIT})")
-    if ratio > LIMIT:
-        raise Failure(f"speed-measure's median is {ratio:.2f}x the C ping-pong's")
+    print(f"ratio speed-measure / C ping-pong: {measure / c_median:.2f} over all rounds, "
+          f"{best:.2f} best round against best round (limit {LIMIT})")
+    if best > LIMIT:
+        raise Failure(f"speed-measure's best round is {best:.2f}x the C ping-pong's")
 
 
 def main():

@@ -24,7 +24,7 @@ DecodeError lineError(std::string_view line) { return parseLine(line).error; }
 
 TEST_CASE("Every verb round-trips through the datagram and the line forms", "[codec]") {
     std::set<std::string_view> verbs;
-    for (const Message& message : test::sampleMessages()) {
+    for (const Message& message : speed::protocol::test::sampleMessages()) {
         const std::string datagram = encodeDatagram(message);
         INFO(datagram);
         const DecodeResult decoded = decodeDatagram(datagram);
@@ -76,7 +76,7 @@ TEST_CASE("The seed's example line decodes to the table it describes", "[codec]"
 }
 
 TEST_CASE("A changed card code does not slip through as another valid card", "[codec]") {
-    const Message message = test::sampleMessages()[1];
+    const Message message = speed::protocol::test::sampleMessages()[1];
     std::string datagram = encodeDatagram(message);
     const std::size_t at = datagram.find(' ', datagram.find(' ', datagram.find(' ') + 1) + 1) + 2;
     REQUIRE(datagram[at] >= '1');

@@ -56,7 +56,7 @@ private:
 
 TEST_CASE("The decoder applies none of a million random and mutated datagrams", "[codec][fuzz]") {
     std::vector<std::string> corpus;
-    for (const Message& message : test::sampleMessages()) corpus.push_back(encodeDatagram(message));
+    for (const Message& message : speed::protocol::test::sampleMessages()) corpus.push_back(encodeDatagram(message));
     Mutator mutator(20240601);
     long long inputs = 0;
     long long accepted = 0;

@@ -16,7 +16,7 @@ std::vector<AppliedMove> wholeGame(std::uint64_t seed) {
     setup.localBot = BotLevel::Max;
     setup.cpuLevel = BotLevel::Max;
     LocalMatch match(setup, 0);
-    return test::playToTheEnd(match, 600'000);
+    return client::test::playToTheEnd(match, 600'000);
 }
 
 } // namespace

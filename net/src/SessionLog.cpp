@@ -1,0 +1,23 @@
+#include "speed/net/SessionLog.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace speed {
+
+void logSessionEvent(const protocol::SessionEvent& event) {
+    using protocol::SessionEventKind;
+    switch (event.kind) {
+    case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
+    case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
+    case SessionEventKind::JoinRefused: spdlog::warn("{}", event.text); break;
+    case SessionEventKind::PeerMoved: spdlog::info("the other side now sends from {}", event.text); break;
+    case SessionEventKind::ConnectFailed: spdlog::info("connection attempt: {}", event.text); break;
+    case SessionEventKind::TableJumped: spdlog::debug("{}", event.text); break;
+    case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
+    case SessionEventKind::DatagramIgnored: spdlog::debug("{}", event.text); break;
+    case SessionEventKind::StateChanged: spdlog::debug("state {}", protocol::toString(event.info)); break;
+    default: break;
+    }
+}
+
+} // namespace speed

@@ -1,0 +1,16 @@
+#pragma once
+
+// Reads the fields of HELLO, CHALLENGE, WELCOME and DENY after the verb, TIME and SEQ (private
+// header of the decoder).
+#include "FieldReader.hpp"
+
+#include "speed/protocol/Message.hpp"
+
+namespace speed::protocol::wire {
+
+MessageBody readHello(FieldReader& in);
+MessageBody readChallenge(FieldReader& in);
+MessageBody readWelcome(FieldReader& in);
+MessageBody readDeny(FieldReader& in);
+
+} // namespace speed::protocol::wire

@@ -1,0 +1,90 @@
+#include "speed/protocol/HostSession.hpp"
+
+#include "speed/protocol/Auth.hpp"
+#include "speed/protocol/Codec.hpp"
+
+// The host's half of the handshake (docs/PROTOCOL.md, section 9): who gets a CHALLENGE, a DENY
+// or the seat. The rest of the host session is in HostSession.cpp.
+namespace speed::protocol {
+
+// A HELLO from an address that has not shown it receives there is answered with one datagram
+// at most, never larger than the HELLO: a CHALLENGE with a cookie made of the address, the
+// time bucket and the client's nonce (nothing is kept per address), or a DENY saying why not.
+// Only a HELLO that brings back a good, fresh cookie takes the seat.
+void HostSession::onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) {
+    if (const auto* hello = std::get_if<Hello>(&message.body)) return onHello(now, from, *hello, receivedBytes);
+    m_link.ignore(now, IgnoreRule::NotWelcome, std::string(verbOf(message)) + " means nothing to a host");
+}
+
+void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
+    if (hello.version != kProtocolVersion) return deny(now, from, hello, DenyReason::Version, receivedBytes);
+    if (m_link.keyed()) { // the seat is taken
+        // Our own player's HELLO, late or resent: it may have missed the WELCOME.
+        if (from == m_link.peer() && hello.nonce == clientNonce()) return sendWelcome(now);
+        return deny(now, from, hello, DenyReason::Busy, receivedBytes);
+    }
+    if (gameInfo() != GameInfo::ConWait) return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
+    if (m_config.admits && !m_config.admits(from)) return deny(now, from, hello, DenyReason::NotInvited, receivedBytes);
+    if (const auto problem = passwordProblem(hello); problem && *problem != DenyReason::WrongPassword) {
+        return deny(now, from, hello, *problem, receivedBytes);
+    }
+    const bool fresh = sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) ||
+                       sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1)); // this bucket or the last
+    if (!fresh) {
+        if (!m_link.answerTo(now, from, Challenge{hello.nonce, cookieFor(now, from, hello.nonce, 0)}, receivedBytes)) {
+            m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO too short to be answered: it must be padded to " +
+                                                           std::to_string(kMinHelloBytes) + " bytes");
+        }
+        return;
+    }
+    if (passwordProblem(hello)) return deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
+    admit(now, from, hello);
+}
+
+// With a password the client proves it knows it; without one it must not pretend to.
+std::optional<DenyReason> HostSession::passwordProblem(const Hello& hello) const {
+    if (!m_config.passwordKey) {
+        if (hello.auth != kNoField) return DenyReason::NoPassword;
+        return std::nullopt;
+    }
+    if (hello.auth == kNoField) return DenyReason::PasswordNeeded;
+    if (hello.cookie == kNoField) return std::nullopt; // the first HELLO only says it has one
+    if (!sameText(hello.auth, joinProof(*m_config.passwordKey, hello.nonce, hello.cookie))) return DenyReason::WrongPassword;
+    return std::nullopt;
+}
+
+void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes) {
+    const bool thirdParty = reason == DenyReason::Busy || reason == DenyReason::NotInvited;
+    if (thirdParty && now - m_lastDenyAt < m_config.timing.denyIntervalMs) {
+        return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO from " + from + ", answered a moment ago");
+    }
+    if (thirdParty) m_lastDenyAt = now;
+    m_link.answerTo(now, from, Deny{hello.nonce, reason}, receivedBytes);
+    SessionEvent refused;
+    refused.kind = SessionEventKind::JoinRefused;
+    refused.at = now;
+    refused.denial = reason;
+    refused.text = "refused a player at " + from + (hello.name.empty() ? "" : " (" + hello.name + ")") + ": " +
+                   std::string(describeRefusal(reason));
+    emit(std::move(refused));
+}
+
+void HostSession::admit(TimeMs now, const PeerAddress& from, const Hello& hello) {
+    m_link.lockPeer(from);
+    keySession(hello.nonce, randomBits());
+    sendWelcome(now);
+    connected(now, hello.name);
+}
+
+void HostSession::sendWelcome(TimeMs now) {
+    const SessionKeys keys = deriveSessionKeys(clientNonce(), hostNonce(), m_config.passwordKey);
+    m_link.send(now, Welcome{kProtocolVersion, sanitizeWord(m_config.playerName), hostNonce(),
+                             welcomeProof(keys, clientNonce(), hostNonce())});
+}
+
+std::string HostSession::cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const {
+    const auto bucket = static_cast<std::uint64_t>(std::max<TimeMs>(0, now) / m_config.timing.cookieBucketMs);
+    return protocol::cookieFor(m_cookieSecret, from, bucket - static_cast<std::uint64_t>(bucketsAgo), client);
+}
+
+} // namespace speed::protocol
