@@ -3,8 +3,8 @@
 
 A file may include headers of its own layer and of the layers below it, and only the outside
 libraries its layer is allowed: SFML and ImGui only in the window (client/), Asio only in net/
-and the programs, inih only in settings/, and common/ and protocol/ nothing but the standard
-library. Tests are not product files and may include anything.
+and the programs, inih only in settings/, SQLite in store/, and common/ and protocol/ nothing but
+the standard library. Tests are not product files and may include anything.
 
 Usage: check_layers.py SOURCE_DIR     prints every violation as file:line, exits 1 if any
        check_layers.py --self-test    builds a small tree with known violations and checks
@@ -21,6 +21,7 @@ FOLDERS = [
     ("common/", "common"),
     ("protocol/", "protocol"),
     ("settings/", "settings"),
+    ("store/", "store"),
     ("net/", "net"),
     ("server/", "server"),
     ("tools/", "tools"),
@@ -38,6 +39,7 @@ SPELLINGS = [
     ("speed/protocol/", "protocol"),
     ("speed/sim/", "sim"),
     ("speed/settings/", "settings"),
+    ("speed/store/", "store"),
     ("speed/net/", "net"),
     ("speed/imgui/", "client/imgui"),
     ("table/", "client/table"),
@@ -53,16 +55,18 @@ BELOW = {
     "protocol": {"common"},
     "sim": {"protocol", "common"},
     "settings": {"common"},
+    "store": {"protocol", "common"},
     "net": {"protocol", "common"},
-    "server": {"net", "settings", "sim", "protocol", "common"},
-    "tools": {"net", "settings", "sim", "protocol", "common"},
+    "server": {"net", "settings", "store", "sim", "protocol", "common"},
+    "tools": {"net", "settings", "store", "sim", "protocol", "common"},
     "client/imgui": set(),
     "client/table": {"common"},
-    "client/match": {"client/table", "net", "settings", "protocol", "common"},
+    "client/match": {"client/table", "net", "settings", "store", "protocol", "common"},
     "client/render": {"client/match", "client/table", "protocol", "common"},
-    "client/ui": {"client/imgui", "client/match", "client/table", "net", "settings", "protocol", "common"},
+    "client/ui": {"client/imgui", "client/match", "client/table", "net", "settings", "store", "protocol",
+                  "common"},
     "client/app": {"client/ui", "client/render", "client/imgui", "client/match", "client/table", "net", "settings",
-                   "protocol", "common"},
+                   "store", "protocol", "common"},
 }
 
 # Outside libraries (angle includes) and the layers that may use them; anything not listed here
@@ -78,8 +82,10 @@ LIBRARIES = [
     (re.compile(r"^nlohmann/"), "nlohmann-json", {"net", "server", "tools", "client/match", "client/app"}),
     (re.compile(r"^CLI/"), "CLI11", {"server", "tools", "client/app"}),
     (re.compile(r"^sodium"), "libsodium", {"protocol", "net"}),
-    (re.compile(r"^sqlite3"), "SQLite", {"client/match", "client/app"}),
-    (re.compile(r"^(poll\.h|sys/|netinet/|arpa/|unistd\.h)"), "POSIX sockets", {"net", "tools"}),
+    (re.compile(r"^sqlite3"), "SQLite", {"store", "client/match", "client/app"}),
+    (re.compile(r"^(poll\.h|netinet/|arpa/)"), "POSIX sockets", {"net", "tools"}),
+    # Files, folders and fsync (sys/stat.h, unistd.h): the store's, and the sockets' in net/ and tools/.
+    (re.compile(r"^(sys/|unistd\.h)"), "POSIX files", {"net", "tools", "store"}),
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -148,13 +154,18 @@ def self_test():
         "client/table/Bad.cpp": '#include "match/LocalMatch.hpp"\n#include <SFML/Window.hpp>\n',
         "client/ui/Bad.cpp": '#include "app/ClientOptions.hpp"\n',
         "client/render/Bad.cpp": "#include <imgui.h>\n",
+        "store/src/Bad.cpp": '#include "speed/net/UdpPeer.hpp"\n#include <asio.hpp>\n',
+        "net/src/AlsoBad.cpp": '#include "speed/store/TicketFile.hpp"\n#include <sqlite3.h>\n',
+        "store/src/Good.cpp": '#include "speed/protocol/Continuity.hpp"\n#include <sqlite3.h>\n#include <sys/stat.h>\n',
+        "server/Good.cpp": '#include "speed/store/MatchJournal.hpp"\n',
         "settings/src/Good.cpp": '#include "speed/common/Card.hpp"\n#include <ini.h>\n#include "Private.hpp"\n',
         "stray/Lost.cpp": "int x;\n",
     }
     expected = {
         "common/src/Bad.cpp:1", "common/src/Bad.cpp:2", "protocol/src/Bad.cpp:1", "net/src/Bad.cpp:1",
         "net/src/Bad.cpp:2", "client/table/Bad.cpp:1", "client/table/Bad.cpp:2", "client/ui/Bad.cpp:1",
-        "client/render/Bad.cpp:1", "stray/Lost.cpp",
+        "client/render/Bad.cpp:1", "store/src/Bad.cpp:1", "store/src/Bad.cpp:2", "net/src/AlsoBad.cpp:1",
+        "net/src/AlsoBad.cpp:2", "stray/Lost.cpp",
     }
     with tempfile.TemporaryDirectory() as root:
         for path, text in tree.items():

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "speed/protocol/Continuity.hpp"
+#include "speed/store/MatchJournal.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+// The keeper the programs use: tickets and journals as files in the state folder (XDG, mode
+// 0600 files in a 0700 folder). A file that cannot be read or written is reported, once per
+// problem, and play goes on without it: the match then only lasts as long as this process.
+namespace speed::store {
+
+class FileMatchKeeper final : public protocol::MatchKeeper {
+public:
+    using Report = std::function<void(const std::string& problem)>;
+    // `report` hears every problem (the log, the window); `recovered` when writing works again.
+    FileMatchKeeper(std::filesystem::path stateDir, Report report, Report recovered = {});
+
+    std::optional<protocol::ResumeTicket> ticketFor(const std::string& host) override;
+    void keepTicket(const protocol::ResumeTicket& ticket) override;
+    void dropTicket(const std::string& host) override;
+    std::optional<protocol::KeptMatch> matchOn(std::uint16_t port) override;
+    void journal(std::uint16_t port, const std::vector<protocol::JournalRecord>& records) override;
+
+    std::filesystem::path journalPath(std::uint16_t port) const;
+    const std::filesystem::path& stateDir() const { return m_dir; }
+
+private:
+    MatchJournal* journalOn(std::uint16_t port);
+    void problem(const std::string& what);
+    void fine();
+
+    std::filesystem::path m_dir;
+    Report m_report;
+    Report m_recovered;
+    std::map<std::uint16_t, std::unique_ptr<MatchJournal>> m_journals;
+    std::string m_lastProblem; // reported once; cleared when a write works again
+};
+
+} // namespace speed::store

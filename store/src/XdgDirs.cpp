@@ -1,0 +1,76 @@
+#include "speed/store/XdgDirs.hpp"
+
+#include "PosixFiles.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <vector>
+
+#include <sys/stat.h>
+
+namespace speed::store {
+
+namespace {
+
+constexpr const char* kProgramFolder = "speed";
+
+// $<xdgVariable>/speed when it is an absolute path, else $HOME/<homeRelative>/speed.
+std::filesystem::path xdgBaseDir(const EnvLookup& env, std::string_view xdgVariable, std::string_view homeRelative) {
+    if (const auto xdg = env(xdgVariable); xdg && !xdg->empty()) {
+        const std::filesystem::path base(*xdg);
+        if (base.is_absolute()) return base / kProgramFolder;
+    }
+    if (const auto home = env("HOME"); home && !home->empty()) {
+        const std::filesystem::path base(*home);
+        if (base.is_absolute()) return base / homeRelative / kProgramFolder;
+    }
+    return {};
+}
+
+bool isFolder(const std::filesystem::path& path) {
+    struct stat status {};
+    return ::stat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode);
+}
+
+} // namespace
+
+std::optional<std::string> processEnv(std::string_view name) {
+    const std::string key(name);
+    if (const char* value = std::getenv(key.c_str())) return std::string(value);
+    return std::nullopt;
+}
+
+std::filesystem::path stateDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_STATE_HOME", ".local/state"); }
+std::filesystem::path dataDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_DATA_HOME", ".local/share"); }
+
+std::string ensureDir(const std::filesystem::path& dir, std::string_view what) {
+    const std::string failure = "cannot create the " + std::string(what);
+    if (dir.empty()) return failure + ": no folder is known for it (is HOME set to an absolute path?)";
+    std::vector<std::filesystem::path> parts;
+    for (const auto& part : dir) {
+        if (!part.empty()) parts.push_back(part); // an empty part: a trailing '/'
+    }
+    std::filesystem::path current;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        current /= parts[i];
+        if (parts[i] == dir.root_name() || parts[i] == dir.root_directory()) continue;
+        if (::mkdir(current.c_str(), 0700) == 0) {
+            // The umask may have taken bits away: the folder the program keeps is exactly 0700.
+            if (i + 1 == parts.size() && ::chmod(current.c_str(), 0700) != 0) {
+                return failure + " " + dir.string() + ": " + detail::errnoText(errno);
+            }
+            continue;
+        }
+        const int error = errno;
+        if (error == EEXIST) {
+            if (isFolder(current)) continue;
+            return failure + " " + dir.string() + ": " + current.string() + " is not a folder";
+        }
+        std::string reason = detail::errnoText(error);
+        if (i + 1 != parts.size()) reason += " (at " + current.string() + ")";
+        return failure + " " + dir.string() + ": " + reason;
+    }
+    return {};
+}
+
+} // namespace speed::store
