@@ -32,6 +32,34 @@ void Match::deal(const RuleOptions& rules, std::uint64_t seed, TimeMs now) {
     afterChange(now);
 }
 
+bool Match::restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber, const std::vector<Move>& history,
+                    TimeMs elapsedMs, TimeMs now) {
+    m_gameNumber = gameNumber;
+    m_seed = seed;
+    m_state = speed::deal(rules, seed);
+    m_flips = 0;
+    m_moves = 0;
+    m_flipGameMs = kNever;
+    m_endedAt = kNever;
+    for (const Move& move : history) {
+        if (m_state.result != GameResult::Playing || applyMove(m_state, move) != MoveError::None) {
+            m_gameNumber = gameNumber - 1;
+            m_state = GameState{};
+            return false;
+        }
+        ++(move.kind == MoveKind::Flip ? m_flips : m_moves);
+    }
+    m_clock.start(now - std::max<TimeMs>(0, elapsedMs));
+    if (m_state.result != GameResult::Playing) {
+        m_clock.stop(now);
+        m_endedAt = now - m_timing.resultHoldMs;
+        return true;
+    }
+    m_clock.pause(now);
+    if (needsFlip(m_state)) m_flipGameMs = m_clock.elapsedMs(now) + m_timing.speedCallMs;
+    return true;
+}
+
 PlayOutcome Match::play(const Move& move, TimeMs now) {
     if (!dealt()) return {MatchRefusal::NotDealt, MoveError::None};
     if (move.kind == MoveKind::Flip) return {MatchRefusal::FlipsAreTheMatchs, MoveError::None};

@@ -102,6 +102,11 @@ std::string welcomeProof(const SessionKeys& keys, Nonce client, Nonce host) {
     return tagOf(keys.hostToClient, "welcome " + nonceText(client) + " " + nonceText(host));
 }
 
+std::string resumeProof(const SessionKeys& keys, Nonce newClient, std::string_view cookie) {
+    return hexOf(Hash().text("speed-v3-resume").number(newClient).text(cookie).digest<kHashBytes>(&keys.clientToHost).data(),
+                 kProofBytes);
+}
+
 bool sameText(std::string_view a, std::string_view b) {
     ensureSodium();
     return a.size() == b.size() && (a.empty() || sodium_memcmp(a.data(), b.data(), a.size()) == 0);

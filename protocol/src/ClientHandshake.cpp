@@ -4,7 +4,8 @@
 #include "speed/protocol/Codec.hpp"
 
 // The client's half of the handshake (docs/PROTOCOL.md, section 9): HELLO, the cookie sent back,
-// the WELCOME checked and the keys made, or the host's DENY. The rest is in ClientSession.cpp.
+// the WELCOME checked and the keys made, or the host's DENY; and coming back to a session
+// (docs/NETWORK.md, "Coming back"). The rest is in ClientSession.cpp.
 namespace speed::protocol {
 
 void ClientSession::connect(TimeMs now, const PeerAddress& host) {
@@ -18,11 +19,54 @@ void ClientSession::connect(TimeMs now, const PeerAddress& host) {
     m_link.timeSent(TimedExchange::Hello, 0, 0, now);
 }
 
+void ClientSession::rejoin(TimeMs now, const ResumeTicket& ticket) {
+    if (gameInfo() != GameInfo::Nothing || m_link.locked()) {
+        return refuseTransition(now, "rejoin: only a new client session comes back");
+    }
+    m_resumeClient = ticket.clientNonce;
+    m_resumeHost = ticket.hostNonce;
+    m_resumeId = nonceText(ticket.clientNonce) + nonceText(ticket.hostNonce);
+    connect(now, ticket.host);
+}
+
+ResumeTicket ClientSession::ticket() const {
+    return ResumeTicket{peerAddress(), clientNonce(), hostNonce(), peerName(), m_game};
+}
+
+// The host has been silent for silenceTimeoutMs: it may have restarted from its journal, and
+// would then know this session only by its id. Ask for the seat back; hearing the host under
+// the keys we have before our proof went out calls this off (onPeerBack).
+void ClientSession::comeBack(TimeMs now) {
+    m_resumeClient = clientNonce();
+    m_resumeHost = hostNonce();
+    m_resumeId = sessionId();
+    m_resumeProofSent = false;
+    m_cookie.clear();
+    m_nonce = randomBits();
+    sendHello(now, std::string(kNoField));
+}
+
+void ClientSession::onPeerBack(TimeMs now) {
+    if (comingBack() && !m_resumeProofSent && isConnected(gameInfo())) {
+        m_resumeId = std::string(kNoField);
+        m_link.settle(RequestKind::Hello);
+    }
+    followClock(now);
+}
+
 // HELLO, resent until answered: first without a cookie (the host answers with one), then with
-// it and, with a password, the proof of it. Padded so that no answer is larger than it.
+// it and, with a password, the proof of it; coming back, with the session's id and the proof
+// of its key. Padded so that no answer is larger than it.
 void ClientSession::sendHello(TimeMs now, const std::string& cookie) {
-    Hello hello{kProtocolVersion, sanitizeWord(m_config.playerName), m_nonce, std::string(kNoField), cookie, 1};
+    Hello hello{kProtocolVersion, sanitizeWord(m_config.playerName), m_nonce, std::string(kNoField), cookie};
     if (m_config.passwordKey) hello.auth = cookie == kNoField ? "P" : joinProof(*m_config.passwordKey, m_nonce, cookie);
+    if (comingBack()) {
+        hello.resume = m_resumeId;
+        if (cookie != kNoField) {
+            hello.resumeProof = resumeProof(deriveSessionKeys(m_resumeClient, m_resumeHost, m_config.passwordKey), m_nonce, cookie);
+            m_resumeProofSent = true;
+        }
+    }
     const std::size_t bare = encodeDatagram(Message{4294967295U, 4294967295U, hello}).size();
     if (bare < kMinHelloBytes) hello.padChars += kMinHelloBytes - bare;
     m_link.request(now, RequestKind::Hello, hello);
@@ -30,17 +74,11 @@ void ClientSession::sendHello(TimeMs now, const std::string& cookie) {
 
 void ClientSession::onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t /*receivedBytes*/) {
     const MessageBody& body = message.body;
-    const auto echoes = [&](Nonce nonce) { return from == m_link.peer() && nonce == m_nonce && gameInfo() == GameInfo::ConWait; };
+    const bool asking = gameInfo() == GameInfo::ConWait || comingBack();
+    const auto echoes = [&](Nonce nonce) { return from == m_link.peer() && nonce == m_nonce && asking; };
     if (const auto* challenge = std::get_if<Challenge>(&body); challenge && echoes(challenge->nonce)) return onChallenge(now, *challenge);
-    if (const auto* welcome = std::get_if<Welcome>(&body); welcome && from == m_link.peer()) return onWelcome(now, *welcome);
-    if (const auto* deny = std::get_if<Deny>(&body); deny && echoes(deny->nonce)) {
-        SessionEvent failed;
-        failed.kind = SessionEventKind::ConnectFailed;
-        failed.failure = deny->reason == DenyReason::Version ? ConnectFailure::VersionMismatch : ConnectFailure::Denied;
-        failed.denial = deny->reason;
-        failed.text = std::string(describe(deny->reason));
-        return endSession(now, std::move(failed));
-    }
+    if (const auto* welcome = std::get_if<Welcome>(&body); welcome && from == m_link.peer() && asking) return onWelcome(now, *welcome);
+    if (const auto* deny = std::get_if<Deny>(&body); deny && echoes(deny->nonce)) return onDeny(now, *deny);
     m_link.ignore(now, IgnoreRule::NotWelcome, std::string(verbOf(message)) + " from " + from + " was not asked for");
 }
 
@@ -53,16 +91,53 @@ void ClientSession::onChallenge(TimeMs now, const Challenge& challenge) {
 // The host took us: with both nonces this side makes the keys, and checks the host made the
 // same ones (a WELCOME no one else could have sent).
 void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
-    if (gameInfo() != GameInfo::ConWait) return; // a repeated answer
     if (welcome.version != kProtocolVersion) return failConnect(now, ConnectFailure::VersionMismatch, "the host speaks another protocol version");
     const SessionKeys keys = deriveSessionKeys(m_nonce, welcome.nonce, m_config.passwordKey);
     if (!sameText(welcome.proof, welcomeProof(keys, m_nonce, welcome.nonce))) {
         return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a WELCOME whose proof does not match our keys");
     }
+    const bool cameBack = comingBack();
+    m_resumeId = std::string(kNoField);
+    m_resumeProofSent = false;
     keySession(m_nonce, welcome.nonce);
     m_link.settle(RequestKind::Hello);
+    m_welcomeGame = welcome.game;
+    m_welcomeClockMs = welcome.clockMs;
+    if (isConnected(gameInfo())) return peerReturned(now, welcome.name); // the same program, a new session
     m_link.timeAnswered(TimedExchange::Hello, 0, 0, now);
     connected(now, welcome.name);
+    if (cameBack) emitText(now, SessionEventKind::Rejoined, welcome.name);
+}
+
+void ClientSession::onDeny(TimeMs now, const Deny& deny) {
+    if (deny.reason == DenyReason::NoMatch && gameInfo() == GameInfo::ConWait) {
+        // The ticket was of a match the host no longer holds: join as a new player.
+        SessionEvent gone;
+        gone.kind = SessionEventKind::MatchGone;
+        gone.at = now;
+        gone.text = "the host no longer holds the match this program was in; joining as a new player";
+        emit(std::move(gone));
+        m_resumeId = std::string(kNoField);
+        m_nonce = randomBits();
+        m_cookie.clear();
+        return sendHello(now, std::string(kNoField));
+    }
+    if (isConnected(gameInfo())) { // coming back to a running match, and the host does not know it
+        SessionEvent ending;
+        ending.kind = SessionEventKind::Ended;
+        ending.cause = EndCause::MatchGone;
+        ending.denial = deny.reason;
+        ending.text = deny.reason == DenyReason::NoMatch
+                          ? "the host no longer holds this match: it gave it up when the grace ran out, or restarted without it"
+                          : "the host would not take this program back: " + std::string(describe(deny.reason));
+        return endSession(now, std::move(ending));
+    }
+    SessionEvent failed;
+    failed.kind = SessionEventKind::ConnectFailed;
+    failed.failure = deny.reason == DenyReason::Version ? ConnectFailure::VersionMismatch : ConnectFailure::Denied;
+    failed.denial = deny.reason;
+    failed.text = std::string(describe(deny.reason));
+    endSession(now, std::move(failed));
 }
 
 } // namespace speed::protocol

@@ -57,8 +57,12 @@ void ClientSession::onUpdate(TimeMs now, const Update& update) {
         return m_link.ignore(now, IgnoreRule::StaleUpdate, "revision " + std::to_string(header.revision) + " is not newer than ours");
     }
     StateFromView rebuilt = stateFromView(update.table, kHostSeat, header.rules);
-    if (!rebuilt.state) return m_link.ignore(now, IgnoreRule::BadTable, "the table does not fit its rules: " + rebuilt.error);
+    if (!rebuilt.state) {
+        ++m_link.stats().badTables;
+        return m_link.ignore(now, IgnoreRule::BadTable, "the table does not fit its rules: " + rebuilt.error);
+    }
     if (std::string lost = conservationError(*rebuilt.state); !lost.empty()) {
+        ++m_link.stats().badTables;
         return m_link.ignore(now, IgnoreRule::BadTable, "the table loses or doubles cards: " + lost);
     }
     adopt(now, header, *rebuilt.state);
@@ -69,7 +73,7 @@ void ClientSession::adopt(TimeMs now, const SnapshotHeader& header, const GameSt
     const GameState before = m_confirmed;
     const WireNumber heldRevision = m_revision;
     const bool newGame = header.game != m_game;
-    if (newGame) startedGame(now, header.game, table);
+    if (newGame) startedGame(now, header, table);
     const Phase previous = m_phase;
     m_revision = header.revision;
     m_confirmed = table;
@@ -85,15 +89,17 @@ void ClientSession::adopt(TimeMs now, const SnapshotHeader& header, const GameSt
     refreshInfo(now, "host table received");
 }
 
-void ClientSession::startedGame(TimeMs now, WireNumber game, const GameState& table) {
+void ClientSession::startedGame(TimeMs now, const SnapshotHeader& header, const GameState& table) {
+    const WireNumber game = header.game;
     dropProposals(now);
-    m_nextProposalId = 1;
+    m_nextProposalId = header.lastProposal + 1; // 1 in a new game; further on in one we came back to
     m_link.settle(RequestKind::Start);
     m_link.timeAnswered(TimedExchange::Start, game, 0, now);
     clearGameOver();
     m_localResumeAsked = false;
     m_game = game;
-    m_clock.start(now);
+    // A game we came back to has been played for a while already: WELCOME said how long.
+    m_clock.start(game == m_welcomeGame ? now - static_cast<TimeMs>(m_welcomeClockMs) : now);
     SessionEvent started;
     started.kind = SessionEventKind::GameStarted;
     started.at = now;
@@ -176,6 +182,7 @@ void ClientSession::onNg(TimeMs now, const Ng& ng) {
 }
 
 void ClientSession::onTick(TimeMs now) {
+    if (m_link.silent() && !comingBack()) comeBack(now);
     for (PendingProposal& proposal : m_proposals) {
         if (proposal.confirmed || now < proposal.nextSendAt) continue;
         proposal.nextSendAt = now + m_config.timing.resendIntervalMs;

@@ -60,6 +60,8 @@ struct FieldWriter {
         word(nonceText(hello.nonce));
         word(hello.auth);
         word(hello.cookie);
+        word(hello.resume);
+        word(hello.resumeProof);
         word(std::string(std::max<std::size_t>(hello.padChars, 1), kPadChar));
     }
     void operator()(const Challenge& challenge) {
@@ -71,6 +73,8 @@ struct FieldWriter {
         word(sanitizeWord(welcome.name));
         word(nonceText(welcome.nonce));
         word(welcome.proof);
+        number(welcome.game);
+        number(welcome.clockMs);
     }
     void operator()(const Deny& deny) {
         word(nonceText(deny.nonce));

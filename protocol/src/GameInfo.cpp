@@ -18,7 +18,9 @@ bool listed(GameInfo from, GameInfo to) {
     static const Transitions kTable[] = {
         {Nothing, {ConWait}},
         {ConWait, {Connect}},
-        {Connect, {Measure, Play}},
+        // CONNECT to any state of a game: a player comes back to a game under way, a host
+        // restores one from its journal.
+        {Connect, {Measure, Play, Pause0, Pause1, Win, Draw, Defeat, ExtGame}},
         {Measure, {Connect, ExtGame}},
         {Play, {Pause0, Pause1, Win, Draw, Defeat}},
         {Pause0, {Pause1, Play, Win, Draw, Defeat}},

@@ -25,6 +25,14 @@ std::string readProof(FieldReader& in, std::string_view what, bool passwordMarkA
     return std::string(text);
 }
 
+// "-" or a session id: two nonces, 32 lowercase hex digits (RESUME).
+std::string readSessionId(FieldReader& in) {
+    const std::string_view text = in.token("RESUME");
+    const bool valid = text == kNoField || (text.size() == 32 && nonceFromText(text.substr(0, 16)) && nonceFromText(text.substr(16)));
+    if (!in.failed() && !valid) in.fail(DecodeError::BadWord, "RESUME must be - or 32 lowercase hex digits: " + shown(text));
+    return std::string(text);
+}
+
 } // namespace
 
 // A HELLO of another version is read no further than its version: the host answers it with
@@ -40,6 +48,11 @@ MessageBody readHello(FieldReader& in) {
     hello.nonce = readNonce(in, "NONCE");
     hello.auth = readProof(in, "AUTH", true);
     hello.cookie = readProof(in, "COOKIE", false);
+    hello.resume = readSessionId(in);
+    hello.resumeProof = readProof(in, "RPROOF", false);
+    if (!in.failed() && hello.resumeProof != kNoField && (hello.resume == kNoField || hello.cookie == kNoField)) {
+        in.fail(DecodeError::BadPayload, "RPROOF comes only with RESUME and COOKIE");
+    }
     const std::string_view pad = in.token("PAD");
     if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
     hello.padChars = pad.size();
@@ -61,6 +74,8 @@ MessageBody readWelcome(FieldReader& in) {
     welcome.nonce = readNonce(in, "NONCE");
     welcome.proof = in.word("PROOF");
     if (!in.failed() && welcome.proof.size() != kTagChars) in.fail(DecodeError::BadWord, "PROOF must be 16 characters");
+    welcome.game = in.number("GAME");
+    welcome.clockMs = in.number("CLOCK");
     return welcome;
 }
 

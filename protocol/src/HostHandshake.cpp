@@ -3,6 +3,8 @@
 #include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Codec.hpp"
 
+#include <algorithm>
+
 // The host's half of the handshake (docs/PROTOCOL.md, section 9): who gets a CHALLENGE, a DENY
 // or the seat. The rest of the host session is in HostSession.cpp.
 namespace speed::protocol {
@@ -21,26 +23,55 @@ void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hell
     if (m_link.keyed()) { // the seat is taken
         // Our own player's HELLO, late or resent: it may have missed the WELCOME.
         if (from == m_link.peer() && hello.nonce == clientNonce()) return sendWelcome(now);
-        return deny(now, from, hello, DenyReason::Busy, receivedBytes);
+        if (hello.resume == sessionId()) return onReturning(now, from, hello, receivedBytes);
+        // While the player is missing its seat is held for it; then, it is simply taken.
+        return deny(now, from, hello, m_link.silent() ? DenyReason::Held : DenyReason::Busy, receivedBytes);
     }
     if (gameInfo() != GameInfo::ConWait) return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
+    if (hello.resume != kNoField) return deny(now, from, hello, DenyReason::NoMatch, receivedBytes);
     if (m_config.admits && !m_config.admits(from)) return deny(now, from, hello, DenyReason::NotInvited, receivedBytes);
     if (const auto problem = passwordProblem(hello); problem && *problem != DenyReason::WrongPassword) {
         return deny(now, from, hello, *problem, receivedBytes);
     }
-    const bool fresh = sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) ||
-                       sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1)); // this bucket or the last
-    if (!fresh) {
-        if (!m_link.answerTo(now, from, Challenge{hello.nonce, cookieFor(now, from, hello.nonce, 0)}, receivedBytes)) {
-            m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO too short to be answered: it must be padded to " +
-                                                           std::to_string(kMinHelloBytes) + " bytes");
-        }
-        return;
-    }
+    if (!freshCookie(now, from, hello, receivedBytes)) return;
     if (passwordProblem(hello)) return deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
     admit(now, from, hello);
 }
 
+// True when the HELLO brings back a cookie of this bucket or the last one; otherwise it is
+// answered with a CHALLENGE (no larger than it) and false.
+bool HostSession::freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
+    if (sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) || sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1))) {
+        return true;
+    }
+    if (!m_link.answerTo(now, from, Challenge{hello.nonce, cookieFor(now, from, hello.nonce, 0)}, receivedBytes)) {
+        m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO too short to be answered: it must be padded to " +
+                                                       std::to_string(kMinHelloBytes) + " bytes");
+    }
+    return false;
+}
+
+// The player whose seat this is, back with a new session: from any address (a restarted
+// program, a NAT that moved it), as long as it proves it holds this session's keys. Its new
+// nonces make new keys; the match goes on where it was.
+void HostSession::onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
+    if (const auto problem = passwordProblem(hello); problem && *problem != DenyReason::WrongPassword) {
+        return deny(now, from, hello, *problem, receivedBytes);
+    }
+    if (!freshCookie(now, from, hello, receivedBytes)) return;
+    if (passwordProblem(hello)) return deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
+    const SessionKeys keys = deriveSessionKeys(clientNonce(), hostNonce(), m_config.passwordKey);
+    if (!sameText(hello.resumeProof, resumeProof(keys, hello.nonce, hello.cookie))) {
+        return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a HELLO coming back to this session without its key");
+    }
+    m_link.lockPeer(from);
+    keySession(hello.nonce, randomBits());
+    m_journal.emplace_back(JournalRekeyed{journalSession()});
+    sendWelcome(now);
+    peerReturned(now, hello.name);
+    m_game.ackedRevision = 0; // the table goes again until this session acknowledges it
+    sendSnapshot(now, false);
+}
 // With a password the client proves it knows it; without one it must not pretend to.
 std::optional<DenyReason> HostSession::passwordProblem(const Hello& hello) const {
     if (!m_config.passwordKey) {
@@ -74,12 +105,18 @@ void HostSession::admit(TimeMs now, const PeerAddress& from, const Hello& hello)
     keySession(hello.nonce, randomBits());
     sendWelcome(now);
     connected(now, hello.name);
+    m_journal.emplace_back(JournalOpened{journalSession()});
+}
+
+JournalSession HostSession::journalSession() const {
+    return JournalSession{clientNonce(), hostNonce(), m_link.peer(), peerName(), m_config.dealSeed, m_config.rules};
 }
 
 void HostSession::sendWelcome(TimeMs now) {
     const SessionKeys keys = deriveSessionKeys(clientNonce(), hostNonce(), m_config.passwordKey);
     m_link.send(now, Welcome{kProtocolVersion, sanitizeWord(m_config.playerName), hostNonce(),
-                             welcomeProof(keys, clientNonce(), hostNonce())});
+                             welcomeProof(keys, clientNonce(), hostNonce()), gameNumber(),
+                             static_cast<WireNumber>(std::clamp<TimeMs>(m_match.elapsedMs(now), 0, 0xFFFFFFFF))});
 }
 
 std::string HostSession::cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const {

@@ -70,7 +70,7 @@ void HostSession::startGame(TimeMs now) {
     started.text = "game " + std::to_string(gameNumber()) + " dealt";
     started.table = std::make_shared<const GameState>(m_match.state());
     emit(std::move(started));
-    afterMove(now, std::nullopt);
+    afterMove(now, std::nullopt, RevisionCause{JournalChange::Deal});
 }
 
 ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
@@ -101,8 +101,9 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1};
     m_game.verdicts.emplace(request.id, verdict);
     answer(now, request, verdict);
-    if (verdict.accepted) afterMove(now, move);
-    else publish(now, std::nullopt); // LAST moved on; a refused proposer may also hold an old table
+    const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
+    if (verdict.accepted) afterMove(now, move, cause);
+    else publish(now, std::nullopt, cause); // LAST moved on; a refused proposer may also hold an old table
 }
 
 void HostSession::answer(TimeMs now, const MoveRequest& request, const Verdict& verdict) {
@@ -136,7 +137,7 @@ void HostSession::onControl(TimeMs now, const Message& message) {
 }
 
 // A move (or the deal, or a flip) changed the table: the game may be over, or a SPEED! called.
-void HostSession::afterMove(TimeMs now, const std::optional<Move>& move) {
+void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause) {
     if (m_match.over()) {
         noteGameOver(now, gameNumber(), m_match.state().result);
     } else if (!m_match.speedCalled()) {
@@ -145,7 +146,7 @@ void HostSession::afterMove(TimeMs now, const std::optional<Move>& move) {
         m_game.speedCallAnnounced = true;
         emitText(now, SessionEventKind::SpeedCall, "SPEED!");
     }
-    publish(now, move);
+    publish(now, move, cause);
     if (!move) return;
     SessionEvent applied;
     applied.kind = SessionEventKind::MoveApplied;
@@ -157,10 +158,26 @@ void HostSession::afterMove(TimeMs now, const std::optional<Move>& move) {
     emit(std::move(applied));
 }
 
-void HostSession::publish(TimeMs now, const std::optional<Move>& change) {
+void HostSession::publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause) {
     ++m_revision;
     m_game.change = change;
     m_phase = currentPhase();
+    JournalEntry entry;
+    entry.game = gameNumber();
+    entry.revision = m_revision;
+    entry.change = change ? (change->kind == MoveKind::Flip ? JournalChange::Flip : JournalChange::Move) : cause.change;
+    if (change) entry.move = *change;
+    if (entry.change == JournalChange::Deal) {
+        entry.seed = m_match.seed();
+        entry.rules = m_match.state().rules;
+    }
+    entry.proposal = cause.proposal;
+    entry.refusal = cause.refusal;
+    entry.lastProposal = m_game.nextProposal - 1;
+    entry.elapsedMs = m_match.elapsedMs(now);
+    entry.userPause = m_game.userPause;
+    entry.resumeAsked = m_game.resumeAsked;
+    m_journal.emplace_back(entry);
     sendSnapshot(now, false);
     refreshInfo(now, "host table changed");
 }
@@ -172,6 +189,10 @@ void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
     m_game.nextSnapshotAt = now + m_config.timing.resendIntervalMs;
     m_link.timeSent(TimedExchange::Update, gameNumber(), m_revision, now);
+}
+
+void HostSession::onEnded(TimeMs /*now*/) {
+    if (m_link.keyed()) m_journal.emplace_back(JournalClosed{"the session ended"});
 }
 
 void HostSession::onTick(TimeMs now) {

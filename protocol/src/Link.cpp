@@ -39,7 +39,19 @@ void Link::lockPeer(const PeerAddress& peer) {
     m_heardPeerSeq = false;
 }
 
-void Link::setKeys(const Key& send, const Key& receive) { m_keys = Keys{send, receive}; }
+// New keys make a new session: the peer's SEQ is taken afresh (a program that restarted counts
+// from 1 again), and nothing sent under the old keys gets through any more (rule 13).
+void Link::setKeys(const Key& send, const Key& receive) {
+    m_keys = Keys{send, receive};
+    m_keysRetired = false;
+    m_heardPeerSeq = false;
+    m_seenSeqMask = 0;
+}
+
+void Link::assumeSilent(TimeMs lastHeardAt) {
+    m_lastHeardAt = lastHeardAt;
+    m_silent = true;
+}
 
 std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected) {
     ++m_stats.datagramsReceived;
@@ -63,6 +75,11 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
         return std::nullopt;
     }
     if (isSessionVerb(message.body)) {
+        if (m_keysRetired) {
+            ++m_stats.unauthenticated;
+            ignore(now, IgnoreRule::NotAuthenticated, std::string(verbOf(message)) + " under a session that waits to be taken back");
+            return std::nullopt;
+        }
         if (!decoded.tagged) {
             ++m_stats.unauthenticated;
             if (!fromPeer) ++m_stats.foreign;
@@ -151,6 +168,7 @@ bool Link::answerTo(TimeMs now, const PeerAddress& to, const MessageBody& body, 
 }
 
 void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
+    if (m_keysRetired && isSessionVerb(body)) return; // its other end no longer has this session
     std::string bytes = encode(body, wireTime(now - m_openedAt));
     if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.rfind(" #")));
     m_outgoing.push_back({to, std::move(bytes)});
@@ -215,7 +233,7 @@ void Link::tick(TimeMs now) {
 
 Link::Silence Link::checkSilence(TimeMs now) {
     const TimeMs silentFor = now - m_lastHeardAt;
-    if (silentFor >= m_timing.peerLostTimeoutMs) return Silence::Lost;
+    if (silentFor >= m_timing.graceMs) return Silence::Lost;
     if (m_silent || silentFor < m_timing.silenceTimeoutMs) return Silence::None;
     m_silent = true;
     return Silence::BecameSilent;
@@ -264,7 +282,7 @@ TimeMs Link::nextWakeMs(bool connected) const {
     for (const PendingRequest& pending : m_requests) wake = std::min({wake, pending.nextSendAt, pending.giveUpAt});
     if (!connected) return wake;
     wake = std::min(wake, m_lastSentAt + m_timing.keepaliveIntervalMs);
-    return std::min(wake, m_lastHeardAt + (m_silent ? m_timing.peerLostTimeoutMs : m_timing.silenceTimeoutMs));
+    return std::min(wake, m_lastHeardAt + (m_silent ? m_timing.graceMs : m_timing.silenceTimeoutMs));
 }
 
 std::vector<OutgoingDatagram> Link::takeOutgoing() { return std::exchange(m_outgoing, {}); }

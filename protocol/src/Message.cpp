@@ -106,6 +106,8 @@ std::string_view describe(DenyReason reason) {
     case DenyReason::NoPassword: return "the host plays without a password, and one is set here";
     case DenyReason::WrongPassword: return "the host's password is not the one set here";
     case DenyReason::Version: return "the host speaks another protocol version";
+    case DenyReason::Held: return "the host keeps the seat for a player who dropped out; try again when the grace is over";
+    case DenyReason::NoMatch: return "the host no longer holds the match this program was in";
     }
     return "the host refused";
 }
@@ -118,6 +120,8 @@ std::string_view describeRefusal(DenyReason reason) {
     case DenyReason::NoPassword: return "it has a password, and this host has none";
     case DenyReason::WrongPassword: return "its password is not this host's";
     case DenyReason::Version: return "it speaks another protocol version";
+    case DenyReason::Held: return "the seat is held for the player who dropped out";
+    case DenyReason::NoMatch: return "it comes back to a match this host does not hold";
     }
     return "refused";
 }

@@ -109,7 +109,8 @@ void Session::checkLiveness(TimeMs now) {
         SessionEvent ending;
         ending.kind = SessionEventKind::Ended;
         ending.cause = EndCause::PeerLost;
-        ending.text = "nothing heard from the peer for " + std::to_string(silentFor) + " ms";
+        ending.text = "nothing heard from " + (m_peerName.empty() ? std::string("the other player") : m_peerName) +
+                      " for " + std::to_string(silentFor / 1000) + " s: the match is given up";
         return endSession(now, std::move(ending));
     }
     case Link::Silence::BecameSilent:
@@ -168,6 +169,16 @@ void Session::connected(TimeMs now, const std::string& peerName) {
     m_waitUntil = kNever;
     enterInfo(now, GameInfo::Connect, "HELLO exchanged");
     emitText(now, SessionEventKind::Connected, peerName);
+}
+
+void Session::peerReturned(TimeMs now, const std::string& peerName) {
+    if (!peerName.empty()) m_peerName = peerName;
+    emitText(now, SessionEventKind::Rejoined, m_peerName);
+    if (m_link.heard(now)) {
+        emitText(now, SessionEventKind::PeerBack, "the peer is heard again");
+        onPeerBack(now);
+    }
+    refreshInfo(now, "peer came back");
 }
 
 void Session::emit(SessionEvent event) { m_link.emit(std::move(event)); }

@@ -12,9 +12,15 @@ import zlib
 
 LINES = [
     "HELLO 1 1 2 hana 0123456789abcdef - - " + "x" * 64,
-    "HELLO 1 2 2 kenta 0123456789abcdef P 00ff00ff00ff00ff xxxxxxxx",
+    "HELLO 1 1 3 hana 0123456789abcdef - - - - " + "x" * 64,
+    "HELLO 1 2 3 kenta 0123456789abcdef P 00ff00ff00ff00ff - - xxxxxxxx",
+    "HELLO 1 2 3 kenta 0123456789abcdef - - 0123456789abcdeffedcba9876543210 - xxxxxxxx",
+    "HELLO 1 2 3 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 1122334455667788 x",
     "CHALLENGE 3 1 0123456789abcdef 00ff00ff00ff00ff",
-    "WELCOME 4 2 2 hana fedcba9876543210 AAAAAAAAAAAAAAAA",
+    "WELCOME 4 2 3 hana fedcba9876543210 AAAAAAAAAAAAAAAA 0 0",
+    "WELCOME 4 2 3 hana fedcba9876543210 AAAAAAAAAAAAAAAA 3 41250",
+    "DENY 5 3 0123456789abcdef HELD",
+    "DENY 5 3 0123456789abcdef NO_MATCH",
     "DENY 5 3 0123456789abcdef BUSY",
     "DENY 5 4 0123456789abcdef WRONG_PASSWORD",
     "UPDATE 10 5 S1H2C3D4S5H6C7D8S9HAC1 H2--D9DC S5H6/D8 D1C2C3C4 H1H3H5H7H9 1 1 2S4M SPEED 0 -",
@@ -62,6 +68,9 @@ def scripts():
     yield plain + LINK + play + wait * 10 + LINK + wait * 10 + play
     yield plain + PAUSE + wait + PEER_PLAYS + PAUSE + wait + play
     yield plain + WAIT + b"\xff" + WAIT + b"\xff" + play  # a game played out and the next one
+    # A silence longer than silenceTimeoutMs: the client asks for its seat back (RESUME).
+    yield plain + play + LINK + WAIT + b"\xff" + LINK + wait * 10 + play
+    yield password + play + LINK + WAIT + b"\xff" + WAIT + b"\xff" + LINK + wait * 10 + play
     for line in LINES:
         yield plain + TAGGED + line.encode() + b"\n" + play
         yield plain + RAW + datagram(line).encode() + b"\n" + wait
@@ -71,7 +80,7 @@ def scripts():
 
 SETTINGS = [
     b"",
-    b"[network]\npeer = 10.0.0.2\nport = 50002\nwait = 30\npassword = kiwi fruit\n[player]\nname = hana\n"
+    b"[network]\npeer = 10.0.0.2\nport = 50002\nwait = 30\ngrace = 5\npassword = kiwi fruit\n[player]\nname = hana\n"
     b"[rules]\njokers = 0\ndeal = colors\nhand = 6\nrefill = auto\n[cpu]\nlevel = max\n",
     b"\xef\xbb\xbf[network]\r\nport = 50003\r\n",
     b"[network]\nport = 1\n[player]\nname = a\n[network]\nwait = 9\n",

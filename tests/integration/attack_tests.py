@@ -22,9 +22,10 @@ def datagram(line):
     return f"{line} #{zlib.crc32(line.encode()) & 0xFFFFFFFF:08x}".encode()
 
 
-def hello(nonce, name="mallory", cookie="-", auth="-", size=HELLO_BYTES, version=2):
-    bare = len(datagram(f"HELLO 1 1 {version} {name} {nonce:016x} {auth} {cookie} x"))
-    return datagram(f"HELLO 1 1 {version} {name} {nonce:016x} {auth} {cookie} {'x' * max(1, 1 + size - bare)}")
+def hello(nonce, name="mallory", cookie="-", auth="-", size=HELLO_BYTES, version=3, resume="- -"):
+    fields = f"HELLO 1 1 {version} {name} {nonce:016x} {auth} {cookie} {resume}"
+    bare = len(datagram(f"{fields} x"))
+    return datagram(f"{fields} {'x' * max(1, 1 + size - bare)}")
 
 
 def receive_all(sock, seconds):

@@ -20,7 +20,9 @@ const PeerAddress kIntruder = "intruder:6666";
 // A HELLO as an attacker writes it: any name, nonce, cookie and padding.
 std::string helloBytes(std::uint64_t nonce, const std::string& cookie = "-", std::size_t pad = 80,
                        const std::string& auth = "-") {
-    return encodeDatagram(Message{7, 1, Hello{kProtocolVersion, "mallory", nonce, auth, cookie, pad}});
+    Hello hello{kProtocolVersion, "mallory", nonce, auth, cookie};
+    hello.padChars = pad;
+    return encodeDatagram(Message{7, 1, hello});
 }
 
 std::size_t bytesOf(const std::vector<OutgoingDatagram>& datagrams) {

@@ -161,7 +161,7 @@ TEST_CASE("failure: a peer silent for good ends both sessions with the reason", 
     SessionPair pair;
     pair.connectAndDeal();
     pair.linkDown = true;
-    pair.advance(pair.host.config().timing.peerLostTimeoutMs + 100, 50);
+    pair.advance(pair.host.config().timing.graceMs + 100, 50);
     CHECK(pair.host.gameInfo() == GameInfo::Nothing);
     CHECK(pair.client.gameInfo() == GameInfo::Nothing);
     for (const auto* events : {&pair.hostEvents, &pair.clientEvents}) {

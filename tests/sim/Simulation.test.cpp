@@ -71,7 +71,7 @@ TEST_CASE("simulate: a link that dies mid-game ends both sessions with the reaso
     CHECK_FALSE(report.finished);
     CHECK(report.hostStopReason.find("nothing heard") != std::string::npos);
     CHECK(report.clientStopReason.find("nothing heard") != std::string::npos);
-    CHECK(report.durationMs <= 5000 + setup.timing.peerLostTimeoutMs + setup.timing.keepaliveIntervalMs + 100);
+    CHECK(report.durationMs <= 5000 + setup.timing.graceMs + setup.timing.keepaliveIntervalMs + 100);
 }
 
 TEST_CASE("simulate: the same seed gives the same result twice", "[simulation]") {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace speed {
 
@@ -59,6 +60,12 @@ public:
 
     // Deals game number gameNumber()+1 from `seed`. The field is empty, so it opens with SPEED!.
     void deal(const RuleOptions& rules, std::uint64_t seed, TimeMs now);
+    // Deals game `gameNumber` from `seed` again and replays `history` (plays, refills and SPEED!
+    // flips, in order), the clock showing `elapsedMs` and paused at `now` (a finished game is
+    // restored finished, its result already shown). False, with the match undealt, when the
+    // history does not replay move for move.
+    bool restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber, const std::vector<Move>& history,
+                 TimeMs elapsedMs, TimeMs now);
     // A player's play or refill, through the referee. Only an accepted move changes anything.
     PlayOutcome play(const Move& move, TimeMs now);
     // Makes the SPEED! flip once its call has lasted speedCallMs of game time; returns it.

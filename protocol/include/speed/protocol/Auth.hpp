@@ -45,6 +45,10 @@ std::string joinProof(const Key& password, Nonce client, std::string_view cookie
 // The host's proof, in WELCOME, that it made the session keys (and so knows the password).
 std::string welcomeProof(const SessionKeys& keys, Nonce client, Nonce host);
 
+// A returning client's proof that it holds the keys of the session it comes back to (`keys`,
+// made from that session's nonces and the password), tied to this attempt.
+std::string resumeProof(const SessionKeys& keys, Nonce newClient, std::string_view cookie);
+
 bool sameText(std::string_view a, std::string_view b); // in constant time for equal lengths
 
 std::string nonceText(Nonce nonce);                          // 16 lowercase hex digits

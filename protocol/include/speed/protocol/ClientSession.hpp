@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/common/GameClock.hpp"
+#include "speed/protocol/Continuity.hpp"
 #include "speed/protocol/Session.hpp"
 
 #include <vector>
@@ -14,6 +15,12 @@ public:
     explicit ClientSession(SessionConfig config);
 
     void connect(TimeMs now, const PeerAddress& host); // NOTHING -> CON_WAIT, sends HELLO
+    // NOTHING -> CON_WAIT like connect(), coming back to the seat of the ticket's session (this
+    // program restarted). A host that no longer holds that match makes it join as a new player.
+    void rejoin(TimeMs now, const ResumeTicket& ticket);
+    // What a restarted program needs to come back: valid once connected (the session's nonces).
+    ResumeTicket ticket() const;
+    bool comingBack() const { return m_resumeId != kNoField; } // a HELLO with RESUME is on its way
 
     ProposalOutcome proposeMove(TimeMs now, const Move& move) override;
     void startNextGame(TimeMs now) override;
@@ -43,7 +50,7 @@ private:
     void onTick(TimeMs now) override;
     TimeMs roleWakeMs(TimeMs now) const override;
     void onPeerSilent(TimeMs now) override { followClock(now); }
-    void onPeerBack(TimeMs now) override { followClock(now); }
+    void onPeerBack(TimeMs now) override;
     void onGarbledAnswer(TimeMs now) override;
     void onEnded(TimeMs now) override;
     TimeMs connectTimeoutMs() const override { return m_config.timing.helloTimeoutMs; }
@@ -52,11 +59,13 @@ private:
     void sendHello(TimeMs now, const std::string& cookie);
     void onChallenge(TimeMs now, const Challenge& challenge);
     void onWelcome(TimeMs now, const Welcome& welcome);
+    void onDeny(TimeMs now, const Deny& deny);
+    void comeBack(TimeMs now); // the host is silent: perhaps it restarted; HELLO with RESUME
     void onUpdate(TimeMs now, const Update& update);
     void adopt(TimeMs now, const SnapshotHeader& header, const GameState& table);
     void tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
                     const GameState& after);
-    void startedGame(TimeMs now, WireNumber game, const GameState& table);
+    void startedGame(TimeMs now, const SnapshotHeader& header, const GameState& table);
     void onOk(TimeMs now, const Ok& ok);
     void settleControl(TimeMs now, RequestKind kind, TimedExchange exchange, const Ok& ok);
     void onNg(TimeMs now, const Ng& ng);
@@ -66,6 +75,14 @@ private:
 
     Nonce m_nonce = 0;   // our half of the session id, sent in HELLO
     std::string m_cookie; // the host's, returned in the second HELLO
+    // Coming back to a session (RESUME): its id and nonces; whether the HELLO with its proof
+    // went out (from then on only WELCOME or DENY ends the attempt).
+    std::string m_resumeId{kNoField};
+    Nonce m_resumeClient = 0;
+    Nonce m_resumeHost = 0;
+    bool m_resumeProofSent = false;
+    WireNumber m_welcomeGame = 0;    // WELCOME's GAME and CLOCK: the game clock of a game under way
+    WireNumber m_welcomeClockMs = 0;
     WireNumber m_game = 0;
     WireNumber m_revision = 0;
     GameState m_confirmed;

@@ -2,16 +2,26 @@
 
 #include "speed/common/Match.hpp"
 #include "speed/protocol/Arbitration.hpp"
+#include "speed/protocol/Continuity.hpp"
 #include "speed/protocol/Session.hpp"
 
 #include <array>
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 // The host's side (seat 0): it owns the authoritative match. Every move, its own included, goes
 // through the arbitration policy; every change of the table gets a new revision and an UPDATE.
 namespace speed::protocol {
+
+// Why the host's table has a new revision, as its journal keeps it.
+struct RevisionCause {
+    JournalChange change = JournalChange::Phase;
+    WireNumber proposal = 0; // the client's proposal it decides
+    Refusal refusal = Refusal::NotPlaying;
+};
 
 class HostSession final : public Session {
 public:
@@ -19,6 +29,12 @@ public:
                          std::unique_ptr<ArbitrationPolicy> arbitration = std::make_unique<FirstArrivalPolicy>());
 
     void listen(TimeMs now); // NOTHING -> CON_WAIT: waits for a client's HELLO
+    // NOTHING -> the match of the journal, paused, its client's seat held: the host restarted.
+    // `lastHeardAt` (this side's clock) is when the client was last heard; the grace counts from
+    // there. Empty when restored, else why the journal does not replay (nothing changed).
+    std::string restore(TimeMs now, const MatchRecord& record, TimeMs lastHeardAt);
+    // What the journal must keep, in order, before the datagrams queued with it are sent.
+    std::vector<JournalRecord> takeJournal() { return std::exchange(m_journal, {}); }
 
     ProposalOutcome proposeMove(TimeMs now, const Move& move) override;
     void startNextGame(TimeMs now) override;
@@ -66,6 +82,9 @@ private:
 
     void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     std::optional<DenyReason> passwordProblem(const Hello& hello) const;
+    void onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    bool freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    JournalSession journalSession() const;
     void deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes);
     void admit(TimeMs now, const PeerAddress& from, const Hello& hello);
     void sendWelcome(TimeMs now);
@@ -75,8 +94,9 @@ private:
     void answer(TimeMs now, const MoveRequest& request, const Verdict& verdict);
     void onAck(TimeMs now, const Ok& ok);
     void onControl(TimeMs now, const Message& message);
-    void afterMove(TimeMs now, const std::optional<Move>& move);
-    void publish(TimeMs now, const std::optional<Move>& change);
+    void afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause = {});
+    void publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause = {});
+    void onEnded(TimeMs now) override;
     void sendSnapshot(TimeMs now, bool isResend);
     void pauseGame(TimeMs now, PauseReason reason);
     void resumeGame(TimeMs now, int seat);
@@ -89,6 +109,7 @@ private:
     Match m_match;
     WireNumber m_revision = 0;
     GameBook m_game;
+    std::vector<JournalRecord> m_journal;
 };
 
 } // namespace speed::protocol

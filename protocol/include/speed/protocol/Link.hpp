@@ -5,6 +5,7 @@
 #include "speed/protocol/SessionEvent.hpp"
 #include "speed/protocol/SessionTypes.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ public:
     // only with a valid tag under `receive` (rule 13).
     void setKeys(const Key& send, const Key& receive);
     bool keyed() const { return m_keys.has_value(); }
+    // The keys stand for a session whose other end restarted or will come back with a new one
+    // (a host restored from its journal): nothing is sent or taken under them until setKeys.
+    void retireKeys() { m_keysRetired = true; }
 
     // Decodes a datagram and applies rules 1 to 4, 13 and 15: the message when it gets through.
     // A PROBE is answered here (rule 2). Handshake verbs get through from anyone (the session
@@ -65,8 +69,12 @@ public:
     enum class Silence : std::uint8_t { None, BecameSilent, Lost };
     Silence checkSilence(TimeMs now);
     bool heard(TimeMs now); // true when the peer was silent until now
+    // The peer has not been heard since `lastHeardAt` (a host that restarted from its journal).
+    void assumeSilent(TimeMs lastHeardAt);
     bool silent() const { return m_silent; }
     TimeMs silentForMs(TimeMs now) const { return now - m_lastHeardAt; }
+    // While the peer is silent: how long until the grace runs out and the match is given up.
+    TimeMs graceLeftMs(TimeMs now) const { return m_silent ? std::max<TimeMs>(0, m_lastHeardAt + m_timing.graceMs - now) : kNever; }
     void keepalive(TimeMs now); // ALIVE when nothing else went out for keepaliveIntervalMs
 
     // Round trips: the latest send of an exchange, and its answer (an RttSample event).
@@ -129,6 +137,7 @@ private:
         Key receive;
     };
     std::optional<Keys> m_keys;
+    bool m_keysRetired = false;
     bool m_silent = false;
     std::optional<double> m_smoothedRttMs;
 };

@@ -17,7 +17,7 @@
 // The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
 namespace speed::protocol {
 
-inline constexpr int kProtocolVersion = 2;
+inline constexpr int kProtocolVersion = 3;
 inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the original protocol's limit, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
@@ -78,12 +78,14 @@ enum class Subject : std::uint8_t { Move, Update, Start, Pause, Resume, Shutdown
 inline constexpr std::string_view kNoField = "-";
 inline constexpr std::size_t kMinHelloBytes = 128; // a HELLO is padded to this: no answer to it is larger
 
-struct Hello {        // HELLO VERSION NAME NONCE AUTH COOKIE PAD
+struct Hello {        // HELLO VERSION NAME NONCE AUTH COOKIE RESUME RPROOF PAD
     int version = kProtocolVersion;
     std::string name;
     std::uint64_t nonce = 0;       // the client's half of the session id
     std::string auth{kNoField};    // "-": no password; "P": a password (first HELLO); else the join proof
     std::string cookie{kNoField};  // "-", or the host's cookie returned
+    std::string resume{kNoField};  // "-": a new player; else the session id of the seat it comes back to
+    std::string resumeProof{kNoField}; // with RESUME and COOKIE: proof made with that session's key
     std::size_t padChars = 1;      // filler characters (the datagram reaches kMinHelloBytes)
     friend bool operator==(const Hello&, const Hello&) = default;
 };
@@ -92,14 +94,20 @@ struct Challenge {    // CHALLENGE NONCE COOKIE: prove you receive at your addre
     std::string cookie;
     friend bool operator==(const Challenge&, const Challenge&) = default;
 };
-struct Welcome {      // WELCOME VERSION NAME NONCE PROOF: the seat is yours
+struct Welcome {      // WELCOME VERSION NAME NONCE PROOF GAME CLOCK: the seat is yours
     int version = kProtocolVersion;
     std::string name;
     std::uint64_t nonce = 0; // the host's half of the session id
     std::string proof;       // the host made the session keys (so it knows the password, if any)
+    WireNumber game = 0;     // the game under way (0: none yet), for a player coming back
+    WireNumber clockMs = 0;  // its game clock, ms
     friend bool operator==(const Welcome&, const Welcome&) = default;
 };
-enum class DenyReason : std::uint8_t { Busy, NotInvited, PasswordNeeded, NoPassword, WrongPassword, Version };
+enum class DenyReason : std::uint8_t {
+    Busy, NotInvited, PasswordNeeded, NoPassword, WrongPassword, Version,
+    Held,    // the seat is kept for a player who dropped out, until the grace runs out
+    NoMatch, // a player coming back to a match this host no longer holds
+};
 std::string_view describe(DenyReason reason);          // as the refused player reads it
 std::string_view describeRefusal(DenyReason reason);   // as the host's log says it
 struct Deny {         // DENY NONCE REASON: this host will not play with you (now)

@@ -59,6 +59,8 @@ public:
     const std::string& peerName() const { return m_peerName; }
     const PeerAddress& peerAddress() const { return m_link.peer(); }
     bool peerSilent() const { return m_link.silent(); }
+    // While the peer is silent: how long its seat is still kept (kNever when it is not silent).
+    TimeMs graceLeftMs(TimeMs now) const { return m_link.graceLeftMs(now); }
     std::optional<double> smoothedRttMs() const { return m_link.smoothedRttMs(); }
     const SessionStats& stats() const { return m_link.stats(); }
     const SessionConfig& config() const { return m_config; }
@@ -88,6 +90,8 @@ protected:
     // For the roles.
     void beginWaiting(TimeMs now, std::string_view why);
     void connected(TimeMs now, const std::string& peerName);
+    // The peer came back with a new session (a new address, maybe): it counts as heard again.
+    void peerReturned(TimeMs now, const std::string& peerName);
     void emit(SessionEvent event);
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
     void refuseTransition(TimeMs now, std::string text);

@@ -51,7 +51,8 @@ enum class EndCause : std::uint8_t {
     None,
     ShutdownHere,  // this side called shutdown()
     ShutdownThere, // the peer sent SHUTDOWN (its reason is in `shutdown`)
-    PeerLost,      // nothing heard for peerLostTimeoutMs
+    PeerLost,      // nothing heard for graceMs: the grace ran out
+    MatchGone,     // client: the host no longer holds the match it came back to
 };
 
 enum class SessionEventKind : std::uint8_t {
@@ -61,6 +62,8 @@ enum class SessionEventKind : std::uint8_t {
     JoinRefused,       // host: a player was denied the seat (denial, text = who and why); the host waits on
     PeerMoved,         // the peer's datagrams come from a new address (text = the new address)
     Connected,         // text = the peer's name
+    MatchGone,         // client: the host no longer holds the ticket's match; it joins as a new player
+    Rejoined,          // the peer came back to its seat with a new session (text = its name): play goes on
     ConnectFailed,     // failure
     StateChanged,      // info = the new GameInfo
     TransitionRefused, // text = "from -> to: why" (an undefined transition was asked for)

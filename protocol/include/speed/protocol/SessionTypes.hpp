@@ -24,7 +24,7 @@ struct SessionTiming {
     TimeMs resendIntervalMs = 150;      // resend anything unacknowledged this often (fixed, bounded)
     TimeMs keepaliveIntervalMs = 250;   // send ALIVE when nothing else went out for this long
     TimeMs silenceTimeoutMs = 3000;     // nothing heard for this long: the peer is silent, the game pauses
-    TimeMs peerLostTimeoutMs = 15000;   // nothing heard for this long: the session ends
+    TimeMs graceMs = 60000;             // nothing heard for this long: the match is given up (setup.ini `grace`)
     TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (then it may host)
     TimeMs connectWaitMs = 60000;       // a host with no client gives up (setup.ini `wait`)
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
@@ -69,6 +69,7 @@ struct SessionStats {
     long long unauthenticated = 0; // of which: a session verb without this session's valid tag
     long long seqTooFarAhead = 0;  // of which: SEQ more than the window ahead
     long long neverSent = 0;       // of which: acknowledging what was never sent
+    long long badTables = 0;       // of which: a table that breaks its rules or loses or doubles a card
     long long unanswered = 0; // handshake answers not sent: larger than what they answer
     long long migrations = 0; // the peer moved to a new address
     long long proposalsSent = 0;

@@ -1,0 +1,59 @@
+#include "speed/protocol/HostSession.hpp"
+
+#include <algorithm>
+
+// A host that restarts takes its match back from the journal (docs/NETWORK.md, "Coming back"):
+// the session it had, the game dealt again from its seed, every move and flip replayed in order.
+// Its client's seat is held, the game paused, until that client comes back with the session.
+namespace speed::protocol {
+
+std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs lastHeardAt) {
+    if (gameInfo() != GameInfo::Nothing || m_link.locked()) return "only a new host session restores a match";
+    const auto deal = std::find_if(record.entries.rbegin(), record.entries.rend(),
+                                   [](const JournalEntry& entry) { return entry.change == JournalChange::Deal; });
+    const auto first = deal == record.entries.rend() ? record.entries.end() : std::prev(deal.base());
+    std::vector<Move> history;
+    for (auto entry = first; entry != record.entries.end(); ++entry) {
+        if (entry->game != first->game) return "the journal mixes game " + std::to_string(entry->game) + " into game " +
+                                               std::to_string(first->game);
+        if (entry->change == JournalChange::Move || entry->change == JournalChange::Flip) history.push_back(entry->move);
+    }
+    if (first != record.entries.end()) {
+        const JournalEntry& last = record.entries.back();
+        if (first->game == 0 || !m_match.restore(first->rules, first->seed, static_cast<int>(first->game), history, last.elapsedMs, now)) {
+            return "the moves the journal keeps of game " + std::to_string(first->game) + " do not replay";
+        }
+    }
+    m_config.dealSeed = record.session.dealSeed;
+    m_config.rules = record.session.rules;
+    beginWaiting(now, "restoring the match from the journal");
+    m_link.lockPeer(record.session.peer);
+    keySession(record.session.clientNonce, record.session.hostNonce);
+    // The client's program still has this session, but not the SEQ this process would start
+    // from: the match goes on only once it comes back with a new one (RESUME).
+    m_link.retireKeys();
+    connected(now, record.session.peerName);
+    if (first != record.entries.end()) {
+        const JournalEntry& last = record.entries.back();
+        m_revision = last.revision;
+        m_game.nextProposal = last.lastProposal + 1;
+        m_game.userPause = last.userPause;
+        m_game.resumeAsked = last.resumeAsked;
+        m_game.silencePause = !m_match.over();
+        m_game.ackedRevision = m_revision; // nobody to send it to until the client is back
+        m_game.speedCallAnnounced = m_match.speedCalled();
+        if (last.change == JournalChange::Move || last.change == JournalChange::Flip) m_game.change = last.move;
+        for (auto entry = first; entry != record.entries.end(); ++entry) {
+            if (entry->proposal == 0) continue;
+            m_game.verdicts[entry->proposal] = Verdict{entry->change == JournalChange::Move, entry->refusal, entry->revision};
+        }
+        m_phase = currentPhase();
+        if (m_match.over()) noteGameOver(now - m_config.timing.match.resultHoldMs, gameNumber(), m_match.state().result);
+    }
+    m_link.assumeSilent(lastHeardAt);
+    emitText(now, SessionEventKind::PeerSilent, "restored from the journal; waiting for " + peerName() + " to come back");
+    refreshInfo(now, "restored from the journal");
+    return {};
+}
+
+} // namespace speed::protocol
