@@ -18,6 +18,10 @@ void ClientSession::onMessage(TimeMs now, const Message& message) {
     if (const auto* update = std::get_if<Update>(&body)) return onUpdate(now, *update);
     if (const auto* ok = std::get_if<Ok>(&body)) return onOk(now, *ok);
     if (const auto* ng = std::get_if<Ng>(&body)) return onNg(now, *ng);
+    if (std::holds_alternative<Rekey>(body)) { // the host restarted from its journal: ask for the seat now
+        if (!comingBack()) comeBack(now);
+        return;
+    }
     m_link.ignore(now, IgnoreRule::Meaningless, std::string(verbOf(message)) + " means nothing to a client");
 }
 

@@ -133,6 +133,7 @@ std::optional<MessageBody> readBody(std::string_view verb, FieldReader& in) {
     if (verb == "RESUME") return Resume{in.number("GAME")};
     if (verb == "START") return Start{in.number("GAME")};
     if (verb == "ALIVE") return Alive{};
+    if (verb == "REKEY") return Rekey{};
     if (verb == "SHUTDOWN") return Shutdown{in.word("REASON")};
     if (verb == "PROBE") {
         const WireNumber id = in.number("ID");

@@ -143,6 +143,7 @@ struct FieldWriter {
     void operator()(const Resume& resume) { number(resume.game); }
     void operator()(const Start& start) { number(start.game); }
     void operator()(const Alive&) {}
+    void operator()(const Rekey&) {}
     void operator()(const Shutdown& shutdown) { word(sanitizeWord(shutdown.reason)); }
     void operator()(const Probe& probe) {
         number(probe.id);

@@ -32,6 +32,7 @@ std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs l
     // The client's program still has this session, but not the SEQ this process would start
     // from: the match goes on only once it comes back with a new one (RESUME).
     m_link.retireKeys();
+    m_nextRekeyAt = now; // REKEY (the one datagram it sends under them) at the first tick, then every second
     connected(now, record.session.peerName);
     if (first != record.entries.end()) {
         const JournalEntry& last = record.entries.back();

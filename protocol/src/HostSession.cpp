@@ -187,7 +187,9 @@ void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     const SnapshotHeader header{gameNumber(), m_revision, m_match.state().rules, m_phase, m_game.nextProposal - 1,
                                 m_game.change};
     m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
-    m_game.nextSnapshotAt = now + m_config.timing.resendIntervalMs;
+    // A silent peer may be gone for the whole grace: its table goes less often meanwhile.
+    const SessionTiming& timing = m_config.timing;
+    m_game.nextSnapshotAt = now + (m_link.silent() ? timing.silentResendIntervalMs : timing.resendIntervalMs);
     m_link.timeSent(TimedExchange::Update, gameNumber(), m_revision, now);
 }
 
@@ -196,12 +198,17 @@ void HostSession::onEnded(TimeMs /*now*/) {
 }
 
 void HostSession::onTick(TimeMs now) {
+    if (m_link.keysRetired() && now >= m_nextRekeyAt) {
+        m_link.send(now, Rekey{});
+        m_nextRekeyAt = now + m_config.timing.silentResendIntervalMs;
+    }
     if (const auto flip = m_match.advance(now)) afterMove(now, flip);
     if (gameNumber() > 0 && m_game.ackedRevision < m_revision && now >= m_game.nextSnapshotAt) sendSnapshot(now, true);
 }
 
 TimeMs HostSession::roleWakeMs(TimeMs now) const {
     TimeMs wake = m_match.nextWakeAt(now);
+    if (m_link.keysRetired()) wake = std::min(wake, m_nextRekeyAt);
     if (m_game.ackedRevision < m_revision) wake = std::min(wake, m_game.nextSnapshotAt);
     return wake;
 }

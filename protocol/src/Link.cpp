@@ -86,8 +86,17 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
             ignore(now, IgnoreRule::NotAuthenticated, std::string(verbOf(message)) + " without this session's tag");
             return std::nullopt;
         }
-        if (!acceptSeq(now, message.seq)) return std::nullopt;
-        if (!fromPeer) { // only this session's keys make such a datagram: the peer has a new address
+        if (std::holds_alternative<Rekey>(message.body)) {
+            // Outside the SEQ window (a restored host counts from 1 again), from the peer's
+            // address only, and it moves nothing: all it can do is make a client ask for its seat
+            // again, which a copy sent again cannot abuse beyond one handshake.
+            if (!fromPeer) {
+                ignore(now, IgnoreRule::NotAuthenticated, "REKEY from another address than the peer's");
+                return std::nullopt;
+            }
+        } else if (!acceptSeq(now, message.seq)) {
+            return std::nullopt;
+        } else if (!fromPeer) { // only this session's keys make such a datagram: the peer has a new address
             ++m_stats.migrations;
             emitText(now, SessionEventKind::PeerMoved, from);
             m_peer = from;
@@ -168,7 +177,8 @@ bool Link::answerTo(TimeMs now, const PeerAddress& to, const MessageBody& body, 
 }
 
 void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
-    if (m_keysRetired && isSessionVerb(body)) return; // its other end no longer has this session
+    // Its other end no longer has this session's SEQ: only REKEY, asking it to come back, goes.
+    if (m_keysRetired && isSessionVerb(body) && !std::holds_alternative<Rekey>(body)) return;
     std::string bytes = encode(body, wireTime(now - m_openedAt));
     if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.rfind(" #")));
     m_outgoing.push_back({to, std::move(bytes)});

@@ -83,6 +83,7 @@ struct VerbName {
     std::string_view operator()(const Resume&) const { return "RESUME"; }
     std::string_view operator()(const Start&) const { return "START"; }
     std::string_view operator()(const Alive&) const { return "ALIVE"; }
+    std::string_view operator()(const Rekey&) const { return "REKEY"; }
     std::string_view operator()(const Shutdown&) const { return "SHUTDOWN"; }
     std::string_view operator()(const Probe&) const { return "PROBE"; }
     std::string_view operator()(const Echo&) const { return "ECHO"; }

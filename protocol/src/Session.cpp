@@ -43,7 +43,9 @@ void Session::receive(TimeMs now, const PeerAddress& from, std::string_view byte
     const auto message = m_link.receive(now, from, bytes, isConnected(m_info));
     if (!message) return;
     if (!isSessionVerb(message->body)) return onHandshake(now, from, *message, bytes.size());
-    if (m_link.heard(now) && m_info != GameInfo::Nothing) {
+    // REKEY is taken outside the SEQ window: a copy of an old one proves nothing about the peer.
+    const bool alive = !std::holds_alternative<Rekey>(message->body);
+    if (alive && m_link.heard(now) && m_info != GameInfo::Nothing) {
         emitText(now, SessionEventKind::PeerBack, "the peer is heard again");
         onPeerBack(now);
         refreshInfo(now, "peer back");

@@ -37,7 +37,7 @@ TEST_CASE("Every verb round-trips through the datagram and the line forms", "[co
         verbs.insert(verbOf(message));
     }
     CHECK(verbs == std::set<std::string_view>{"HELLO", "UPDATE", "INVISIBLE", "MOVE", "OK", "NG", "PAUSE", "RESUME",
-                                              "START", "ALIVE", "SHUTDOWN", "PROBE", "ECHO"});
+                                              "START", "ALIVE", "SHUTDOWN", "PROBE", "ECHO", "REKEY"});
 }
 
 TEST_CASE("The seed's example line decodes to the table it describes", "[codec]") {

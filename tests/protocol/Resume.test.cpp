@@ -38,6 +38,7 @@ struct Rig {
     MemoryJournal journal;
     TimeMs now = 0;
     bool linkDown = false;
+    bool toClientDown = false; // only the host's datagrams are lost
     bool hostAlive = true;
     bool clientAlive = true;
     std::vector<SessionEvent> hostEvents;
@@ -67,7 +68,7 @@ struct Rig {
             if (fromHost.empty() && fromClient.empty()) return;
             for (const auto& datagram : fromHost) {
                 if (datagram.to != clientAddress) toOthers.push_back(datagram);
-                else if (!linkDown && clientAlive) client->receive(now, kHost, datagram.bytes);
+                else if (!linkDown && !toClientDown && clientAlive) client->receive(now, kHost, datagram.bytes);
             }
             for (const auto& datagram : fromClient) {
                 if (!linkDown && hostAlive) host->receive(now, clientAddress, datagram.bytes);
@@ -181,10 +182,7 @@ TEST_CASE("a host that restarted deals the same table from its journal and its c
     CHECK(rig.host->gameInfo() == GameInfo::Pause0); // the seat is held, the game paused
     CHECK(sameCards(rig.host->state(), announced));
     CHECK(rig.host->revision() >= revision);
-    rig.advance(1000); // the client still talks in the old session: that does not bring it back
-    CHECK(rig.host->gameInfo() == GameInfo::Pause0);
-    CHECK(rig.host->stats().unauthenticated > 0);
-    rig.advance(3000); // the client finds the host silent and asks for its seat back
+    rig.advance(200); // REKEY: the client asks for its seat back at once
     CHECK(rig.host->gameInfo() == GameInfo::Play);
     CHECK(rig.client->gameInfo() == GameInfo::Play);
     CHECK(sameCards(rig.client->confirmedState(), announced));
@@ -193,6 +191,48 @@ TEST_CASE("a host that restarted deals the same table from its journal and its c
     rig.playOut();
     CHECK(sameCards(rig.client->confirmedState(), rig.host->state()));
     CHECK(rig.host->confirmedState().result != GameResult::Playing);
+}
+
+TEST_CASE("a restored host is not brought back by the old session's datagrams, only by the client coming back", "[session][resume]") {
+    Rig rig;
+    rig.connectAndDeal();
+    rig.playSome(3);
+    rig.killHost();
+    REQUIRE(rig.restartHost().empty());
+    rig.toClientDown = true; // its REKEY is lost: the client goes on in the old session for now
+    rig.advance(2000);
+    CHECK(rig.host->gameInfo() == GameInfo::Pause0);
+    CHECK(rig.host->stats().unauthenticated > 0);
+    CHECK(rig.host->stats().datagramsSent <= 3); // REKEY once a second, nothing else
+    rig.toClientDown = false;
+    rig.advance(4000); // silence, or the next REKEY: the client comes back
+    CHECK(rig.host->gameInfo() == GameInfo::Play);
+    CHECK(sameCards(rig.client->confirmedState(), rig.host->state()));
+}
+
+TEST_CASE("a copy of a REKEY makes a client ask again, and the match goes on unharmed", "[session][resume]") {
+    Rig rig;
+    rig.connectAndDeal();
+    rig.playSome(3);
+    rig.killHost();
+    REQUIRE(rig.restartHost().empty());
+    std::string rekey;
+    rig.host->tick(rig.now);
+    for (const auto& datagram : rig.host->takeOutgoing()) {
+        if (datagram.bytes.rfind("REKEY", 0) == 0) rekey = datagram.bytes;
+    }
+    REQUIRE_FALSE(rekey.empty());
+    rig.client->receive(rig.now, kHost, rekey);
+    rig.advance(300);
+    REQUIRE(rig.host->gameInfo() == GameInfo::Play);
+    const GameState before = rig.host->state();
+    const std::string session = rig.host->sessionId();
+    rig.client->receive(rig.now, kHost, rekey); // replayed: the old session's tag is no longer taken
+    rig.client->receive(rig.now, "elsewhere:1", rekey);
+    rig.advance(300);
+    CHECK(rig.host->sessionId() == session);
+    CHECK(rig.host->gameInfo() == GameInfo::Play);
+    CHECK(sameCards(rig.host->state(), before));
 }
 
 TEST_CASE("a host restored from its journal answers a decided proposal again and never applies it twice", "[session][resume]") {
@@ -390,6 +430,26 @@ TEST_CASE("a client whose host restarted without the match ends it and says why"
     CHECK(ended->cause == EndCause::MatchGone);
     CHECK(ended->text.find("no longer holds this match") != std::string::npos);
     CHECK(rig.host->gameInfo() == GameInfo::ConWait); // it still waits for a player
+}
+
+} // namespace speed::protocol::test
+
+namespace speed::protocol::test {
+
+TEST_CASE("while the client is silent the host resends its table once a second, not every 150 ms", "[session][resume]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.host.pause(pair.now); // a new revision the client never acknowledges
+    pair.linkDown = true;
+    pair.advance(4000);        // the client falls silent after 3 s
+    const auto tablesSent = [&] {
+        return std::count_if(pair.sentToClient.begin(), pair.sentToClient.end(),
+                             [](const std::string& bytes) { return bytes.rfind("INVISIBLE", 0) == 0; });
+    };
+    const auto before = tablesSent();
+    pair.advance(10'000);
+    CHECK(tablesSent() - before >= 9);
+    CHECK(tablesSent() - before <= 11);
 }
 
 } // namespace speed::protocol::test

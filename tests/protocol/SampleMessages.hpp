@@ -46,6 +46,7 @@ inline std::vector<Message> sampleMessages() {
         {62, 21, Resume{3}},
         {63, 22, Start{4}},
         {64, 23, Alive{}},
+        {65, 24, Rekey{}},
         {65, 24, Shutdown{"window_closed"}},
         {66, 25, Probe{7, "xxxxxxxx"}},
         {4294967295U, 4294967295U, Echo{4294967295U, "xxxxxxxxx"}},

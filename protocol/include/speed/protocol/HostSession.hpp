@@ -110,6 +110,7 @@ private:
     WireNumber m_revision = 0;
     GameBook m_game;
     std::vector<JournalRecord> m_journal;
+    TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
 };
 
 } // namespace speed::protocol

@@ -40,6 +40,7 @@ public:
     // The keys stand for a session whose other end restarted or will come back with a new one
     // (a host restored from its journal): nothing is sent or taken under them until setKeys.
     void retireKeys() { m_keysRetired = true; }
+    bool keysRetired() const { return m_keysRetired; }
 
     // Decodes a datagram and applies rules 1 to 4, 13 and 15: the message when it gets through.
     // A PROBE is answered here (rule 2). Handshake verbs get through from anyone (the session

@@ -160,6 +160,9 @@ struct Start {        // START GAME: please start game number GAME
 struct Alive {        // ALIVE: liveness only
     friend bool operator==(const Alive&, const Alive&) = default;
 };
+struct Rekey {        // REKEY: a host restored from its journal asks its client to come back (RESUME)
+    friend bool operator==(const Rekey&, const Rekey&) = default;
+};
 struct Shutdown {     // SHUTDOWN REASON
     std::string reason;
     friend bool operator==(const Shutdown&, const Shutdown&) = default;
@@ -176,7 +179,7 @@ struct Echo {         // ECHO ID PAYLOAD: the probe's TIME, SEQ, ID and payload 
 };
 
 using MessageBody = std::variant<Hello, Challenge, Welcome, Deny, Update, MoveRequest, Ok, Ng, Pause, Resume, Start,
-                                 Alive, Shutdown, Probe, Echo>;
+                                 Alive, Shutdown, Probe, Echo, Rekey>;
 
 // One datagram's content: `VERB TIME SEQ [fields...]`.
 struct Message {

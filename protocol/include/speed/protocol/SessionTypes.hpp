@@ -23,6 +23,7 @@ inline constexpr int seatOf(SessionRole role) { return role == SessionRole::Host
 struct SessionTiming {
     TimeMs resendIntervalMs = 150;      // resend anything unacknowledged this often (fixed, bounded)
     TimeMs keepaliveIntervalMs = 250;   // send ALIVE when nothing else went out for this long
+    TimeMs silentResendIntervalMs = 1000; // the table is resent this often while the peer is silent
     TimeMs silenceTimeoutMs = 3000;     // nothing heard for this long: the peer is silent, the game pauses
     TimeMs graceMs = 60000;             // nothing heard for this long: the match is given up (setup.ini `grace`)
     TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (then it may host)
