@@ -24,7 +24,7 @@ play: build
 
 test: build build-asan build-fuzz
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
-	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE bench
+	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "bench|long"
 	cd $(FUZZ_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
 
 # Each libFuzzer target for FUZZ_SECONDS (60) over its committed corpus; what it finds new is

@@ -38,6 +38,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     ClientNetwork& network = options.network;
     if (app.count("--port") == 0) network.port = settings.network.port;
     if (app.count("--wait") == 0) network.waitSeconds = settings.network.waitSeconds;
+    if (app.count("--grace") == 0) network.graceSeconds = settings.network.graceSeconds;
     network.joinOnly = app.count("--join") > 0;
     if (!network.joinOnly) network.peer = settings.network.peer;
     network.playerName = settings.player.name;
@@ -51,8 +52,8 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     CLI::App app{"speed: the Speed card game window. Drag a hand card onto a field pile one rank above or\n"
                  "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill.\n"
                  "With no flags it reads setup.ini and plays over the network: it joins [network] peer,\n"
-                 "or hosts on [network] port and waits for the other player (--join, --port and --wait\n"
-                 "override it); --vs-cpu plays offline against the CPU."};
+                 "or hosts on [network] port and waits for the other player (--join, --port, --wait and\n"
+                 "--grace override it); --vs-cpu plays offline against the CPU."};
     app.set_version_flag("--version", std::string("speed ") + kVersion);
     std::string level = "normal";
     std::string botLevel;
@@ -84,6 +85,9 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
     app.add_option("--wait", options.network.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
         ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
+    app.add_option("--grace", options.network.graceSeconds,
+                   "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
+        ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
     app.get_option("--vs-cpu")->excludes(join);
     try {
         app.parse(argc, argv);

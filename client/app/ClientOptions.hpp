@@ -15,6 +15,7 @@ struct ClientNetwork {
     bool joinOnly = false;     // --join: only ever join
     std::uint16_t port = 50001;
     int waitSeconds = 30;
+    int graceSeconds = 60;     // a match is kept this long while nothing is heard from the peer
     std::string playerName = "player";
     std::string password;      // setup.ini's [network] password (empty: none)
 };

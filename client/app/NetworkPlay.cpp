@@ -2,6 +2,8 @@
 
 #include "table/TableText.hpp"
 
+#include "speed/store/XdgDirs.hpp"
+
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -19,12 +21,14 @@ std::optional<std::string> networkSetupFor(const ClientOptions& options, std::ui
         connect.peer = target.value;
     }
     connect.password = network.password;
+    connect.session.timing.graceMs = 1000LL * network.graceSeconds;
     connect.session.playerName = network.playerName;
     connect.session.rules = options.rules;
     connect.session.dealSeed = seed;
     setup.localBot = options.localBot;
     setup.seed = seed;
     setup.games = options.games;
+    setup.stateDir = store::stateDir();
     return std::nullopt;
 }
 
@@ -34,6 +38,7 @@ void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkVi
     ClientNetwork& next = options.network;
     next.port = saved.network.port;
     next.waitSeconds = saved.network.waitSeconds;
+    next.graceSeconds = saved.network.graceSeconds;
     if (!next.joinOnly || !saved.network.peer.empty()) next.peer = saved.network.peer;
     next.password = saved.network.password;
     next.playerName = saved.player.name;

@@ -15,6 +15,19 @@ std::string waitingDetail(const ConnectionFacts& facts) {
     return facts.host ? "no host at " + peer + ": hosting on UDP port " + port : "looking for a host at " + peer;
 }
 
+// Who is missing, and how long the match waits for them (the countdown of the grace).
+std::string silentDetail(const ConnectionFacts& facts) {
+    const std::string who = facts.peerName.empty() ? std::string("the other player") : facts.peerName;
+    std::string detail = who + " is missing: the game is paused";
+    if (facts.graceLeftMs != kNever) {
+        const TimeMs seconds = (facts.graceLeftMs + 999) / 1000;
+        detail += kDot + (facts.host ? "their seat is kept " : "the match is kept ") + std::to_string(seconds) + " s more";
+    }
+    if (facts.comingBack) detail += kDot + "asking the host for our seat again";
+    if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
+    return detail;
+}
+
 } // namespace
 
 std::string statusDetail(const ConnectionFacts& facts) {
@@ -35,10 +48,11 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
     if (facts.matchEnded) {
         return {"MATCH OVER", (facts.endReason.empty() ? std::string("the session ended") : facts.endReason) + kDot + again};
     }
-    if (facts.peerSilent) return {"SILENT", "nothing heard from the other player: paused until they are back"};
+    if (facts.peerSilent) return {"SILENT", silentDetail(facts)};
     switch (facts.info) {
     case GameInfo::ConWait: {
         std::string detail = "for the other player" + kDot + waitingDetail(facts);
+        if (!facts.previousEnd.empty()) detail += kDot + "last match: " + facts.previousEnd;
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
         return {"WAITING", detail};
     }
@@ -66,6 +80,7 @@ std::string describeEnd(const protocol::SessionEvent& ended) {
         if (ended.shutdown == ShutdownReason::MatchOver) return "the games are played";
         return "ended here (" + word + ")";
     case EndCause::PeerLost: return "lost the other side: " + ended.text;
+    case EndCause::MatchGone: return ended.text;
     case EndCause::None: break;
     }
     return "the session ended";

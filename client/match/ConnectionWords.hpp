@@ -21,6 +21,10 @@ struct ConnectionFacts {
     std::string peerAddress;
     std::optional<double> rttMs;
     bool peerSilent = false;
+    TimeMs graceLeftMs = kNever;    // while the peer is silent: how long its seat is still kept
+    bool comingBack = false;        // client: asking the host for our seat again
+    std::string previousEnd;        // hosting anew: how the last match ended
+    std::string keeperProblem;      // the ticket or the journal cannot be written (play goes on)
     int gameNumber = 0;
     std::string failure;            // why there is no game (empty if none)
     std::string lastRefusal;        // hosting: the last player turned away, and why

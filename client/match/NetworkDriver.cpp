@@ -1,5 +1,7 @@
 #include "match/NetworkDriver.hpp"
 
+#include "speed/protocol/ClientSession.hpp"
+
 #include "speed/common/Outcome.hpp"
 #include "speed/net/SessionLog.hpp"
 #include "speed/protocol/TableView.hpp"
@@ -25,6 +27,19 @@ constexpr TimeMs kSecondMs = 1000;
 
 NetworkDriver::NetworkDriver(NetworkSetup setup, TimeMs now) : m_setup(std::move(setup)) {
     m_setup.connect.session.reportDatagrams = true; // the message log needs them
+    if (!m_setup.stateDir.empty()) {
+        m_keeper = std::make_unique<store::FileMatchKeeper>(
+            m_setup.stateDir,
+            [this](const std::string& problem) {
+                spdlog::warn("{}", problem);
+                m_keeperProblem = problem;
+            },
+            [this](const std::string& news) {
+                spdlog::info("{}", news);
+                m_keeperProblem.clear();
+            });
+        m_setup.connect.keeper = m_keeper.get();
+    }
     m_blankTable.rules = m_setup.connect.session.rules;
     begin(now);
 }
@@ -151,9 +166,21 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::MoveRejected: onRejected(event); break;
     case SessionEventKind::GameOver: onGameOver(event, now); break;
     case SessionEventKind::JoinRefused: m_lastRefusal = event.text; break;
+    case SessionEventKind::Rejoined:
+        m_lastPeerAddress = session() != nullptr ? session()->peerAddress() : m_lastPeerAddress;
+        spdlog::info("{} is back in the match, at {}", event.text, m_lastPeerAddress);
+        break;
+    case SessionEventKind::MatchGone: spdlog::info("{}", event.text); break;
     case SessionEventKind::Ended:
-        if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event);
         spdlog::info("session ended: {}", event.text);
+        if (isHost() && event.cause == protocol::EndCause::PeerLost) { // the port waits for a new player
+            m_previousEnd = describeEnd(event);
+            m_connected = false;
+            m_peerName.clear();
+            m_lastRefusal.clear();
+            break;
+        }
+        if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event);
         break;
     default: break;
     }
@@ -193,6 +220,7 @@ bool NetworkDriver::retry(TimeMs now) {
     m_endReason.clear();
     m_failure.clear();
     m_lastRefusal.clear();
+    m_previousEnd.clear();
     m_shown = ShownTable{};
     spdlog::info("trying again");
     begin(now);
@@ -290,7 +318,7 @@ std::optional<double> NetworkDriver::rttMs() const {
     return live != nullptr ? live->smoothedRttMs() : std::nullopt;
 }
 
-ConnectionFacts NetworkDriver::facts() const {
+ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     ConnectionFacts facts;
     facts.host = isHost();
     facts.connected = m_connected;
@@ -299,6 +327,10 @@ ConnectionFacts NetworkDriver::facts() const {
     facts.peerAddress = m_lastPeerAddress;
     facts.rttMs = rttMs();
     facts.peerSilent = session() != nullptr && session()->peerSilent() && protocol::isConnected(info());
+    if (facts.peerSilent && now != kNever) facts.graceLeftMs = session()->graceLeftMs(toSession(now));
+    if (const auto* client = dynamic_cast<const protocol::ClientSession*>(session())) facts.comingBack = client->comingBack();
+    facts.previousEnd = m_previousEnd;
+    facts.keeperProblem = m_keeperProblem;
     facts.gameNumber = gameNumber();
     facts.failure = m_failure;
     facts.lastRefusal = m_lastRefusal;

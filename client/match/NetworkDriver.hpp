@@ -8,6 +8,9 @@
 
 #include "speed/net/Connector.hpp"
 #include "speed/net/MonotonicClock.hpp"
+#include "speed/store/FileMatchKeeper.hpp"
+
+#include <filesystem>
 
 #include <asio/io_context.hpp>
 
@@ -23,6 +26,9 @@ struct NetworkSetup {
     std::optional<BotLevel> localBot;  // --bot: the bot plays this seat
     std::uint64_t seed = 1;            // the host's deals (game n: seed + n - 1) and the bot
     int games = 0;                     // --games N: end the session after N games
+    // Where the ticket and the journal that let a restarted window come back to its match are
+    // kept (the XDG state folder); empty: nothing outlives the window.
+    std::filesystem::path stateDir;
 };
 
 // A networked match behind the MatchDriver the window shows (docs/WINDOW.md, "Network play").
@@ -60,9 +66,9 @@ public:
     std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
     bool waitForNetwork(TimeMs maxWaitMs) override;
     std::string measureTarget() const override;
-    std::string opponentName() const override { return opponentLabel(facts()); }
-    std::string statusDetail(TimeMs /*now*/) const override { return client::statusDetail(facts()); }
-    MatchNotice notice(TimeMs /*now*/) const override { return noticeFor(facts()); }
+    std::string opponentName() const override { return opponentLabel(facts(kNever)); }
+    std::string statusDetail(TimeMs now) const override { return client::statusDetail(facts(now)); }
+    MatchNotice notice(TimeMs now) const override { return noticeFor(facts(now)); }
     std::string clockLabel() const override;
     std::vector<Move> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
     bool retry(TimeMs now) override;
@@ -92,11 +98,12 @@ private:
     void onRejected(const protocol::SessionEvent& event);
     void onGameOver(const protocol::SessionEvent& event, TimeMs now);
     void catchUp(std::vector<AppliedMove>& applied);
-    ConnectionFacts facts() const;
+    ConnectionFacts facts(TimeMs now) const;
 
     NetworkSetup m_setup;
     asio::io_context m_io;
     MonotonicClock m_clock;
+    std::unique_ptr<store::FileMatchKeeper> m_keeper;
     std::unique_ptr<WindowSeat> m_seat;
     std::unique_ptr<Connector> m_connector;
     TimeMs m_offsetMs = 0;          // window clock minus the connector's clock
@@ -113,6 +120,8 @@ private:
     std::string m_endReason;
     std::string m_failure;
     std::string m_lastRefusal; // hosting: the last player turned away, and why
+    std::string m_previousEnd; // hosting anew after the grace: how the last match ended
+    std::string m_keeperProblem;
     protocol::SessionRole m_role = protocol::SessionRole::Client;
 };
 

@@ -60,6 +60,7 @@ void SettingsDialog::drawField(SettingsField& field) {
     const std::string name(field.key->name);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(name.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(fieldMeaning(*field.key)).c_str());
     ImGui::SameLine(kLabelWidthEm * em);
     ImGui::SetNextItemWidth(kFieldWidthEm * em);
     const std::string id = "##" + std::string(field.key->section) + "." + name;

@@ -89,8 +89,8 @@ SaveOutcome SettingsForm::save() {
     m_loadProblem.clear();
     fillFields(m_saved);
     return {true, "saved to " + absolutePath(m_path) +
-                      ". Network changes (peer, port, wait, password, name) apply at the next connection; rules and "
-                      "CPU level at the next game against the CPU started from the Game menu."};
+                      ". Network changes (peer, port, wait, grace, password, name) apply at the next connection; "
+                      "rules and CPU level at the next game against the CPU started from the Game menu."};
 }
 
 std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
@@ -98,6 +98,24 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     if (key.name == "deal") return {"shuffle", "colors"};
     if (key.name == "refill") return {"manual", "auto"};
     if (key.name == "level") return {"easy", "normal", "hard", "max"};
+    return {};
+}
+
+std::string_view fieldMeaning(const SettingsKey& key) {
+    if (key.name == "peer") return "The other player's machine: joined first; if no host answers, this side hosts.";
+    if (key.name == "port") return "The UDP port; both players use the same one.";
+    if (key.name == "wait") return "Wait for the other player (s): how long to look for them before giving up.";
+    if (key.name == "grace") {
+        return "Grace for a dropped player (s): how long a match is kept while nothing is heard from the other "
+               "player (a crash, a network drop) before it is given up.";
+    }
+    if (key.name == "password") return "The same on both sides, or empty for none.";
+    if (key.name == "name") return "Your name as the other player sees it.";
+    if (key.name == "jokers") return "Jokers in the pack.";
+    if (key.name == "deal") return "shuffle: a shuffled deck split in two; colors: one side all red, the other black.";
+    if (key.name == "hand") return "Face-up hand slots per player.";
+    if (key.name == "refill") return "manual: drag your deck onto an empty slot; auto: an empty slot refills itself.";
+    if (key.name == "level") return "The CPU opponent's speed.";
     return {};
 }
 

@@ -66,4 +66,8 @@ private:
 // The values a key accepts when they are a short fixed list (shown as a combo box), else empty.
 std::vector<std::string_view> fixedChoices(const SettingsKey& key);
 
+// What a key is for, in a sentence (the dialog's tooltip over the key's name): the field shows
+// the key as setup.ini spells it, which alone does not say what e.g. `grace` does.
+std::string_view fieldMeaning(const SettingsKey& key);
+
 } // namespace speed::client::ui

@@ -125,16 +125,7 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
     if (m_link) m_link->close();
     m_role = role;
     const TimeMs now = m_clock.nowMs();
-    std::unique_ptr<protocol::Session> session;
-    if (role == SessionRole::Host) {
-        auto host = std::make_unique<protocol::HostSession>(m_options.session);
-        host->listen(now);
-        session = std::move(host);
-    } else {
-        auto client = std::make_unique<protocol::ClientSession>(m_options.session);
-        client->connect(now, endpointText(*m_peerEndpoint));
-        session = std::move(client);
-    }
+    std::unique_ptr<protocol::Session> session = role == SessionRole::Host ? hostSession(now) : clientSession(now);
     m_link = std::make_shared<UdpPeer>(std::move(socket), std::move(session), m_clock,
                                        [this](protocol::Session& live, TimeMs at) { return act(live, at); });
     if (role == SessionRole::Host) m_link->answerProbes(true);
@@ -142,18 +133,98 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
     m_link->start();
 }
 
+// A host listens, unless its journal holds a match it can take back: one written within the
+// grace, that replays. Then the match goes on, paused, until its client comes back.
+std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
+    auto host = std::make_unique<protocol::HostSession>(m_options.session);
+    const auto kept = m_options.keeper != nullptr ? m_options.keeper->matchOn(m_options.hostPort) : std::nullopt;
+    if (kept && kept->untouchedForMs < m_options.session.timing.graceMs) {
+        const std::string error = host->restore(now, kept->record, now - kept->untouchedForMs);
+        if (error.empty()) {
+            spdlog::info("took the match with {} back from the journal: game {}, revision {}; waiting {} s for {} to come back",
+                         kept->record.session.peerName, host->gameNumber(), host->revision(),
+                         host->graceLeftMs(now) / 1000, kept->record.session.peerName);
+            return host;
+        }
+        spdlog::warn("the match journal does not replay ({}): starting a new match", error);
+        host = std::make_unique<protocol::HostSession>(m_options.session);
+    } else if (kept) {
+        spdlog::info("the journaled match is {} s old, longer than the grace: starting a new match", kept->untouchedForMs / 1000);
+    }
+    if (kept) m_options.keeper->journal(m_options.hostPort, {protocol::JournalClosed{"not taken back"}});
+    host->listen(now);
+    return host;
+}
+
+// A client joins, or comes back to its seat with the ticket kept for this host.
+std::unique_ptr<protocol::Session> Connector::clientSession(TimeMs now) {
+    auto client = std::make_unique<protocol::ClientSession>(m_options.session);
+    const std::string host = endpointText(*m_peerEndpoint);
+    auto ticket = m_options.keeper != nullptr ? m_options.keeper->ticketFor(host) : std::nullopt;
+    if (ticket) {
+        ticket->host = host;
+        spdlog::info("coming back to the match with {} at {} (game {})", ticket->hostName, host, ticket->game);
+        client->rejoin(now, *ticket);
+    } else {
+        client->connect(now, host);
+    }
+    return client;
+}
+
 TimeMs Connector::act(protocol::Session& session, TimeMs now) {
     std::vector<protocol::SessionEvent> events = session.takeEvents();
     for (const auto& event : events) {
         if (event.kind == SessionEventKind::Connected) m_connected = true;
         if (event.kind == SessionEventKind::ConnectFailed && !m_connected) {
+            keep(session, events, now);
             asio::post(m_io, [this, failure = event.failure, why = event.text] { afterConnectFailed(failure, why); });
             return kNever;
         }
     }
     const TimeMs wake = m_player.act(session, now, events);
-    if (session.finished()) asio::post(m_io, [this] { finish(); });
+    keep(session, events, now); // before the datagrams of this step leave
+    if (session.finished()) asio::post(m_io, [this] { m_listenAgain ? listenAgain() : finish(); });
     return wake;
+}
+
+// What must outlive this process: the client's ticket (written once connected, dropped when
+// the match ends) and the host's journal (every revision, before the UPDATE that tells it).
+void Connector::keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now) {
+    protocol::MatchKeeper* keeper = m_options.keeper;
+    for (const auto& event : events) {
+        if (event.kind == SessionEventKind::Ended && session.role() == SessionRole::Host &&
+            event.cause == protocol::EndCause::PeerLost) {
+            m_listenAgain = true;
+        }
+        if (keeper == nullptr || session.role() != SessionRole::Client) continue;
+        auto& client = static_cast<protocol::ClientSession&>(session);
+        if (event.kind == SessionEventKind::Connected || event.kind == SessionEventKind::Rejoined ||
+            event.kind == SessionEventKind::GameStarted) {
+            keeper->keepTicket(client.ticket());
+        }
+        if (event.kind == SessionEventKind::Ended || event.kind == SessionEventKind::ConnectFailed ||
+            event.kind == SessionEventKind::MatchGone) {
+            keeper->dropTicket(client.peerAddress());
+        }
+    }
+    if (keeper == nullptr || session.role() != SessionRole::Host) return;
+    auto records = static_cast<protocol::HostSession&>(session).takeJournal();
+    constexpr TimeMs kTouchEveryMs = 5000; // how stale a journal may look while nothing changes
+    if (records.empty() && (!m_connected || now - m_journalTouchedAt < kTouchEveryMs)) return;
+    m_journalTouchedAt = now;
+    keeper->journal(m_options.hostPort, records);
+}
+
+// The grace ran out: the match is over, and the port is open to a new player.
+void Connector::listenAgain() {
+    m_listenAgain = false;
+    if (m_finished || !m_link) return;
+    m_connected = false;
+    m_options.session.timing.connectWaitMs = m_options.waitMs;
+    auto host = std::make_unique<protocol::HostSession>(m_options.session);
+    host->listen(m_clock.nowMs());
+    spdlog::info("waiting up to {} s for a new player on UDP port {}", m_options.waitMs / 1000, m_options.hostPort);
+    m_link->replaceSession(std::move(host));
 }
 
 void Connector::afterConnectFailed(protocol::ConnectFailure failure, const std::string& why) {

@@ -41,6 +41,12 @@ void UdpPeer::close() {
     m_socket.close(ignored);
 }
 
+void UdpPeer::replaceSession(std::unique_ptr<protocol::Session> session) {
+    m_session = std::move(session);
+    m_armedFor = kNever;
+    pump();
+}
+
 std::uint16_t UdpPeer::localPort() const {
     std::error_code ec;
     const auto local = m_socket.local_endpoint(ec);

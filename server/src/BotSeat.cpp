@@ -46,10 +46,26 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     case SessionEventKind::GameStarted: m_moveTimer.forgetPending(); break;
     case SessionEventKind::GameOver:
         m_results.emplace_back(toString(outcomeFor(event.result, session.mySeat())));
-        m_out << "game " << m_results.size() << ": " << m_results.back() << std::endl;
+        m_out << "game " << event.game << ": " << m_results.back() << std::endl;
         break;
+    case SessionEventKind::Rejoined:
+        if (session.role() == SessionRole::Host) {
+            m_out << event.text << " is back at " << session.peerAddress() << ": game " << session.gameNumber() << " goes on"
+                  << std::endl;
+        } else {
+            m_out << "back in the match with " << event.text << " at " << session.peerAddress() << std::endl;
+        }
+        break;
+    case SessionEventKind::PeerSilent:
+        m_out << (m_peerName.empty() ? std::string("the other player") : m_peerName) << " is missing: the game is paused, the seat kept for "
+              << session.graceLeftMs(event.at) / 1000 << " s" << std::endl;
+        break;
+    case SessionEventKind::PeerBack:
+        m_out << (m_peerName.empty() ? std::string("the other player") : m_peerName) << " is heard again" << std::endl;
+        break;
+    case SessionEventKind::MatchGone: m_out << event.text << std::endl; break;
     case SessionEventKind::Ended:
-        if (event.cause == protocol::EndCause::PeerLost) {
+        if (event.cause == protocol::EndCause::PeerLost || event.cause == protocol::EndCause::MatchGone) {
             m_endReason = "lost the other side: " + event.text;
             m_out << m_endReason << std::endl;
         } else if (event.cause == protocol::EndCause::ShutdownThere && !m_shutdownSent) {

@@ -40,6 +40,8 @@ void printJson(std::ostream& out, const Connector& connector, const BotSeat& sea
         {"datagrams_received", session != nullptr ? session->stats().datagramsReceived : 0},
         {"resends", session != nullptr ? session->stats().resends : 0},
         {"ignored", session != nullptr ? session->stats().ignored : 0},
+        {"bad_tables", session != nullptr ? session->stats().badTables : 0},
+        {"migrations", session != nullptr ? session->stats().migrations : 0},
         {"move_confirm_ms", {{"count", seat.moveTimer().count()}, {"p50", seat.moveTimer().p50Ms()},
                              {"p99", seat.moveTimer().p99Ms()}, {"max", seat.moveTimer().maxMs()}}},
     };

@@ -2,6 +2,8 @@
 
 #include "NetworkMatch.hpp"
 #include "speed/settings/Settings.hpp"
+#include "speed/store/FileMatchKeeper.hpp"
+#include "speed/store/XdgDirs.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -16,6 +18,9 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
         ->check(CLI::Range(1, 65535));
     app.add_option("--wait", flags.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
         ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
+    app.add_option("--grace", flags.graceSeconds,
+                   "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
+        ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
     app.add_option("--games", flags.games, "with host or join: play N games, then end the session and exit")
         ->check(CLI::NonNegativeNumber);
 }
@@ -27,6 +32,7 @@ std::optional<std::string> connectOptions(const NetworkFlags& flags, const Setti
                                           ConnectOptions& connect) {
     connect.hostPort = flags.port ? static_cast<std::uint16_t>(*flags.port) : settings.network.port;
     connect.waitMs = 1000LL * flags.waitSeconds.value_or(settings.network.waitSeconds);
+    connect.session.timing.graceMs = 1000LL * flags.graceSeconds.value_or(settings.network.graceSeconds);
     connect.joinOnly = !flags.join.empty();
     const std::string peer = connect.joinOnly ? flags.join : settings.network.peer;
     if (peer.empty()) return std::nullopt;
@@ -65,6 +71,12 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     options.seed = common.seed;
     options.games = flags.games;
     options.json = common.json;
+    // The ticket and the journal that let a killed speed-server come back to its match.
+    store::FileMatchKeeper keeper(
+        store::stateDir(), [](const std::string& problem) { spdlog::warn("{}", problem); },
+        [](const std::string& news) { spdlog::info("{}", news); });
+    if (keeper.stateDir().empty()) spdlog::warn("no state folder (HOME is not set): a restarted program cannot come back to its match");
+    else options.connect.keeper = &keeper;
     return runNetworkMatch(options, std::cout, std::cerr);
 }
 

@@ -8,11 +8,12 @@
 
 namespace speed {
 
-// speed-server's network flags: --join, --port, --games, --wait.
+// speed-server's network flags: --join, --port, --games, --wait, --grace.
 struct NetworkFlags {
     std::string join;           // HOST[:PORT]: join only
     std::optional<int> port;    // overrides setup.ini's port
     std::optional<int> waitSeconds; // overrides setup.ini's wait
+    std::optional<int> graceSeconds; // overrides setup.ini's grace
     int games = 0;
 };
 

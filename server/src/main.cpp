@@ -16,7 +16,7 @@ constexpr const char* kDescription =
     "speed-server: headless Speed peer. Its seat is played by the CPU opponent.\n"
     "Modes:\n"
     "  (no mode flag)  host on setup.ini's port, or with a peer in setup.ini join it,\n"
-    "                  else host; --port, --wait and --games adjust it\n"
+    "                  else host; --port, --wait, --grace and --games adjust it\n"
     "  --join HOST[:PORT]  join that host as a client\n"
     "  --selfplay N    bot-vs-bot games in-process on virtual time (no network)\n"
     "  --simulate N    bot-vs-bot games through the protocol over a simulated hostile\n"

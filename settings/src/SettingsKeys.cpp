@@ -48,6 +48,15 @@ bool assignWait(Settings& s, std::string_view value) {
     return true;
 }
 
+bool assignGrace(Settings& s, std::string_view value) {
+    const auto seconds = parseWholeNumber(value);
+    if (!seconds || *seconds < NetworkSettings::kMinGraceSeconds || *seconds > NetworkSettings::kMaxGraceSeconds) {
+        return false;
+    }
+    s.network.graceSeconds = static_cast<int>(*seconds);
+    return true;
+}
+
 // Stored as typed: only what setup.ini could not hold is refused (a blank at either end, which
 // libinih trims, and a ';' after a blank or at the start, which it reads as a comment).
 bool assignPassword(Settings& s, std::string_view value) {
@@ -108,6 +117,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::to_string(s.network.port); }},
     SettingsKey{"network", "wait", "whole seconds 1..86400", assignWait,
                 [](const Settings& s) { return std::to_string(s.network.waitSeconds); }},
+    SettingsKey{"network", "grace", "whole seconds 5..3600", assignGrace,
+                [](const Settings& s) { return std::to_string(s.network.graceSeconds); }},
     SettingsKey{"network", "password", "up to 64 characters, no blank at an end or before ';' (empty: none)",
                 assignPassword, [](const Settings& s) { return s.network.password; }, true},
     SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", assignName,

@@ -21,6 +21,7 @@ std::vector<Settings> variants() {
     a.network.peer = "192.168.10.20";
     a.network.port = 1;
     a.network.waitSeconds = 86400;
+    a.network.graceSeconds = 3600;
     a.network.password = "kiwi fruit; and more";
     a.player.name = "Hanako.2";
     a.rules.handSize = 8;

@@ -34,14 +34,16 @@ def free_udp_port():
 class Program:
     """A running program whose stdout and stderr lines are collected as they come."""
 
-    def __init__(self, name, argv, cwd):
+    def __init__(self, name, argv, cwd, env=None):
         self.name = name
         self.argv = argv
         self.lines = queue.Queue()
         self.stdout = []
         self.stderr = []
+        self.started_at = time.monotonic()
+        self.arrivals = []  # (time.monotonic(), line) of every line, as they came
         self.process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, bufsize=1)
+                                        text=True, bufsize=1, env=env)
         self._readers = [threading.Thread(target=self._read, args=(self.process.stdout, self.stdout), daemon=True),
                          threading.Thread(target=self._read, args=(self.process.stderr, self.stderr), daemon=True)]
         for reader in self._readers:
@@ -50,24 +52,27 @@ class Program:
     def _read(self, stream, sink):
         for line in stream:
             sink.append(line.rstrip("\n"))
-            self.lines.put(line)
+            arrived = (time.monotonic(), line)
+            self.arrivals.append(arrived)
+            self.lines.put(arrived)
 
     def wait_for_line(self, fragment, timeout):
-        """Waits until a line containing `fragment` appears on stdout or stderr."""
+        """Waits until a line containing `fragment` appears on stdout or stderr; returns when
+        that line arrived (time.monotonic())."""
         deadline = time.monotonic() + timeout
-        seen = self.stdout + self.stderr
-        if any(fragment in line for line in seen):
-            return
+        for arrived, line in list(self.arrivals):
+            if fragment in line:
+                return arrived
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise Failure(f"{self.name}: no line with {fragment!r} within {timeout} s\n{self.transcript()}")
             try:
-                line = self.lines.get(timeout=remaining)
+                arrived, line = self.lines.get(timeout=remaining)
             except queue.Empty:
                 continue
             if fragment in line:
-                return
+                return arrived
 
     def wait_exit(self, timeout):
         try:
@@ -109,9 +114,12 @@ class Harness:
         self.programs = []
         os.makedirs(work_dir, exist_ok=True)
 
-    def start(self, name, program, *args):
+    def start(self, name, program, *args, state="state"):
+        """Starts a program whose XDG state folder is WORK_DIR/<state>: the tests never touch
+        the user's, and two programs given the same `state` are one machine's."""
         argv = [os.path.join(self.bin_dir, program), *map(str, args)]
-        started = Program(name, argv, self.work_dir)
+        env = dict(os.environ, XDG_STATE_HOME=os.path.join(self.work_dir, state))
+        started = Program(name, argv, self.work_dir, env)
         self.programs.append(started)
         return started
 

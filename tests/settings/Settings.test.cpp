@@ -24,6 +24,7 @@ TEST_CASE("an empty setup.ini gives the defaults", "[settings]") {
     CHECK(result.settings->network.port == 50001);
     CHECK(result.settings->network.peer.empty());
     CHECK(result.settings->network.waitSeconds == NetworkSettings::kDefaultWaitSeconds);
+    CHECK(result.settings->network.graceSeconds == NetworkSettings::kDefaultGraceSeconds);
     CHECK(result.settings->rules == RuleOptions{});
     CHECK(result.settings->cpuLevel == BotLevel::Normal);
 }
@@ -34,6 +35,7 @@ TEST_CASE("every key is read, with comments and any case", "[settings]") {
                                       "peer = ::1   ; inline comment\n"
                                       "PORT = 50002\n"
                                       "wait=5\n"
+                                      "Grace = 120\n"
                                       "# another comment\n"
                                       "[player]\nname = Taro\n"
                                       "[rules]\njokers = 0\ndeal = colors\nhand = 6\nrefill = auto\n"
@@ -44,6 +46,7 @@ TEST_CASE("every key is read, with comments and any case", "[settings]") {
     CHECK(s.network.peer == "::1");
     CHECK(s.network.port == 50002);
     CHECK(s.network.waitSeconds == 5);
+    CHECK(s.network.graceSeconds == 120);
     CHECK(s.player.name == "Taro");
     CHECK(s.rules.jokers == 0);
     CHECK(s.rules.deal == DealMode::Colors);
@@ -74,10 +77,35 @@ TEST_CASE("non-numbers and out-of-range numbers are refused", "[settings]") {
     CHECK(errorOf("[network]\npeer = bad host!\n").key == "peer");
 }
 
+TEST_CASE("grace: whole seconds 5..3600, 60 when missing", "[settings]") {
+    const auto missing = parseSettings("[network]\nwait = 30\n", "setup.ini");
+    REQUIRE(missing.settings);
+    CHECK(missing.settings->network.graceSeconds == 60);
+    for (const auto& [text, seconds] : {std::pair{"5", 5}, std::pair{"90", 90}, std::pair{"3600", 3600}}) {
+        const auto result = parseSettings("[network]\ngrace = " + std::string(text) + "\n", "setup.ini");
+        REQUIRE(result.settings);
+        CHECK(result.settings->network.graceSeconds == seconds);
+    }
+    const auto tooShort = errorOf("[network]\nport = 50001\ngrace = 4\n");
+    CHECK(tooShort.line == 3);
+    CHECK(tooShort.key == "grace");
+    CHECK(tooShort.describe() == "setup.ini:3: [network] grace: expected whole seconds 5..3600, got \"4\"");
+    CHECK(errorOf("[network]\ngrace = 3601\n").problem == "expected whole seconds 5..3600, got \"3601\"");
+    CHECK(errorOf("[network]\ngrace = 0\n").key == "grace");
+    CHECK(errorOf("[network]\ngrace = -60\n").key == "grace");
+    for (const char* notANumber : {"soon", "1.5", "60s", "1e3", "", "99999999999999999999"}) {
+        INFO(notANumber);
+        const auto error = errorOf("[network]\ngrace = " + std::string(notANumber) + "\n");
+        CHECK(error.line == 2);
+        CHECK(error.problem == "expected whole seconds 5..3600, got \"" + std::string(notANumber) + "\"");
+    }
+    CHECK(errorOf("[network]\ngrace = 30\ngrace = 40\n").problem == "key given twice in this file");
+}
+
 TEST_CASE("unknown keys and sections are refused, listing what is known", "[settings]") {
     const auto unknownKey = errorOf("[network]\n\nprot = 50001\n");
     CHECK(unknownKey.line == 3);
-    CHECK(unknownKey.problem == "unknown key; [network] has: peer, port, wait, password");
+    CHECK(unknownKey.problem == "unknown key; [network] has: peer, port, wait, grace, password");
     const auto unknownSection = errorOf("[netwrok]\nport = 1\n");
     CHECK(unknownSection.line == 2);
     CHECK(unknownSection.problem.find("unknown section") != std::string::npos);

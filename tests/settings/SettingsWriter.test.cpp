@@ -39,6 +39,8 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "peer    =    example.org   ; the other machine\n"
                    "port=50010\n"
                    "wait = 30\n"
+                   "grace = 60\n" // keys the file lacks join its section after its last key
+                   "password =\n"
                    "\n"
                    "# rules below\n"
                    "[player]\n"
@@ -50,8 +52,8 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
 TEST_CASE("missing keys join their section, missing sections go last", "[settings][writer]") {
     const std::string before = "[network]\nport = 1\n\n; about the player\n[player]\n";
     const std::string after = writeSettings(before, changedSettings());
-    CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\npassword =\n\n; about the player\n"
-                     "[player]\nname = Hanako\n") == 0);
+    CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\ngrace = 60\npassword =\n"
+                     "\n; about the player\n[player]\nname = Hanako\n") == 0);
     CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n") !=
           std::string::npos);
     CHECK(after.find("\n[cpu]\nlevel = hard\n") != std::string::npos);
@@ -76,6 +78,31 @@ TEST_CASE("written text parses back to the same settings", "[settings][writer]")
         CHECK(parsed.settings->cpuLevel == BotLevel::Hard);
         CHECK(writeSettings(text, settings) == text); // writing twice changes nothing
     }
+}
+
+TEST_CASE("grace: read, written and read again keeps its value and its place", "[settings][writer]") {
+    const std::string original = "[network]\nwait = 30\ngrace = 300 ; a slow network\n";
+    const auto read = parseSettings(original, "before.ini");
+    REQUIRE(read.settings);
+    CHECK(read.settings->network.graceSeconds == 300);
+    const std::string before = writeSettings(original, *read.settings);
+    CHECK(before.find("[network]\nwait = 30\ngrace = 300 ; a slow network\n") == 0);
+    CHECK(writeSettings(before, *read.settings) == before); // writing twice changes nothing
+
+    Settings changed = *read.settings;
+    changed.network.graceSeconds = NetworkSettings::kMaxGraceSeconds;
+    const std::string written = writeSettings(before, changed);
+    CHECK(written.find("[network]\nwait = 30\ngrace = 3600 ; a slow network\n") == 0);
+    CHECK(written.find("grace") == written.rfind("grace"));
+    const auto reread = parseSettings(written, "written.ini");
+    REQUIRE(reread.settings);
+    CHECK(*reread.settings == changed);
+
+    const std::string added = writeSettings("[network]\nwait = 30\n", changed); // a file from before grace
+    CHECK(added.find("\ngrace = 3600\n") != std::string::npos);
+    const auto readAdded = parseSettings(added, "added.ini");
+    REQUIRE(readAdded.settings);
+    CHECK(*readAdded.settings == changed);
 }
 
 TEST_CASE("an empty value gets a value with one space", "[settings][writer]") {

@@ -30,6 +30,7 @@ Settings savedSettings() {
     saved.network.peer = "10.0.0.7:50123";
     saved.network.port = 50100;
     saved.network.waitSeconds = 45;
+    saved.network.graceSeconds = 300;
     saved.network.password = "kiwi fruit";
     saved.player.name = "hanako";
     saved.rules.handSize = 6;
@@ -48,6 +49,7 @@ TEST_CASE("saved settings: the next connection uses the network keys as saved", 
     REQUIRE(view.next);
     CHECK(view.next->hostPort == 50100);
     CHECK(view.next->waitMs == 45000);
+    CHECK(view.next->session.timing.graceMs == 300000);
     CHECK(view.next->password == "kiwi fruit");
     CHECK(view.next->session.playerName == "hanako");
     CHECK(view.next->session.rules.handSize == 6);
@@ -70,4 +72,14 @@ TEST_CASE("saved settings: --join's target stays when the saved file names no pe
     CHECK(view.next->peer->port == 50100);
     adoptSavedSettings(saved, options, nullptr); // offline: only the options change
     CHECK(options.network.password == "kiwi fruit");
+}
+
+TEST_CASE("network setup: the grace in force becomes the session's graceMs", "[client][settings]") {
+    ClientOptions options;
+    NetworkSetup setup;
+    REQUIRE_FALSE(networkSetupFor(options, 1, setup));
+    CHECK(setup.connect.session.timing.graceMs == 60000); // the default, as SessionTiming's own
+    options.network.graceSeconds = 5;
+    REQUIRE_FALSE(networkSetupFor(options, 1, setup));
+    CHECK(setup.connect.session.timing.graceMs == 5000);
 }

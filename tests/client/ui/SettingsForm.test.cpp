@@ -124,6 +124,35 @@ TEST_CASE("settings form: combo keys offer exactly the values setup.ini accepts"
     CHECK(fixedChoices(*findSettingsKey("network", "peer")).empty());
 }
 
+TEST_CASE("settings form: grace is a field of its own, checked and saved like the others") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    REQUIRE(form.field("network", "grace") != nullptr);
+    CHECK(form.field("network", "grace")->text == "60"); // the file does not name it: the default
+    CHECK_FALSE(form.setText("network", "grace", "4"));
+    CHECK(form.field("network", "grace")->error == "expected whole seconds 5..3600");
+    CHECK_FALSE(form.setText("network", "grace", "3601"));
+    CHECK_FALSE(form.setText("network", "grace", "a minute"));
+    CHECK_FALSE(form.save().saved);
+    CHECK(form.setText("network", "grace", " 300 "));
+    const SaveOutcome saved = form.save();
+    REQUIRE(saved.saved);
+    CHECK(saved.message.find("grace") != std::string::npos); // it applies at the next connection too
+    const std::string text = readFile(ini.path);
+    CHECK(text.find("port = 50001\nwait = 30\ngrace = 300\n") != std::string::npos); // joins [network]
+    CHECK(loadSettings(ini.path.string()).settings->network.graceSeconds == 300);
+    CHECK(SettingsForm(ini.path.string()).field("network", "grace")->text == "300");
+}
+
+TEST_CASE("settings form: every key says what it is for; grace names the dropped player") {
+    for (const SettingsKey& key : settingsKeys()) {
+        INFO(std::string(key.name));
+        CHECK_FALSE(fieldMeaning(key).empty());
+    }
+    const std::string_view grace = fieldMeaning(*findSettingsKey("network", "grace"));
+    CHECK(grace.starts_with("Grace for a dropped player (s)"));
+}
+
 TEST_CASE("settings form: a password is kept exactly as typed and its file is the owner's alone") {
     const auto folder = std::filesystem::temp_directory_path() / ("speed-ui-secret-" + std::to_string(::getpid()));
     std::filesystem::remove_all(folder);

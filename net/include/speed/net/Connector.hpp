@@ -4,6 +4,7 @@
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/net/SeatPlayer.hpp"
 #include "speed/net/UdpPeer.hpp"
+#include "speed/protocol/Continuity.hpp"
 
 #include <asio/io_context.hpp>
 
@@ -36,6 +37,9 @@ struct ConnectOptions {
     TimeMs joinJitterMs = 250;     // ... so that two machines starting together fall out of step
     std::string password;            // setup.ini's; empty: none
     protocol::SessionConfig session; // name, rules, timing (the role is chosen per attempt)
+    // Keeps the client's ticket and the host's journal, so that a restarted program comes back
+    // to its match (docs/NETWORK.md, "Coming back"); null: nothing outlives this process.
+    protocol::MatchKeeper* keeper = nullptr;
 };
 
 // The seed's procedure: with a peer, first try to join peer:port as a client from an ephemeral
@@ -80,6 +84,10 @@ private:
     void startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs);
     void startLink(asio::ip::udp::socket socket, protocol::SessionRole role);
     TimeMs act(protocol::Session& session, TimeMs now);
+    std::unique_ptr<protocol::Session> hostSession(TimeMs now);
+    std::unique_ptr<protocol::Session> clientSession(TimeMs now);
+    void keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now);
+    void listenAgain();
     void afterConnectFailed(protocol::ConnectFailure failure, const std::string& why);
     void fail(ConnectorFailure kind, const std::string& why);
     void finish();
@@ -97,6 +105,8 @@ private:
     bool m_portTaken = false;
     bool m_connected = false;
     bool m_finished = false;
+    bool m_listenAgain = false;     // host: the grace ran out; wait for a new player on the same port
+    TimeMs m_journalTouchedAt = 0;
     std::string m_failure;
     ConnectorFailure m_failureKind = ConnectorFailure::None;
 };

@@ -35,6 +35,9 @@ public:
     // calling the session from outside (e.g. shutdown on a signal).
     void pump();
     void close();
+    // Goes on with another session on the same socket (a host waiting anew). Never from inside
+    // the actor: the session it was called with would go away under it.
+    void replaceSession(std::unique_ptr<protocol::Session> session);
 
     protocol::Session& session() { return *m_session; }
     std::uint16_t localPort() const;

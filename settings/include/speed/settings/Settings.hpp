@@ -15,11 +15,17 @@ struct NetworkSettings {
     static constexpr std::uint16_t kDefaultPort = 50001;
     static constexpr int kDefaultWaitSeconds = 30;
     static constexpr int kMaxWaitSeconds = 86400;
+    static constexpr int kDefaultGraceSeconds = 60;
+    static constexpr int kMinGraceSeconds = 5; // more than the 3 s of silence that pauses a game
+    static constexpr int kMaxGraceSeconds = 3600;
     static constexpr std::size_t kMaxPeerChars = 180; // "peer = " and it fit one line (kMaxLineChars)
 
     std::string peer;                   // [対戦者IPアドレス] IP or host name; empty: host only
     std::uint16_t port = kDefaultPort;  // [使用ポート] both sides use the same port
     int waitSeconds = kDefaultWaitSeconds; // [対戦者を待つ時間] how long a host waits for a client
+    // How long a match is kept while nothing is heard from the other player (a crash, a
+    // network drop) before it is given up: SessionTiming::graceMs.
+    int graceSeconds = kDefaultGraceSeconds;
     static constexpr std::size_t kMaxPasswordChars = 64;
     std::string password; // empty: none; else both players set the same (docs/PROTOCOL.md)
     friend bool operator==(const NetworkSettings&, const NetworkSettings&) = default;

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""A match outlives its programs (docs/NETWORK.md, "Coming back"): real speed-server processes on
+127.0.0.1, killed with -9, frozen with SIGSTOP, restarted with the same setup.ini and state
+folder. Usage: resume_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below)."""
+import re
+import signal
+import sys
+import time
+
+from netharness import Failure, expect, expect_mirrored, free_udp_port, run_named_test
+
+# Bots that take a human's time per card, so that a game lasts long enough to be cut in two.
+BOT = ["--level", "hard"]
+GAMES = 1
+
+
+def config(h, name, grace=60):
+    return h.write_config(name, f"[network]\nwait = 30\ngrace = {grace}\n")
+
+
+def pair(h, grace=60, seed=11):
+    """A host and a client that play GAMES games; each has its own state folder (its machine)."""
+    port = free_udp_port()
+    ini = config(h, "setup.ini", grace)
+    host_args = ["--config", ini, "--port", port, "--games", GAMES, "--json", "--seed", seed, *BOT]
+    client_args = ["--config", ini, "--join", f"127.0.0.1:{port}", "--games", GAMES, "--json", *BOT]
+    host = h.start("host", "speed-server", *host_args, state="host-machine")
+    host.wait_for_line("hosting on UDP port", 10)
+    client = h.start("client", "speed-server", *client_args, state="client-machine")
+    client.wait_for_line("connected to", 10)
+    host.wait_for_line("connected to", 10)
+    return host, client, host_args, client_args
+
+
+def let_the_game_run(seconds=2.0):
+    """Bots play for a while, so that what is resumed is a game well under way. No result
+    depends on how many moves they made."""
+    time.sleep(seconds)
+
+
+def finish(host, client, *others):
+    expect(client.wait_exit(120) == 0, "client exit code", client, host, *others)
+    expect(host.wait_exit(30) == 0, "host exit code", host, client, *others)
+    host_report, client_report = expect_mirrored(host, client, GAMES)
+    expect(host_report["bad_tables"] == 0 and client_report["bad_tables"] == 0,
+           "a table lost or doubled a card", host, client)
+    return host_report, client_report
+
+
+def client_killed_comes_back(h):
+    host, client, _, client_args = pair(h)
+    let_the_game_run()
+    client.kill()  # SIGKILL: no SHUTDOWN, nothing written on the way out
+    host.wait_for_line("is missing: the game is paused", 10)
+    again = h.start("client again", "speed-server", *client_args, state="client-machine")
+    again.wait_for_line("back in the match with", 10)
+    host.wait_for_line("is back at", 10)
+    expect(any(re.search(r"is back at .*: game 1 goes on", line) for line in host.stdout),
+           "the host did not go on with game 1", host, again)
+    finish(host, again, client)
+
+
+def host_killed_comes_back(h):
+    host, client, host_args, _ = pair(h)
+    let_the_game_run()
+    host.kill()
+    again = h.start("host again", "speed-server", *host_args, state="host-machine")
+    again.wait_for_line("took the match with", 10)
+    again.wait_for_line("is back at", 15)
+    client.wait_for_line("back in the match with", 5)
+    finish(again, client, host)
+
+
+def frozen(h, side, seconds):
+    """SIGSTOP one side for `seconds` (less than the grace), then SIGCONT: the match goes on."""
+    host, client, _, _ = pair(h)
+    let_the_game_run(1.0)
+    target, other = (client, host) if side == "client" else (host, client)
+    target.signal(signal.SIGSTOP)
+    other.wait_for_line("is missing: the game is paused", 10)
+    time.sleep(seconds)  # the freeze itself: how long the program is stopped
+    target.signal(signal.SIGCONT)
+    other.wait_for_line("is heard again", 15)
+    finish(host, client)
+
+
+def client_frozen_20s(h):
+    frozen(h, "client", 20)
+
+
+def host_frozen_45s(h):
+    frozen(h, "host", 45)
+
+
+def frozen_past_the_grace(h):
+    """A freeze longer than the grace: both sides end and say why, and the host takes a new
+    player without a restart."""
+    host, client, _, client_args = pair(h, grace=5)
+    let_the_game_run(1.0)
+    client.signal(signal.SIGSTOP)
+    host.wait_for_line("the match is given up", 15)
+    host.wait_for_line("for a new player", 5)
+    client.signal(signal.SIGCONT)
+    expect(client.wait_exit(20) == 1, "the frozen client should end with an error", client, host)
+    # It finds out by itself (its own grace) or from the host, which has given the match up.
+    expect(any("the match is given up" in line or "no longer holds this match" in line
+               for line in client.stdout + client.stderr), "the client does not say why it ended", client)
+    newcomer = h.start("newcomer", "speed-server", *client_args, state="newcomer-machine")
+    newcomer.wait_for_line("connected to", 10)
+    finish(host, newcomer, client)
+
+
+def stranger_told_seat_is_held(h):
+    host, client, _, client_args = pair(h)
+    let_the_game_run(1.0)
+    client.kill()
+    host.wait_for_line("is missing: the game is paused", 10)
+    stranger = h.start("stranger", "speed-server", *client_args, state="stranger-machine")
+    expect(stranger.wait_exit(15) == 1, "the stranger should be refused", stranger, host)
+    expect(any("keeps the seat for a player who dropped out" in line for line in stranger.stderr),
+           "the stranger is not told the seat is held", stranger)
+    host.wait_for_line("the seat is held for the player who dropped out", 5)
+    again = h.start("client again", "speed-server", *client_args, state="client-machine")
+    again.wait_for_line("back in the match with", 10)
+    finish(host, again, client, stranger)
+
+
+TESTS = {test.__name__: test for test in (
+    client_killed_comes_back, host_killed_comes_back, client_frozen_20s, host_frozen_45s,
+    frozen_past_the_grace, stranger_told_seat_is_held)}
+
+if __name__ == "__main__":
+    sys.exit(run_named_test(TESTS, __doc__, sys.argv))
