@@ -21,6 +21,8 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
     app.add_option("--grace", flags.graceSeconds,
                    "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
         ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
+    app.add_flag("--no-resume", flags.noResume,
+                 "keep no resume ticket or match journal: a killed speed-server cannot come back to its match");
     app.add_option("--games", flags.games, "with host or join: play N games, then end the session and exit")
         ->check(CLI::NonNegativeNumber);
 }
@@ -75,7 +77,8 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     store::FileMatchKeeper keeper(
         store::stateDir(), [](const std::string& problem) { spdlog::warn("{}", problem); },
         [](const std::string& news) { spdlog::info("{}", news); });
-    if (keeper.stateDir().empty()) spdlog::warn("no state folder (HOME is not set): a restarted program cannot come back to its match");
+    if (flags.noResume) spdlog::debug("--no-resume: no ticket or journal is kept");
+    else if (keeper.stateDir().empty()) spdlog::warn("no state folder (HOME is not set): a restarted program cannot come back to its match");
     else options.connect.keeper = &keeper;
     return runNetworkMatch(options, std::cout, std::cerr);
 }

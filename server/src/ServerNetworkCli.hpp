@@ -8,13 +8,14 @@
 
 namespace speed {
 
-// speed-server's network flags: --join, --port, --games, --wait, --grace.
+// speed-server's network flags: --join, --port, --games, --wait, --grace, --no-resume.
 struct NetworkFlags {
     std::string join;           // HOST[:PORT]: join only
     std::optional<int> port;    // overrides setup.ini's port
     std::optional<int> waitSeconds; // overrides setup.ini's wait
     std::optional<int> graceSeconds; // overrides setup.ini's grace
     int games = 0;
+    bool noResume = false; // keep no ticket or journal: the match ends with this process
 };
 
 void addNetworkFlags(CLI::App& app, NetworkFlags& flags);

@@ -4,6 +4,8 @@
 #include "speed/store/XdgDirs.hpp"
 
 #include <chrono>
+#include <system_error>
+#include <variant>
 
 namespace speed::store {
 namespace {
@@ -57,6 +59,16 @@ void FileMatchKeeper::journal(std::uint16_t port, const std::vector<protocol::Jo
     const std::string error = records.empty() ? journal->touch(wallNowMs()) : journal->write(records, wallNowMs());
     if (!error.empty()) return problem(error + ": a restarted host could not take this match back");
     fine();
+    // The match is over: nothing is left to take back, so nothing is left on disk.
+    if (!records.empty() && std::holds_alternative<protocol::JournalClosed>(records.back())) forget(port);
+}
+
+void FileMatchKeeper::forget(std::uint16_t port) {
+    m_journals.erase(port); // closes the database first
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+        std::error_code ignored;
+        std::filesystem::remove(journalPath(port).string() + suffix, ignored);
+    }
 }
 
 MatchJournal* FileMatchKeeper::journalOn(std::uint16_t port) {

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""What a password costs: on loopback, in the same run, rounds alternate between a host and a
-client without a password and with one, and report
+"""What a password and the match journal cost: on loopback, in the same run, rounds alternate
+between a host and a client without a password and without the journal (--no-resume), with a
+password, and with the journal (docs/NETWORK.md, "Coming back"), and report
   - speed-measure's 64-byte back-to-back median RTT against the waiting host, and
   - a real game's move-confirm time (the client bot's proposal to the host's OK or NG, p50),
 each side by side with the ratio. A password changes the session keys, not the work per
 datagram (every session datagram carries a tag either way), so the ratio is about 1. Probes
 carry no tag at all: their ratio shows the run's noise. The test fails only when the move-confirm
 ratio passes 2, which would mean per-datagram work crept in (one Argon2id per datagram would
-make it a thousand).
+make it a thousand). The journal's row is for the figures: every revision is committed to disk
+(an fsync) before the host's answer leaves, so it costs what the disk's fsync costs.
 Usage: password_cost.py BIN_DIR WORK_DIR [ROUNDS [PROBES]]   (defaults 3 and 1000)"""
 import os
 import statistics
@@ -26,10 +28,12 @@ def config(h, name, port, password):
     return path
 
 
-def one_round(h, label, password, probes):
+def one_round(h, label, password, journal, probes):
     port = free_udp_port()
     host_ini, client_ini = config(h, f"host-{label}.ini", port, password), config(h, f"client-{label}.ini", port, password)
-    host = h.start(f"host-{label}", "speed-server", "--config", host_ini, "--games", 1, "--json", "--seed", 5)
+    keep = [] if journal else ["--no-resume"]
+    host = h.start(f"host-{label}", "speed-server", "--config", host_ini, "--games", 1, "--json", "--seed", 5, *keep,
+                   state=f"host-{label}")
     host.wait_for_line("hosting on UDP port", 20)
     measure = h.start("speed-measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", SIZE,
                       "--count", probes, "--warmup", 100, "--json")
@@ -37,7 +41,7 @@ def one_round(h, label, password, probes):
     result = measure.json()["results"][0]
     expect(result["lost"] == 0, f"lost probes on loopback: {result}", measure)
     client = h.start(f"client-{label}", "speed-server", "--config", client_ini, "--join", f"127.0.0.1:{port}",
-                     "--games", 1, "--json", "--seed", 6)
+                     "--games", 1, "--json", "--seed", 6, *keep, state=f"client-{label}")
     expect(client.wait_exit(90) == 0, "client exit code", client)
     expect(host.wait_exit(30) == 0, "host exit code", host)
     confirm = client.json()["move_confirm_ms"]
@@ -46,11 +50,11 @@ def one_round(h, label, password, probes):
 
 
 def run(h, rounds, probes):
-    figures = {"none": [], "password": []}
+    figures = {"none": [], "password": [], "journal": []}
     for n in range(rounds):
-        order = [("none", ""), ("password", "kiwi fruit")]
-        for label, password in order if n % 2 == 0 else reversed(order):  # ABBA: a drift hits both alike
-            figures[label].append(one_round(h, label, password, probes))
+        order = [("none", "", False), ("password", "kiwi fruit", False), ("journal", "", True)]
+        for label, password, journal in order if n % 2 == 0 else reversed(order):  # ABBA: a drift hits all alike
+            figures[label].append(one_round(h, label, password, journal, probes))
     summary = {}
     for label, rows in figures.items():
         rtt = statistics.median(r[0] for r in rows)
@@ -63,6 +67,9 @@ def run(h, rounds, probes):
     confirm_ratio = summary["password"][1] / summary["none"][1]
     print(f"ratio with / without a password: move confirm {confirm_ratio:.2f} (limit {LIMIT}); "
           f"probe RTT {rtt_ratio:.2f} (no tag either way: the noise of this run)")
+    journal_us = (summary["journal"][1] - summary["none"][1]) * 1000
+    print(f"the journal adds {journal_us:.0f} us to a move's confirmation at p50 "
+          f"(ratio {summary['journal'][1] / summary['none'][1]:.1f}: one commit to disk per revision)")
     if confirm_ratio > LIMIT:
         raise Failure(f"with a password a move takes {confirm_ratio:.2f}x as long to be confirmed")
 

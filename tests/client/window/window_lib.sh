@@ -7,6 +7,8 @@ SPEED_BIN=$1
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 WORK_DIR=$2
 mkdir -p "$WORK_DIR"
+# What a program keeps to come back to its match goes here, never to the user's state folder.
+export XDG_STATE_HOME="$WORK_DIR/state"
 LOG=$WORK_DIR/speed.log
 SPEED_PID=
 

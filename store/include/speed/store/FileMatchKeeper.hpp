@@ -10,8 +10,9 @@
 #include <string>
 
 // The keeper the programs use: tickets and journals as files in the state folder (XDG, mode
-// 0600 files in a 0700 folder). A file that cannot be read or written is reported, once per
-// problem, and play goes on without it: the match then only lasts as long as this process.
+// 0600 files in a 0700 folder), deleted when their match ends. A file that cannot be read or
+// written is reported, once per problem, and play goes on without it: the match then only
+// lasts as long as this process.
 namespace speed::store {
 
 class FileMatchKeeper final : public protocol::MatchKeeper {
@@ -31,6 +32,7 @@ public:
 
 private:
     MatchJournal* journalOn(std::uint16_t port);
+    void forget(std::uint16_t port); // closes the journal of a match that ended and deletes its files
     void problem(const std::string& what);
     void fine();
 

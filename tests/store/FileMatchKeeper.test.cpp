@@ -1,0 +1,114 @@
+// The keeper the programs use: tickets and journals kept in the state folder, gone when the
+// match ends, and a file that cannot be used reported once while play goes on.
+#include "StoreTempDir.hpp"
+
+#include "speed/store/FileMatchKeeper.hpp"
+
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+
+namespace speed::store::test {
+namespace {
+
+using protocol::JournalChange;
+using protocol::JournalClosed;
+using protocol::JournalEntry;
+using protocol::JournalOpened;
+using protocol::JournalRecord;
+using protocol::JournalSession;
+using protocol::ResumeTicket;
+
+struct Reports {
+    std::vector<std::string> problems;
+    std::vector<std::string> recoveries;
+    FileMatchKeeper keeperIn(const std::filesystem::path& dir) {
+        return FileMatchKeeper(
+            dir, [this](const std::string& problem) { problems.push_back(problem); },
+            [this](const std::string& news) { recoveries.push_back(news); });
+    }
+};
+
+JournalEntry dealEntry() {
+    JournalEntry entry;
+    entry.game = 1;
+    entry.revision = 1;
+    entry.change = JournalChange::Deal;
+    entry.seed = 42;
+    return entry;
+}
+
+unsigned modeOf(const std::filesystem::path& file) {
+    struct stat info {};
+    REQUIRE(::stat(file.c_str(), &info) == 0);
+    return info.st_mode & 0777U;
+}
+
+} // namespace
+
+TEST_CASE("the keeper keeps a ticket per host and forgets it when asked", "[store][keeper]") {
+    TempDir dir;
+    Reports reports;
+    FileMatchKeeper keeper = reports.keeperIn(dir / "state" / "speed");
+    CHECK_FALSE(keeper.ticketFor("127.0.0.1:50001").has_value());
+    const ResumeTicket ticket{"127.0.0.1:50001", 0x1234, 0x5678, "hana", 3};
+    keeper.keepTicket(ticket);
+    CHECK(keeper.ticketFor("127.0.0.1:50001") == ticket);
+    CHECK_FALSE(keeper.ticketFor("127.0.0.1:50002").has_value());
+    CHECK(modeOf(dir / "state" / "speed") == 0700U);
+    keeper.dropTicket("127.0.0.1:50001");
+    CHECK_FALSE(keeper.ticketFor("127.0.0.1:50001").has_value());
+    CHECK(reports.problems.empty());
+}
+
+TEST_CASE("the keeper's journal holds the match until it is closed, then leaves no file", "[store][keeper]") {
+    TempDir dir;
+    Reports reports;
+    FileMatchKeeper keeper = reports.keeperIn(dir.path());
+    CHECK_FALSE(keeper.matchOn(50001).has_value());
+    const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
+    keeper.journal(50001, {JournalOpened{session}, dealEntry()});
+    CHECK(modeOf(keeper.journalPath(50001)) == 0600U);
+    {
+        Reports others;
+        FileMatchKeeper restarted = others.keeperIn(dir.path()); // another process, later
+        const auto kept = restarted.matchOn(50001);
+        REQUIRE(kept.has_value());
+        CHECK(kept->record.session == session);
+        CHECK(kept->record.entries.size() == 1);
+        CHECK(kept->untouchedForMs < 60'000);
+        CHECK_FALSE(restarted.matchOn(50002).has_value());
+    }
+    keeper.journal(50001, {}); // still alive: touched
+    keeper.journal(50001, {JournalClosed{"the session ended"}});
+    CHECK_FALSE(std::filesystem::exists(keeper.journalPath(50001)));
+    CHECK_FALSE(keeper.matchOn(50001).has_value());
+    CHECK(reports.problems.empty());
+}
+
+TEST_CASE("a journal that is not a database is reported once and starts nothing", "[store][keeper]") {
+    TempDir dir;
+    Reports reports;
+    FileMatchKeeper keeper = reports.keeperIn(dir.path());
+    writeWholeFile(keeper.journalPath(50001), "this is not a database, and it is long enough to look like a file");
+    CHECK_FALSE(keeper.matchOn(50001).has_value());
+    CHECK_FALSE(keeper.matchOn(50001).has_value());
+    REQUIRE(reports.problems.size() == 1);
+    CHECK(reports.problems.front().find("not a database") != std::string::npos);
+}
+
+TEST_CASE("a state folder that cannot be made is reported once, and the match goes on without it", "[store][keeper]") {
+    TempDir dir;
+    writeWholeFile(dir / "occupied", "a file where the folder should be");
+    Reports reports;
+    FileMatchKeeper keeper = reports.keeperIn(dir / "occupied" / "speed");
+    const ResumeTicket ticket{"127.0.0.1:50001", 1, 2, "hana", 1};
+    keeper.keepTicket(ticket);
+    keeper.keepTicket(ticket);
+    keeper.journal(50001, {JournalOpened{}});
+    REQUIRE(reports.problems.size() == 2); // the ticket's and the journal's, each once
+    CHECK(reports.problems.front().find("a restarted program could not come back") != std::string::npos);
+    CHECK(reports.problems.back().find("a restarted host could not take this match back") != std::string::npos);
+}
+
+} // namespace speed::store::test
