@@ -54,6 +54,7 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
         std::string detail = "for the other player" + kDot + waitingDetail(facts);
         if (!facts.previousEnd.empty()) detail += kDot + "last match: " + facts.previousEnd;
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
+        if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
         return {"WAITING", detail};
     }
     case GameInfo::Connect:

@@ -21,19 +21,12 @@ std::string_view describe(const PlayOutcome& outcome) {
 Match::Match(MatchTiming timing) : m_timing(timing) {}
 
 void Match::deal(const RuleOptions& rules, std::uint64_t seed, TimeMs now) {
-    ++m_gameNumber;
-    m_seed = seed;
-    m_state = speed::deal(rules, seed);
-    m_flips = 0;
-    m_moves = 0;
-    m_flipGameMs = kNever;
-    m_endedAt = kNever;
+    freshGame(m_gameNumber + 1, rules, seed);
     m_clock.start(now);
     afterChange(now);
 }
 
-bool Match::restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber, const std::vector<Move>& history,
-                    TimeMs elapsedMs, TimeMs now) {
+void Match::freshGame(int gameNumber, const RuleOptions& rules, std::uint64_t seed) {
     m_gameNumber = gameNumber;
     m_seed = seed;
     m_state = speed::deal(rules, seed);
@@ -41,6 +34,11 @@ bool Match::restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber
     m_moves = 0;
     m_flipGameMs = kNever;
     m_endedAt = kNever;
+}
+
+bool Match::restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber, const std::vector<Move>& history,
+                    TimeMs elapsedMs, TimeMs now) {
+    freshGame(gameNumber, rules, seed);
     for (const Move& move : history) {
         if (m_state.result != GameResult::Playing || applyMove(m_state, move) != MoveError::None) {
             m_gameNumber = gameNumber - 1;

@@ -134,3 +134,69 @@ TEST_CASE("outcome: who won, from each seat", "[match]") {
     CHECK(toString(Outcome::Lost) == "DEFEAT");
     CHECK(toString(Outcome::Draw) == "DRAW");
 }
+
+TEST_CASE("match: a game restored from its seed and moves is the same game, paused where it was", "[match][restore]") {
+    Match played(kTiming);
+    played.deal({}, 77, 0);
+    std::vector<Move> history;
+    TimeMs now = 0;
+    for (int step = 0; step < 40 && !played.over(); ++step) {
+        if (const auto flip = played.advance(now)) {
+            history.push_back(*flip);
+            continue;
+        }
+        if (played.speedCalled()) {
+            now = played.nextWakeAt(now);
+            continue;
+        }
+        if (const auto move = anyMove(played.state(), step % kSeats); move && played.play(*move, now).accepted()) {
+            history.push_back(*move);
+        }
+        now += 100;
+    }
+    REQUIRE(history.size() > 10);
+    Match restored(kTiming);
+    REQUIRE(restored.restore({}, 77, 1, history, played.elapsedMs(now), 50'000));
+    CHECK(restored.state() == played.state());
+    CHECK(restored.gameNumber() == 1);
+    CHECK(restored.paused());
+    CHECK(restored.elapsedMs(60'000) == played.elapsedMs(now)); // the clock stands still while paused
+    CHECK(restored.moves() + restored.flips() == static_cast<int>(history.size()));
+    restored.resume(60'000);
+    CHECK(restored.elapsedMs(60'500) == played.elapsedMs(now) + 500);
+
+    history.back().slot = 7; // a move this table cannot make
+    Match broken(kTiming);
+    CHECK_FALSE(broken.restore({}, 77, 1, history, 0, 0));
+    CHECK_FALSE(broken.dealt());
+}
+
+TEST_CASE("match: a finished game is restored finished, its result already shown", "[match][restore]") {
+    Match played(kTiming);
+    played.deal({}, 5, 0);
+    std::vector<Move> history;
+    TimeMs now = 0;
+    for (int step = 0; step < 5000 && !played.over(); ++step) {
+        if (const auto flip = played.advance(now)) {
+            history.push_back(*flip);
+            continue;
+        }
+        if (played.speedCalled()) {
+            now = played.nextWakeAt(now);
+            continue;
+        }
+        for (int seat = 0; seat < kSeats && !played.over(); ++seat) {
+            if (const auto move = anyMove(played.state(), seat); move && played.play(*move, now).accepted()) {
+                history.push_back(*move);
+            }
+        }
+        now += 10;
+    }
+    REQUIRE(played.over());
+    Match restored(kTiming);
+    REQUIRE(restored.restore({}, 5, 3, history, played.elapsedMs(now), 90'000));
+    CHECK(restored.over());
+    CHECK(restored.state().result == played.state().result);
+    CHECK(restored.phase(90'000) == MatchPhase::Finished);
+    CHECK(restored.gameNumber() == 3);
+}

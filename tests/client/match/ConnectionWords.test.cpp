@@ -50,3 +50,41 @@ TEST_CASE("connection words: how a session ended comes from its typed cause", "[
     ended.text = "nothing heard from the peer for 15000 ms";
     CHECK(describeEnd(ended).find("lost the other side") != std::string::npos);
 }
+
+TEST_CASE("connection words: a missing player is named and the grace counts down on both sides", "[client][words]") {
+    ConnectionFacts facts;
+    facts.host = true;
+    facts.connected = true;
+    facts.info = GameInfo::Pause0;
+    facts.peerName = "kenta";
+    facts.peerSilent = true;
+    facts.graceLeftMs = 47'200;
+    CHECK(noticeFor(facts).headline == "SILENT");
+    CHECK(noticeFor(facts).detail.find("kenta is missing: the game is paused") == 0);
+    CHECK(noticeFor(facts).detail.find("their seat is kept 48 s more") != std::string::npos);
+    facts.graceLeftMs = 1'000;
+    CHECK(noticeFor(facts).detail.find("kept 1 s more") != std::string::npos);
+
+    facts.host = false;
+    facts.peerName = "hana";
+    facts.comingBack = true;
+    facts.graceLeftMs = 12'000;
+    CHECK(noticeFor(facts).detail.find("hana is missing") == 0);
+    CHECK(noticeFor(facts).detail.find("the match is kept 12 s more") != std::string::npos);
+    CHECK(noticeFor(facts).detail.find("asking the host for our seat again") != std::string::npos);
+    facts.keeperProblem = "cannot create the state folder /x: Permission denied";
+    CHECK(noticeFor(facts).detail.find("Permission denied") != std::string::npos);
+}
+
+TEST_CASE("connection words: a host waiting anew says how the last match ended", "[client][words]") {
+    ConnectionFacts facts;
+    facts.host = true;
+    facts.port = 50001;
+    facts.info = GameInfo::ConWait;
+    facts.previousEnd = "lost the other side: nothing heard from kenta for 60 s: the match is given up";
+    CHECK(noticeFor(facts).headline == "WAITING");
+    CHECK(noticeFor(facts).detail.find("last match: lost the other side: nothing heard from kenta for 60 s") !=
+          std::string::npos);
+    facts.keeperProblem = "the match journal /x is locked by another program";
+    CHECK(noticeFor(facts).detail.find("is locked by another program") != std::string::npos);
+}

@@ -96,6 +96,7 @@ public:
     int moves() const { return m_moves; } // plays and refills this game
 
 private:
+    void freshGame(int gameNumber, const RuleOptions& rules, std::uint64_t seed); // dealt, no move yet
     void afterChange(TimeMs now);
 
     MatchTiming m_timing;
