@@ -9,8 +9,10 @@ import time
 
 from netharness import Failure, expect, expect_mirrored, free_udp_port, run_named_test
 
-# Bots that take a human's time per card, so that a game lasts long enough to be cut in two.
+# Bots that take a human's time per card, so that a game lasts long enough to be cut in two; a
+# program that comes back plays at full speed, so the rest of the game is quick.
 BOT = ["--level", "hard"]
+FAST = ["--level", "max"]
 GAMES = 1
 
 
@@ -18,18 +20,19 @@ def config(h, name, grace=60):
     return h.write_config(name, f"[network]\nwait = 30\ngrace = {grace}\n")
 
 
-def pair(h, grace=60, seed=11):
-    """A host and a client that play GAMES games; each has its own state folder (its machine)."""
+def pair(h, grace=60, seed=11, host_bot=BOT, client_bot=BOT):
+    """A host and a client that play GAMES games; each has its own state folder (its machine).
+    The argument lists returned start the same program again, its bot at full speed."""
     port = free_udp_port()
     ini = config(h, "setup.ini", grace)
-    host_args = ["--config", ini, "--port", port, "--games", GAMES, "--json", "--seed", seed, *BOT]
-    client_args = ["--config", ini, "--join", f"127.0.0.1:{port}", "--games", GAMES, "--json", *BOT]
-    host = h.start("host", "speed-server", *host_args, state="host-machine")
+    host_args = ["--config", ini, "--port", port, "--games", GAMES, "--json", "--seed", seed]
+    client_args = ["--config", ini, "--join", f"127.0.0.1:{port}", "--games", GAMES, "--json"]
+    host = h.start("host", "speed-server", *host_args, *host_bot, state="host-machine")
     host.wait_for_line("hosting on UDP port", 10)
-    client = h.start("client", "speed-server", *client_args, state="client-machine")
+    client = h.start("client", "speed-server", *client_args, *client_bot, state="client-machine")
     client.wait_for_line("connected to", 10)
     host.wait_for_line("connected to", 10)
-    return host, client, host_args, client_args
+    return host, client, host_args + FAST, client_args + FAST
 
 
 def let_the_game_run(seconds=2.0):
@@ -72,8 +75,9 @@ def host_killed_comes_back(h):
 
 
 def frozen(h, side, seconds):
-    """SIGSTOP one side for `seconds` (less than the grace), then SIGCONT: the match goes on."""
-    host, client, _, _ = pair(h)
+    """SIGSTOP one side for `seconds` (less than the grace), then SIGCONT: the match goes on.
+    The other side's bot plays at full speed, so the game ends soon after."""
+    host, client, _, _ = pair(h, host_bot=FAST if side == "client" else BOT, client_bot=BOT if side == "client" else FAST)
     let_the_game_run(1.0)
     target, other = (client, host) if side == "client" else (host, client)
     target.signal(signal.SIGSTOP)
