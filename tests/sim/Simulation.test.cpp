@@ -1,5 +1,7 @@
 #include "speed/sim/Simulation.hpp"
 
+#include "TestScale.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace speed;
@@ -42,8 +44,9 @@ TEST_CASE("simulate: with no faults every proposal is confirmed in one round tri
     CHECK(totals.resends == 0);
 }
 
-TEST_CASE("simulate: 500 games on a hostile network all finish, none diverges", "[simulation][soak]") {
-    const SimulationTotals totals = simulateGames(hostile(0.2), 500);
+TEST_CASE("simulate: 500 games (100 under the sanitizers) on a hostile network all finish, none diverges",
+          "[simulation][soak]") {
+    const SimulationTotals totals = simulateGames(hostile(0.2), static_cast<int>(speed::test::soakRounds(500)));
     requireSound(totals);
     CHECK(totals.resends > 0);
 }
