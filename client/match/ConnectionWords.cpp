@@ -15,15 +15,15 @@ std::string waitingDetail(const ConnectionFacts& facts) {
     return facts.host ? "no host at " + peer + ": hosting on UDP port " + port : "looking for a host at " + peer;
 }
 
-// Who is missing, and how long the match waits for them (the countdown of the grace).
+// Who is missing, and how long the match waits for them (the countdown of the grace). Short:
+// it is one line across the field.
 std::string silentDetail(const ConnectionFacts& facts) {
     const std::string who = facts.peerName.empty() ? std::string("the other player") : facts.peerName;
-    std::string detail = who + " is missing: the game is paused";
+    std::string detail = who + " is missing";
     if (facts.graceLeftMs != kNever) {
-        const TimeMs seconds = (facts.graceLeftMs + 999) / 1000;
-        detail += kDot + (facts.host ? "their seat is kept " : "the match is kept ") + std::to_string(seconds) + " s more";
+        detail += kDot + "the game waits " + std::to_string((facts.graceLeftMs + 999) / 1000) + " s";
     }
-    if (facts.comingBack) detail += kDot + "asking the host for our seat again";
+    if (facts.comingBack) detail += kDot + "asking to come back";
     if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
     return detail;
 }

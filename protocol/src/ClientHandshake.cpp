@@ -3,6 +3,8 @@
 #include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Codec.hpp"
 
+#include <algorithm>
+
 // The client's half of the handshake (docs/PROTOCOL.md, section 9): HELLO, the cookie sent back,
 // the WELCOME checked and the keys made, or the host's DENY; and coming back to a session
 // (docs/NETWORK.md, "Coming back"). The rest is in ClientSession.cpp.
@@ -51,6 +53,9 @@ void ClientSession::onPeerBack(TimeMs now) {
         m_resumeId = std::string(kNoField);
         m_link.settle(RequestKind::Hello);
     }
+    // What went unanswered during the silence went only once a second: now it goes at once.
+    m_link.expediteRequests(now);
+    for (PendingProposal& proposal : m_proposals) proposal.nextSendAt = std::min(proposal.nextSendAt, now);
     followClock(now);
 }
 

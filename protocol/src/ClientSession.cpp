@@ -20,6 +20,7 @@ void ClientSession::onMessage(TimeMs now, const Message& message) {
     if (const auto* ng = std::get_if<Ng>(&body)) return onNg(now, *ng);
     if (std::holds_alternative<Rekey>(body)) { // the host restarted from its journal: ask for the seat now
         if (!comingBack()) comeBack(now);
+        else if (m_link.expediteAllowed(now)) m_link.expediteRequests(now); // asking already: at once
         return;
     }
     m_link.ignore(now, IgnoreRule::Meaningless, std::string(verbOf(message)) + " means nothing to a client");
@@ -189,7 +190,7 @@ void ClientSession::onTick(TimeMs now) {
     if (m_link.silent() && !comingBack()) comeBack(now);
     for (PendingProposal& proposal : m_proposals) {
         if (proposal.confirmed || now < proposal.nextSendAt) continue;
-        proposal.nextSendAt = now + m_config.timing.resendIntervalMs;
+        proposal.nextSendAt = now + m_link.resendIntervalMs();
         m_link.send(now, proposal.request, true);
         m_link.timeSent(TimedExchange::Move, proposal.request.game, proposal.request.id, now);
     }

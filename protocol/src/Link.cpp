@@ -228,6 +228,10 @@ bool Link::expediteAllowed(TimeMs now) {
     return true;
 }
 
+TimeMs Link::resendIntervalMs() const {
+    return m_silent ? m_timing.silentResendIntervalMs : m_timing.resendIntervalMs;
+}
+
 void Link::expediteRequests(TimeMs now) {
     for (PendingRequest& pending : m_requests) pending.nextSendAt = std::min(pending.nextSendAt, now);
 }
@@ -236,7 +240,7 @@ void Link::tick(TimeMs now) {
     std::erase_if(m_requests, [&](const PendingRequest& pending) { return now >= pending.giveUpAt; });
     for (PendingRequest& pending : m_requests) {
         if (now < pending.nextSendAt) continue;
-        pending.nextSendAt = now + m_timing.resendIntervalMs;
+        pending.nextSendAt = now + resendIntervalMs();
         send(now, pending.body, true);
     }
 }

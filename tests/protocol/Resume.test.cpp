@@ -453,3 +453,29 @@ TEST_CASE("while the client is silent the host resends its table once a second, 
 }
 
 } // namespace speed::protocol::test
+
+namespace speed::protocol::test {
+
+TEST_CASE("while the host is silent a pending proposal goes once a second, and at once when it is back", "[session][resume]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.linkDown = true;
+    const auto move = anyLegalMove(pair.client.state(), kClientSeat);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.advance(4000); // silent after 3 s
+    const auto movesSent = [&] {
+        return std::count_if(pair.sentToHost.begin(), pair.sentToHost.end(),
+                             [](const std::string& bytes) { return bytes.rfind("MOVE", 0) == 0; });
+    };
+    const auto before = movesSent();
+    pair.advance(10'000);
+    CHECK(movesSent() - before >= 9);
+    CHECK(movesSent() - before <= 11);
+    pair.linkDown = false;
+    const auto confirmedBefore = pair.client.stats().proposalsConfirmed;
+    pair.advance(300, 10); // the host's next datagram brings the client's resend at once
+    CHECK(pair.client.stats().proposalsConfirmed == confirmedBefore + 1);
+}
+
+} // namespace speed::protocol::test

@@ -60,18 +60,18 @@ TEST_CASE("connection words: a missing player is named and the grace counts down
     facts.peerSilent = true;
     facts.graceLeftMs = 47'200;
     CHECK(noticeFor(facts).headline == "SILENT");
-    CHECK(noticeFor(facts).detail.find("kenta is missing: the game is paused") == 0);
-    CHECK(noticeFor(facts).detail.find("their seat is kept 48 s more") != std::string::npos);
+    CHECK(noticeFor(facts).detail.find("kenta is missing") == 0);
+    CHECK(noticeFor(facts).detail.find("the game waits 48 s") != std::string::npos);
     facts.graceLeftMs = 1'000;
-    CHECK(noticeFor(facts).detail.find("kept 1 s more") != std::string::npos);
+    CHECK(noticeFor(facts).detail.find("the game waits 1 s") != std::string::npos);
 
     facts.host = false;
     facts.peerName = "hana";
     facts.comingBack = true;
     facts.graceLeftMs = 12'000;
     CHECK(noticeFor(facts).detail.find("hana is missing") == 0);
-    CHECK(noticeFor(facts).detail.find("the match is kept 12 s more") != std::string::npos);
-    CHECK(noticeFor(facts).detail.find("asking the host for our seat again") != std::string::npos);
+    CHECK(noticeFor(facts).detail.find("the game waits 12 s") != std::string::npos);
+    CHECK(noticeFor(facts).detail.find("asking to come back") != std::string::npos);
     facts.keeperProblem = "cannot create the state folder /x: Permission denied";
     CHECK(noticeFor(facts).detail.find("Permission denied") != std::string::npos);
 }

@@ -65,6 +65,9 @@ public:
     // False when the last time was too recent (the caller expedites nothing either).
     bool expediteAllowed(TimeMs now);
     void expediteRequests(TimeMs now);
+    // How often what is unanswered goes again: every resendIntervalMs, or every
+    // silentResendIntervalMs while the peer is silent (it may be gone for the whole grace).
+    TimeMs resendIntervalMs() const;
 
     // Liveness: what the silence since the peer was last heard means now.
     enum class Silence : std::uint8_t { None, BecameSilent, Lost };
