@@ -135,26 +135,38 @@ TEST_CASE("outcome: who won, from each seat", "[match]") {
     CHECK(toString(Outcome::Draw) == "DRAW");
 }
 
+namespace {
+
+// Plays bot moves (both seats) and the flips for up to `steps` steps, recording every move made.
+TimeMs playRecording(Match& match, TimeMs now, int steps, std::vector<Move>& history) {
+    for (int step = 0; step < steps && !match.over(); ++step) {
+        if (const auto flip = match.advance(now)) {
+            history.push_back(*flip);
+            continue;
+        }
+        if (match.speedCalled()) {
+            now = match.nextWakeAt(now);
+            continue;
+        }
+        for (int seat = 0; seat < kSeats && !match.over(); ++seat) {
+            if (const auto move = anyMove(match.state(), seat); move && match.play(*move, now).accepted()) {
+                history.push_back(*move);
+            }
+        }
+        now += 100;
+    }
+    return now;
+}
+
+} // namespace
+
 TEST_CASE("match: a game restored from its seed and moves is the same game, paused where it was", "[match][restore]") {
     Match played(kTiming);
     played.deal({}, 77, 0);
     std::vector<Move> history;
-    TimeMs now = 0;
-    for (int step = 0; step < 40 && !played.over(); ++step) {
-        if (const auto flip = played.advance(now)) {
-            history.push_back(*flip);
-            continue;
-        }
-        if (played.speedCalled()) {
-            now = played.nextWakeAt(now);
-            continue;
-        }
-        if (const auto move = anyMove(played.state(), step % kSeats); move && played.play(*move, now).accepted()) {
-            history.push_back(*move);
-        }
-        now += 100;
-    }
+    const TimeMs now = playRecording(played, 0, 20, history);
     REQUIRE(history.size() > 10);
+    REQUIRE_FALSE(played.over());
     Match restored(kTiming);
     REQUIRE(restored.restore({}, 77, 1, history, played.elapsedMs(now), 50'000));
     CHECK(restored.state() == played.state());
@@ -175,23 +187,7 @@ TEST_CASE("match: a finished game is restored finished, its result already shown
     Match played(kTiming);
     played.deal({}, 5, 0);
     std::vector<Move> history;
-    TimeMs now = 0;
-    for (int step = 0; step < 5000 && !played.over(); ++step) {
-        if (const auto flip = played.advance(now)) {
-            history.push_back(*flip);
-            continue;
-        }
-        if (played.speedCalled()) {
-            now = played.nextWakeAt(now);
-            continue;
-        }
-        for (int seat = 0; seat < kSeats && !played.over(); ++seat) {
-            if (const auto move = anyMove(played.state(), seat); move && played.play(*move, now).accepted()) {
-                history.push_back(*move);
-            }
-        }
-        now += 10;
-    }
+    const TimeMs now = playRecording(played, 0, 5000, history);
     REQUIRE(played.over());
     Match restored(kTiming);
     REQUIRE(restored.restore({}, 5, 3, history, played.elapsedMs(now), 90'000));
