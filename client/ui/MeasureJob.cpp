@@ -77,7 +77,7 @@ void MeasureJob::run(std::string target, std::uint16_t defaultPort, MeasurePlan 
         if (result.cancelled) outcome.status = MeasureStatus::Cancelled;
         else if (result.anyEcho()) outcome.status = MeasureStatus::Finished;
         else outcome.message += result.refused ? "nothing listens on that port (the machine refused)"
-                                               : "no echo within the timeout: is a host running there?";
+                                               : "no echo within the timeout: is a speed host or a UDP echo service running there?";
     } catch (const std::exception& error) {
         outcome.status = MeasureStatus::Failed;
         outcome.message = error.what();

@@ -27,6 +27,7 @@ void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<
         << (run.mode == "pow2" ? " sets" : " probes") << ", "
         << (run.intervalMs > 0 ? "one probe every " + std::to_string(run.intervalMs) + " ms" : "back to back")
         << ", " << run.warmup << " warm-up probes not counted, lost after " << run.timeoutMs << " ms\n";
+    if (!run.reflector.empty()) out << "answered by " << run.reflector << '\n';
     out << "  size   wire   sent   recv  lost    min_us    p50_us   mean_us    p99_us    max_us"
            " jitter_us    mad_us    Mbit/s\n";
     for (const auto& result : results) out << formatRow(result) << '\n';
@@ -66,6 +67,7 @@ void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<R
     const nlohmann::json report{{"target", run.target},     {"mode", run.mode},
                                 {"count", run.count},       {"warmup", run.warmup},
                                 {"interval_ms", run.intervalMs}, {"timeout_ms", run.timeoutMs},
+                                {"reflector", run.reflectorWord.empty() ? "none" : run.reflectorWord},
                                 {"results", list}};
     out << report.dump() << '\n';
 }

@@ -35,11 +35,37 @@ bool UdpProber::waitReadable(Clock::time_point deadline) {
     return ::poll(&descriptor, 1, static_cast<int>(remaining.count()) + 1) > 0;
 }
 
-bool UdpProber::isEchoOf(std::size_t length, std::uint32_t probeId) const {
-    const auto decoded = protocol::decodeDatagram(std::string_view(m_buffer.data(), length));
+std::string_view describe(Reflector reflector) {
+    switch (reflector) {
+    case Reflector::SpeedEcho: return "a speed host or reflector (ECHO)";
+    case Reflector::PlainEcho: return "a plain UDP echo (each probe came back unchanged)";
+    case Reflector::None: break;
+    }
+    return "nothing";
+}
+
+std::string_view wordOf(Reflector reflector) {
+    switch (reflector) {
+    case Reflector::SpeedEcho: return "speed_echo";
+    case Reflector::PlainEcho: return "plain_echo";
+    case Reflector::None: break;
+    }
+    return "none";
+}
+
+// A late answer to an earlier probe is skipped either way: its ID (or its bytes) are not this one's.
+bool UdpProber::isEchoOf(std::size_t length, std::uint32_t probeId, const std::string& probe) {
+    const std::string_view received(m_buffer.data(), length);
+    if (received == probe) {
+        m_reflector = Reflector::PlainEcho;
+        return true;
+    }
+    const auto decoded = protocol::decodeDatagram(received);
     if (!decoded.ok()) return false;
     const auto* echo = std::get_if<protocol::Echo>(&decoded.message->body);
-    return echo != nullptr && echo->id == probeId; // a late echo of an earlier probe is skipped
+    if (echo == nullptr || echo->id != probeId) return false;
+    m_reflector = Reflector::SpeedEcho;
+    return true;
 }
 
 ProbeOutcome UdpProber::roundTrip(int sizeBytes, int timeoutMs) {
@@ -67,7 +93,7 @@ ProbeOutcome UdpProber::roundTrip(int sizeBytes, int timeoutMs) {
             if (outcome.refused) break;
             continue;
         }
-        if (isEchoOf(length, id)) {
+        if (isEchoOf(length, id, probe)) {
             outcome.rttUs = microsecondsBetween(sentAt, receivedAt);
             break;
         }

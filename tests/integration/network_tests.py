@@ -5,7 +5,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import zlib
 
 from netharness import Failure, Skipped, expect, expect_mirrored, free_udp_port, run_named_test
 
@@ -197,11 +199,86 @@ def measure_without_host_fails_clearly(h):
     expect(any("no echo from 127.0.0.1" in line for line in measure.stderr), "message", measure)
 
 
+class PlainEcho:
+    """A UDP echo service as any machine may run one (RFC 862): every datagram back unchanged,
+    until closed or `seconds` pass."""
+
+    def __init__(self, seconds=60):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.until = time.monotonic() + seconds
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while time.monotonic() < self.until:
+            try:
+                data, peer = self.sock.recvfrom(65536)
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+            self.sock.sendto(data, peer)
+
+    def close(self):
+        self.until = 0
+        self.thread.join(timeout=5)
+        self.sock.close()
+
+
+def measure_against_plain_echo(h):
+    """Any UDP echo peer will do: the probes come back unchanged and are timed at once."""
+    echo = PlainEcho()
+    try:
+        started = time.monotonic()
+        measure = h.start("measure", "speed-measure", f"127.0.0.1:{echo.port}", "--mode", "fixed", "--size", 64,
+                          "--count", 200, "--warmup", 5, "--json")
+        expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
+        report = measure.json()
+        expect(report["reflector"] == "plain_echo", f"reflector {report['reflector']}", measure)
+        expect(report["results"][0]["received"] == 200 and report["results"][0]["lost"] == 0,
+               f"results {report['results']}", measure)
+        expect(time.monotonic() - started < 20, "200 probes took as long as timeouts would", measure)
+    finally:
+        echo.close()
+
+
+def measure_against_reflector(h):
+    """speed-measure --serve answers probes with ECHO and anything else unchanged, and answers
+    neither an ECHO nor its own answer sent straight back (two reflectors cannot bounce)."""
+    port = free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64,
+                      "--count", 100, "--json")
+    expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
+    expect(measure.json()["reflector"] == "speed_echo", "reflector", measure)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as client:
+        client.settimeout(1.0)
+        client.sendto(b"hello, anyone there?", ("127.0.0.1", port))
+        answer, _ = client.recvfrom(65536)
+        expect(answer == b"hello, anyone there?", f"answer {answer!r}", reflector)
+        client.sendto(answer, ("127.0.0.1", port))  # its own answer, straight back: a bounce
+        line = "ECHO 1 2 3 xxxx"
+        client.sendto(f"{line} #{zlib.crc32(line.encode()) & 0xFFFFFFFF:08x}".encode(), ("127.0.0.1", port))
+        client.settimeout(0.5)
+        try:
+            bounced, _ = client.recvfrom(65536)
+            raise Failure(f"the reflector answered a bounce: {bounced!r}")
+        except socket.timeout:
+            pass
+    reflector.signal(signal.SIGINT)
+    expect(reflector.wait_exit(10) == 0, "reflector exit code", reflector)
+    expect(any("not answered" in line for line in reflector.stdout), "the reflector's summary", reflector)
+
+
 TESTS = {test.__name__: test for test in [
     host_join_three_games, fallback_one_after_the_other, simultaneous_start_trials, sigint_ends_both_sides,
     join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
     relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly,
-    ipv6_loopback_join_and_measure]}
+    ipv6_loopback_join_and_measure, measure_against_plain_echo, measure_against_reflector]}
 
 
 def main():

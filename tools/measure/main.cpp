@@ -4,11 +4,17 @@
 #include "speed/net/MeasureRun.hpp"
 #include "speed/settings/Settings.hpp"
 #include "speed/net/UdpAddress.hpp"
+#include "speed/net/UdpProber.hpp"
+#include "speed/net/UdpReflector.hpp"
+
+#include <asio/signal_set.hpp>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -20,12 +26,23 @@ struct Options {
     std::string logLevel = "warn";
     bool json = false;
     bool csv = false;
+    bool serve = false;
+    std::optional<int> port;
     speed::MeasurePlan plan;
 };
 
 void addOptions(CLI::App& app, Options& o) {
     app.set_version_flag("--version", std::string("speed-measure ") + speed::kVersion);
-    app.add_option("target", o.target, "HOST[:PORT] of a running host (port default: setup.ini's)")->required();
+    auto* target = app.add_option("target", o.target,
+                                  "HOST[:PORT] of a speed host, a speed-measure --serve or any UDP echo peer "
+                                  "(port default: setup.ini's)");
+    auto* serve = app.add_flag("--serve", o.serve,
+                               "be the reflector: answer probes with ECHO and send anything else back unchanged, "
+                               "until SIGINT or SIGTERM")
+                      ->excludes(target);
+    app.add_option("--port", o.port, "--serve: the UDP port to answer on (default: setup.ini's)")
+        ->check(CLI::Range(1, 65535))
+        ->needs(serve);
     app.add_option("--mode", o.mode, "pow2: sizes 1, 2, 4 .. 2^X repeated N times; fixed: S bytes N times")
         ->check(CLI::IsMember({"pow2", "fixed"}))->capture_default_str();
     app.add_option("--max-exp", o.plan.maxExponent, "pow2: largest size is 2^X bytes (0..15)")->capture_default_str();
@@ -41,7 +58,42 @@ void addOptions(CLI::App& app, Options& o) {
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
 }
 
+// --serve: answers until a signal, then says how much it answered.
+int serve(const Options& options) {
+    const auto settings = speed::loadSettings(options.configPath);
+    if (!settings.settings) {
+        std::cerr << "speed-measure: " << settings.error->describe() << '\n';
+        return 2;
+    }
+    const auto port = static_cast<std::uint16_t>(options.port.value_or(settings.settings->network.port));
+    asio::io_context io;
+    speed::SocketResult opened = speed::openHostSocket(io, port);
+    if (!opened.socket) {
+        std::cerr << "speed-measure: " << opened.error << '\n';
+        return 1;
+    }
+    speed::UdpReflector reflector(std::move(*opened.socket));
+    asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const std::error_code& error, int) {
+        if (!error) io.stop();
+    });
+    reflector.start();
+    std::cout << "speed-measure: reflecting on UDP port " << port
+              << ": a probe gets its ECHO, anything else comes back unchanged (Ctrl-C ends)" << std::endl;
+    io.run();
+    const auto& counts = reflector.counts();
+    std::cout << "speed-measure: answered " << counts.echoes + counts.unchanged << " of " << counts.received
+              << " datagrams (" << counts.echoes << " ECHO, " << counts.unchanged << " unchanged, " << counts.dropped
+              << " not answered) from " << counts.addresses << " addresses" << std::endl;
+    return 0;
+}
+
 int measure(const Options& options) {
+    if (options.serve) return serve(options);
+    if (options.target.empty()) {
+        std::cerr << "speed-measure: give a target HOST[:PORT], or --serve to be one (--help)\n";
+        return 2;
+    }
     speed::MeasurePlan plan = options.plan;
     plan.mode = options.mode == "fixed" ? speed::MeasureMode::Fixed : speed::MeasureMode::Pow2;
     if (const std::string problem = validate(plan); !problem.empty()) {
@@ -71,15 +123,22 @@ int measure(const Options& options) {
     }
     const bool table = !options.json && !options.csv;
     const auto run = speed::runMeasurement(prober, plan, table ? std::cout : std::cerr);
-    const speed::MeasureRunInfo info{speed::endpointText(*resolved.endpoint), options.mode, plan.count,
-                                     plan.warmup, plan.intervalMs, plan.timeoutMs};
+    const speed::MeasureRunInfo info{speed::endpointText(*resolved.endpoint),
+                                     options.mode,
+                                     plan.count,
+                                     plan.warmup,
+                                     plan.intervalMs,
+                                     plan.timeoutMs,
+                                     std::string(describe(prober.reflector())),
+                                     std::string(wordOf(prober.reflector()))};
     if (options.json) speed::printJson(std::cout, info, run.results);
     else if (options.csv) speed::printCsv(std::cout, run.results);
     else speed::printTable(std::cout, info, run.results);
     if (run.anyEcho()) return 0;
     std::cerr << "speed-measure: no echo from " << info.target
               << (run.refused ? ": nothing listens on that port (the machine refused)"
-                              : " within the timeout: is a host running there?")
+                              : " within the timeout: is a speed host, a speed-measure --serve or a UDP echo "
+                                "service running there?")
               << '\n';
     return 1;
 }
@@ -87,7 +146,8 @@ int measure(const Options& options) {
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"speed-measure: round-trip times of probes to a running Speed host (speed or speed-server)"};
+    CLI::App app{"speed-measure: round-trip times of probes to a Speed host (speed or speed-server), to another "
+                 "speed-measure --serve, or to any UDP echo peer; with --serve, the reflector itself"};
     Options options;
     addOptions(app, options);
     CLI11_PARSE(app, argc, argv);

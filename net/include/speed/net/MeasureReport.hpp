@@ -16,6 +16,8 @@ struct MeasureRunInfo {
     int warmup = 0;
     int intervalMs = 0;
     int timeoutMs = 0;
+    std::string reflector;      // what answered, in words (UdpProber's describe)
+    std::string reflectorWord;  // the same for JSON: "speed_echo", "plain_echo" or "none"
 };
 
 void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results);

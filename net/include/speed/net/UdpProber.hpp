@@ -7,9 +7,16 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speed {
+
+// What answered the probes: a speed host or reflector (ECHO), or any UDP echo peer that sends a
+// datagram back unchanged (RFC 862's echo service, socat, a STAMP-less reflector).
+enum class Reflector : std::uint8_t { None, SpeedEcho, PlainEcho };
+std::string_view describe(Reflector reflector);
+std::string_view wordOf(Reflector reflector); // "speed_echo", "plain_echo", "none"
 
 struct ProbeOutcome {
     std::optional<double> rttUs; // empty: lost (no valid echo within the timeout)
@@ -28,10 +35,12 @@ public:
     const std::string& openError() const { return m_openError; }
 
     ProbeOutcome roundTrip(int sizeBytes, int timeoutMs);
+    Reflector reflector() const { return m_reflector; } // what answered the latest echo
 
 private:
     bool waitReadable(std::chrono::steady_clock::time_point deadline);
-    bool isEchoOf(std::size_t length, std::uint32_t probeId) const;
+    // Our probe's answer: an ECHO naming it, or the very datagram sent back.
+    bool isEchoOf(std::size_t length, std::uint32_t probeId, const std::string& probe);
 
     asio::ip::udp::socket m_socket;
     std::chrono::steady_clock::time_point m_startedAt;
@@ -39,6 +48,7 @@ private:
     std::uint32_t m_nextId = 1;
     std::uint32_t m_nextSeq = 1;
     std::string m_openError;
+    Reflector m_reflector = Reflector::None;
 };
 
 } // namespace speed
