@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace speed::client::ui {
 namespace {
@@ -148,11 +149,12 @@ void MeasureDialog::drawResults() {
 }
 
 void MeasureDialog::drawResultsTable(const MeasureOutcome& outcome) {
-    constexpr const char* kColumns[] = {"size", "sent", "lost", "min", "p50", "mean", "p99", "max", "jitter", "Mbit/s"};
+    constexpr const char* kColumns[] = {"size", "sent", "lost", "min", "p50", "mean", "p99", "p99.9", "max", "jitter", "Mbit/s"};
+    constexpr int kColumnCount = static_cast<int>(std::size(kColumns));
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                        ImGuiTableFlags_SizingStretchSame;
     const float rows = static_cast<float>(std::min(outcome.results.size(), kTableRowsShown) + 1);
-    if (!ImGui::BeginTable("results", 10, kFlags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f)))) return;
+    if (!ImGui::BeginTable("results", kColumnCount, kFlags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f)))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     for (const char* column : kColumns) ImGui::TableSetupColumn(column);
     ImGui::TableHeadersRow();
@@ -160,7 +162,8 @@ void MeasureDialog::drawResultsTable(const MeasureOutcome& outcome) {
         ImGui::TableNextRow();
         const std::string cells[] = {std::to_string(r.size), std::to_string(r.sent), std::to_string(r.lost),
                                      fmt::format("{:.1f}", r.minUs), fmt::format("{:.1f}", r.p50Us), fmt::format("{:.1f}", r.meanUs),
-                                     fmt::format("{:.1f}", r.p99Us), fmt::format("{:.1f}", r.maxUs), fmt::format("{:.1f}", r.jitterUs),
+                                     fmt::format("{:.1f}", r.p99Us), fmt::format("{:.1f}", r.p999Us),
+                                     fmt::format("{:.1f}", r.maxUs), fmt::format("{:.1f}", r.jitterUs),
                                      fmt::format("{:.2f}", r.throughputMbps)};
         for (const std::string& cell : cells) {
             ImGui::TableNextColumn();

@@ -14,9 +14,9 @@ double rounded(double value) { return std::round(value * 100.0) / 100.0; }
 
 std::string formatRow(const RttSummary& r) {
     char row[256];
-    std::snprintf(row, sizeof row, "%6d %6d %6d %6d %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f",
+    std::snprintf(row, sizeof row, "%6d %6d %6d %6d %5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f",
                   r.size, r.wireBytes, r.sent, r.received, r.lost, r.minUs, r.p50Us, r.meanUs, r.p99Us,
-                  r.maxUs, r.jitterUs, r.jitterMadUs, r.throughputMbps);
+                  r.p999Us, r.maxUs, r.jitterUs, r.jitterMadUs, r.throughputMbps);
     return row;
 }
 
@@ -28,7 +28,7 @@ void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<
         << (run.intervalMs > 0 ? "one probe every " + std::to_string(run.intervalMs) + " ms" : "back to back")
         << ", " << run.warmup << " warm-up probes not counted, lost after " << run.timeoutMs << " ms\n";
     if (!run.reflector.empty()) out << "answered by " << run.reflector << '\n';
-    out << "  size   wire   sent   recv  lost    min_us    p50_us   mean_us    p99_us    max_us"
+    out << "  size   wire   sent   recv  lost    min_us    p50_us   mean_us    p99_us  p99.9_us    max_us"
            " jitter_us    mad_us    Mbit/s\n";
     for (const auto& result : results) out << formatRow(result) << '\n';
     out << "(size: bytes asked for; wire: bytes sent per probe; jitter: RFC 3550 smoothed; mad: mean "
@@ -36,12 +36,12 @@ void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<
 }
 
 void printCsv(std::ostream& out, const std::vector<RttSummary>& results) {
-    out << "size,wire_bytes,sent,received,lost,min_us,p50_us,mean_us,p99_us,max_us,jitter_us,"
+    out << "size,wire_bytes,sent,received,lost,min_us,p50_us,mean_us,p99_us,p999_us,max_us,jitter_us,"
            "jitter_mad_us,throughput_mbps\n";
     for (const auto& r : results) {
         out << r.size << ',' << r.wireBytes << ',' << r.sent << ',' << r.received << ',' << r.lost << ','
             << rounded(r.minUs) << ',' << rounded(r.p50Us) << ',' << rounded(r.meanUs) << ','
-            << rounded(r.p99Us) << ',' << rounded(r.maxUs) << ',' << rounded(r.jitterUs) << ','
+            << rounded(r.p99Us) << ',' << rounded(r.p999Us) << ',' << rounded(r.maxUs) << ',' << rounded(r.jitterUs) << ','
             << rounded(r.jitterMadUs) << ',' << rounded(r.throughputMbps) << '\n';
     }
 }
@@ -59,6 +59,7 @@ void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<R
                           {"p50", rounded(r.p50Us)},
                           {"mean", rounded(r.meanUs)},
                           {"p99", rounded(r.p99Us)},
+                          {"p99.9", rounded(r.p999Us)},
                           {"max", rounded(r.maxUs)}}},
                         {"jitter_us", rounded(r.jitterUs)},
                         {"jitter_mad_us", rounded(r.jitterMadUs)},

@@ -17,7 +17,9 @@ double median(std::vector<double> values) {
 double nearestRankPercentile(std::vector<double> values, double percent) {
     if (values.empty()) return 0;
     std::sort(values.begin(), values.end());
-    const double rank = std::ceil(percent / 100.0 * static_cast<double>(values.size()));
+    // The rank is a whole number whenever percent * n / 100 is one: 99.9 is not exact in binary,
+    // and 999.0000000000001 must not round up to 1000.
+    const double rank = std::ceil(percent / 100.0 * static_cast<double>(values.size()) - 1e-9);
     const auto index = static_cast<std::size_t>(std::clamp(rank, 1.0, static_cast<double>(values.size())));
     return values[index - 1];
 }
@@ -39,6 +41,7 @@ RttSummary summarize(const ProbeSeries& series) {
     summary.meanUs = total / static_cast<double>(rtts.size());
     summary.p50Us = median(rtts);
     summary.p99Us = nearestRankPercentile(rtts, 99);
+    summary.p999Us = nearestRankPercentile(rtts, 99.9);
 
     double smoothed = 0;
     double absoluteDifferences = 0;

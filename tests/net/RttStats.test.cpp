@@ -24,6 +24,16 @@ TEST_CASE("median of an even count is the mean of the middle two", "[measure]") 
     CHECK(nearestRankPercentile(hundred, 99) == 99);
 }
 
+TEST_CASE("p99.9 is the nearest rank too: the 999th of a thousand, the largest of fewer", "[measure]") {
+    ProbeSeries series{64, 64, 1000, {}};
+    for (int i = 1000; i >= 1; --i) series.rttUs.push_back(i); // unsorted on purpose
+    const auto summary = summarize(series);
+    CHECK(summary.p99Us == 990);
+    CHECK(summary.p999Us == 999);
+    CHECK(summary.maxUs == 1000);
+    CHECK(summarize({64, 64, 5, {30, 10, 20, 40, 50}}).p999Us == 50);
+}
+
 TEST_CASE("jitter: RFC 3550 smoothing and mean absolute difference", "[measure]") {
     // Differences: 10, 10, 10 -> J = 10/16, then + (10 - J)/16 twice.
     const auto summary = summarize({8, 8, 4, {100, 110, 100, 110}});

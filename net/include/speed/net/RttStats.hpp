@@ -24,6 +24,7 @@ struct RttSummary {
     double p50Us = 0;  // median (mean of the two middle values for an even count)
     double meanUs = 0;
     double p99Us = 0;  // nearest rank
+    double p999Us = 0; // p99.9, nearest rank: the tail a thousand probes can show
     double maxUs = 0;
     double jitterUs = 0;    // RFC 3550 smoothed: J += (|D| - J) / 16 over consecutive RTTs
     double jitterMadUs = 0; // mean absolute difference of consecutive RTTs
