@@ -30,12 +30,24 @@ void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hell
     if (gameInfo() != GameInfo::ConWait) return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
     if (hello.resume != kNoField) return deny(now, from, hello, DenyReason::NoMatch, receivedBytes);
     if (m_config.admits && !m_config.admits(from)) return deny(now, from, hello, DenyReason::NotInvited, receivedBytes);
-    if (const auto problem = passwordProblem(hello); problem && *problem != DenyReason::WrongPassword) {
-        return deny(now, from, hello, *problem, receivedBytes);
-    }
-    if (!freshCookie(now, from, hello, receivedBytes)) return;
-    if (passwordProblem(hello)) return deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
+    if (!provesItself(now, from, hello, receivedBytes)) return;
     admit(now, from, hello);
+}
+
+// What every HELLO that would take a seat must show, new player or returning one: a password
+// when this host has one (and none when it has not), then a fresh cookie (its address), then the
+// right password. False when it does not; it was then answered (DENY or CHALLENGE) or ignored.
+bool HostSession::provesItself(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
+    if (const auto problem = passwordProblem(hello); problem && *problem != DenyReason::WrongPassword) {
+        deny(now, from, hello, *problem, receivedBytes);
+        return false;
+    }
+    if (!freshCookie(now, from, hello, receivedBytes)) return false;
+    if (passwordProblem(hello)) {
+        deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
+        return false;
+    }
+    return true;
 }
 
 // True when the HELLO brings back a cookie of this bucket or the last one; otherwise it is
@@ -55,11 +67,7 @@ bool HostSession::freshCookie(TimeMs now, const PeerAddress& from, const Hello& 
 // program, a NAT that moved it), as long as it proves it holds this session's keys. Its new
 // nonces make new keys; the match goes on where it was.
 void HostSession::onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
-    if (const auto problem = passwordProblem(hello); problem && *problem != DenyReason::WrongPassword) {
-        return deny(now, from, hello, *problem, receivedBytes);
-    }
-    if (!freshCookie(now, from, hello, receivedBytes)) return;
-    if (passwordProblem(hello)) return deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
+    if (!provesItself(now, from, hello, receivedBytes)) return;
     const SessionKeys keys = deriveSessionKeys(clientNonce(), hostNonce(), m_config.passwordKey);
     if (!sameText(hello.resumeProof, resumeProof(keys, hello.nonce, hello.cookie))) {
         return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a HELLO coming back to this session without its key");

@@ -3,6 +3,8 @@
 // written to a journal file on disk as speed-server writes it, before the datagrams of the
 // same step. Prints the time per write (one per revision: a move, a flip, a pause) and the
 // journal's size per game. Usage: journal-cost FOLDER [GAMES]
+#include "protocol/SessionPair.hpp"
+
 #include "speed/protocol/ClientSession.hpp"
 #include "speed/protocol/HostSession.hpp"
 #include "speed/store/MatchJournal.hpp"
@@ -22,19 +24,6 @@ namespace {
 
 using namespace speed;
 using namespace speed::protocol;
-
-std::optional<Move> firstLegalMove(const GameState& state, int seat) {
-    for (int slot = 0; slot < state.rules.handSize; ++slot) {
-        const auto& card = state.player(seat).hand[static_cast<std::size_t>(slot)];
-        for (int pile = 0; card && pile < kFieldPiles; ++pile) {
-            if (checkMove(state, Move::play(seat, slot, *card, pile)) == MoveError::None) return Move::play(seat, slot, *card, pile);
-        }
-    }
-    for (int slot = 0; slot < state.rules.handSize; ++slot) {
-        if (checkMove(state, Move::refill(seat, slot)) == MoveError::None) return Move::refill(seat, slot);
-    }
-    return std::nullopt;
-}
 
 SessionConfig configFor(std::uint64_t seed, const char* name) {
     SessionConfig config;
@@ -118,7 +107,7 @@ int main(int argc, char** argv) {
         for (int tick = 0; tick < 20'000 && host.state().result == GameResult::Playing; ++tick) {
             now += 20;
             for (Session* side : std::initializer_list<Session*>{&host, &client}) {
-                if (const auto move = firstLegalMove(side->state(), side->mySeat())) side->proposeMove(now, *move);
+                if (const auto move = test::anyLegalMove(side->state(), side->mySeat())) side->proposeMove(now, *move);
                 step(host, client, *opened.journal, now, writes);
             }
             host.tick(now);

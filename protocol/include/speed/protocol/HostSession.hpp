@@ -83,6 +83,7 @@ private:
     void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     std::optional<DenyReason> passwordProblem(const Hello& hello) const;
     void onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    bool provesItself(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     bool freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     JournalSession journalSession() const;
     void deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes);
