@@ -10,7 +10,7 @@ namespace speed::client {
 struct FrameFacts {
     TimeMs now = 0;
     bool dirty = false;       // the table or a text on it changed
-    bool moving = false;      // a card is in flight or being dragged
+    bool moving = false;      // a card is in flight or being dragged (or was moved by the pointer)
     TimeMs clockSecond = 0;   // the game clock's whole second
     bool speedCalled = false; // the SPEED! banner is up
     GameInfo info = GameInfo::Nothing;
@@ -20,29 +20,28 @@ struct FrameFacts {
 enum class Frame {
     None,      // nothing on screen changed
     ClockTick, // only the clock (or the idle overlay): blit the cached table, draw the clock
+    Motion,    // only cards move: blit the cached still table, draw the moving cards over it
     Full,      // draw everything
 };
 
 // The window's pacing, apart from SFML: whether a turn draws at all, and how long the loop may
-// then wait for input or the network. Nothing moving and nothing new costs nothing but the
-// once-a-second clock; during an animation frames come every kAnimationFrameMs.
+// then wait, knowing that input and network news end the wait at once (LoopWait). Nothing
+// moving and nothing new costs nothing but the once-a-second clock; during an animation frames
+// come every kAnimationFrameMs.
 class FramePacer {
 public:
     // Decides the turn's frame and remembers what it showed.
     Frame decide(const FrameFacts& facts);
-    // Input arrived: keep the loop attentive for a while.
-    void inputSeen(TimeMs now) { m_lastInputAt = now; }
     // How long to wait after a turn that began at `frameStart`; `now` is after its drawing.
     // `deadline` is the next moment something changes by itself, `overlayFrameAt` when ImGui
     // next wants a frame (kNever for either when nothing is due).
-    TimeMs waitMs(TimeMs frameStart, TimeMs now, bool moving, GameInfo info, TimeMs deadline, TimeMs overlayFrameAt) const;
+    static TimeMs waitMs(TimeMs frameStart, TimeMs now, bool moving, TimeMs deadline, TimeMs overlayFrameAt);
 
 private:
     TimeMs m_shownSecond = -1;
     bool m_shownSpeedCall = false;
     GameInfo m_shownInfo = GameInfo::Nothing;
     bool m_wasMoving = false;
-    TimeMs m_lastInputAt = 0;
 };
 
 } // namespace speed::client

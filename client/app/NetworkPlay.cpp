@@ -51,7 +51,18 @@ void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkVi
     network->connectNextWith(setup.connect);
 }
 
-void printNetworkResults(const NetworkDriver& match, const ClientOptions& options, std::ostream& out) {
+namespace {
+
+nlohmann::json latencyJson(const LatencySamples& samples) {
+    if (samples.empty()) return nullptr;
+    const LatencySummary summary = samples.summary();
+    return {{"count", summary.count}, {"p50", summary.p50}, {"p99", summary.p99}, {"max", summary.max}};
+}
+
+} // namespace
+
+void printNetworkResults(const NetworkDriver& match, const WindowFigures& figures, const ClientOptions& options,
+                         std::ostream& out) {
     nlohmann::json results = nlohmann::json::array();
     nlohmann::json games = nlohmann::json::array();
     for (const GameRecord& game : match.finishedGames()) {
@@ -63,7 +74,7 @@ void printNetworkResults(const NetworkDriver& match, const ClientOptions& option
                          {"duration_ms", game.durationMs}, {"moves", game.moves}, {"flips", game.flips}});
     }
     if (options.json) {
-        const auto rtt = match.rttMs();
+        const protocol::SessionStats& stats = match.sessionStats();
         const nlohmann::json report{
             {"mode", "network"},
             {"role", match.isHost() ? "host" : "client"},
@@ -74,7 +85,12 @@ void printNetworkResults(const NetworkDriver& match, const ClientOptions& option
             {"games_detail", games},
             {"peer", match.peerName()},
             {"peer_address", match.peerAddress()},
-            {"rtt_ms", rtt ? nlohmann::json(*rtt) : nlohmann::json(nullptr)},
+            {"rtt_ms", latencyJson(match.roundTrips())},
+            {"read_delay_us", latencyJson(match.readDelays())},
+            {"proposals", {{"sent", stats.proposalsSent}, {"confirmed", stats.proposalsConfirmed},
+                           {"rejected", stats.proposalsRejected}}},
+            {"frame_ms", latencyJson(figures.frameMs)},
+            {"remote_move_to_frame_ms", latencyJson(figures.remoteMoveToFrameMs)},
             {"end_reason", match.endReason()},
             {"error", match.failure()},
         };

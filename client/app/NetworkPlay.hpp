@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/ClientOptions.hpp"
+#include "app/WindowApp.hpp"
 #include "match/NetworkDriver.hpp"
 #include "speed/settings/Settings.hpp"
 
@@ -21,8 +22,10 @@ std::optional<std::string> networkSetupFor(const ClientOptions& options, std::ui
 void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkView* network);
 
 // One line per finished game and, with json, one object last: role, games, results
-// ("WIN" | "DRAW" | "DEFEAT" from this side), peer, and why it ended.
-void printNetworkResults(const NetworkDriver& match, const ClientOptions& options, std::ostream& out);
+// ("WIN" | "DRAW" | "DEFEAT" from this side), peer, why it ended, and how fast the network and
+// the window kept up (round trips, read delays, frames).
+void printNetworkResults(const NetworkDriver& match, const WindowFigures& figures, const ClientOptions& options,
+                         std::ostream& out);
 
 // 0 when the games asked for were played (or none was asked and nothing failed), 1 otherwise.
 int networkExitCode(const NetworkDriver& match, const ClientOptions& options);

@@ -7,16 +7,20 @@
 #include "table/TableText.hpp"
 #include "ui/GameMenu.hpp"
 
-#include <SFML/System/Sleep.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace speed::client {
 namespace {
 
 Point pointOf(int x, int y) { return {static_cast<float>(x), static_cast<float>(y)}; }
+
+std::int64_t steadyUs() {
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 } // namespace
 
@@ -72,10 +76,7 @@ int WindowApp::run() {
     while (m_window.isOpen()) {
         const TimeMs frameStart = nowMs();
         sf::Event event;
-        while (m_window.pollEvent(event)) {
-            m_pacer.inputSeen(frameStart);
-            handleEvent(event, frameStart);
-        }
+        while (m_window.pollEvent(event)) handleEvent(event, frameStart);
         if (!m_window.isOpen() || !turn(frameStart)) break;
     }
     m_window.close();
@@ -99,9 +100,15 @@ bool WindowApp::turn(TimeMs frameStart) {
                          m_match->info(), m_overlay->frameDue(now)}),
          now);
     m_motion.prune(now);
-    const TimeMs waitMs = m_pacer.waitMs(frameStart, nowMs(), moving, m_match->info(), nextDeadline(now), m_overlay->nextFrameAt(now));
-    NetworkView* network = m_match->network();
-    if (network == nullptr || !network->waitForNetwork(waitMs)) sf::sleep(sf::milliseconds(static_cast<sf::Int32>(waitMs)));
+    const TimeMs waitMs = FramePacer::waitMs(frameStart, nowMs(), moving, nextDeadline(now), m_overlay->nextFrameAt(now));
+    // Drawing may have made Xlib read input into its queue, where the wait would not see it.
+    sf::Event event;
+    if (m_window.pollEvent(event)) {
+        handleEvent(event, nowMs());
+        return true;
+    }
+    const NetworkView* network = m_match->network();
+    m_wait.wait(waitMs, network != nullptr ? network->wakeFd() : -1);
     return true;
 }
 
@@ -115,9 +122,21 @@ void WindowApp::draw(Frame frame, TimeMs now) {
         spdlog::trace("clock tick drawn in {} ms", nowMs() - now);
         return;
     }
-    m_canvas.drawFull(m_window, canvasFrame);
-    m_dirty = false;
-    spdlog::trace("frame drawn in {} ms", nowMs() - now);
+    const std::int64_t startUs = steadyUs();
+    if (frame == Frame::Motion) {
+        m_canvas.drawMotion(m_window, canvasFrame);
+    } else {
+        m_canvas.drawFull(m_window, canvasFrame);
+        m_dirty = false;
+    }
+    const std::int64_t doneUs = steadyUs();
+    m_figures.frameMs.add(static_cast<double>(doneUs - startUs) / 1000.0);
+    if (m_remoteMoveNewsUs != 0) {
+        m_figures.remoteMoveToFrameMs.add(static_cast<double>(doneUs - m_remoteMoveNewsUs) / 1000.0);
+        m_remoteMoveNewsUs = 0;
+    }
+    spdlog::trace("{} frame drawn in {:.3f} ms", frame == Frame::Motion ? "motion" : "full",
+                  static_cast<double>(doneUs - startUs) / 1000.0);
 }
 
 // --screenshot: the shot, then leave. Over the network the other window may be about to take its
@@ -164,9 +183,13 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
         if (event.mouseButton.button != sf::Mouse::Left) break;
         if (m_input.release(*m_match, pointOf(event.mouseButton.x, event.mouseButton.y), now)) m_dirty = true;
         break;
-    case sf::Event::MouseMoved:
-        if (m_input.move(pointOf(event.mouseMove.x, event.mouseMove.y))) m_dirty = true;
+    case sf::Event::MouseMoved: {
+        // While a card is dragged it follows the pointer (a motion frame); the drag's start
+        // takes it from its place (a full one).
+        const bool dragging = m_input.drag().phase() == DragPhase::Dragging;
+        if (m_input.move(pointOf(event.mouseMove.x, event.mouseMove.y)) && !dragging) m_dirty = true;
         break;
+    }
     case sf::Event::KeyPressed:
         m_dirty = true;
         if (!m_overlay->key(event.key) && !matchKey(event.key.code, now)) m_input.key(*m_match, event.key.code, now);
@@ -204,6 +227,11 @@ void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now)
         const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match->localSeat() ? "you"
                          : m_options.vsCpu ? "cpu" : "opponent";
         spdlog::info("applied ({}): {} | table: {}", who, describe(record.move), tableSummary(record.after));
+        const NetworkView* network = m_match->network();
+        if (network != nullptr && record.move.kind != MoveKind::Flip && record.move.seat != m_match->localSeat() &&
+            m_remoteMoveNewsUs == 0) {
+            m_remoteMoveNewsUs = network->lastNewsUs();
+        }
         m_input.dropStale(*m_match);
         m_dirty = true;
     }

@@ -3,6 +3,7 @@
 #include "app/ClientOptions.hpp"
 #include "app/FramePacer.hpp"
 #include "app/GameSchedule.hpp"
+#include "app/LoopWait.hpp"
 #include "app/OverlayHost.hpp"
 #include "app/TableInput.hpp"
 #include "app/WindowCanvas.hpp"
@@ -11,6 +12,8 @@
 #include "match/ResultReport.hpp"
 #include "table/Layout.hpp"
 #include "table/TableMotion.hpp"
+
+#include "speed/net/LatencySamples.hpp"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/System/Clock.hpp>
@@ -25,6 +28,14 @@ namespace speed::client {
 // table's input, turns what the match applied into motion, follows the games and the match
 // (next game, the end, --games and --screenshot), and paces itself through FramePacer. All game
 // logic lives in the match and the engine.
+// How the window kept up, for --json: each drawn frame's time, and for each move of the
+// other player's, the time from the network thread's handing it over to the end of the frame
+// that first showed it.
+struct WindowFigures {
+    LatencySamples frameMs;
+    LatencySamples remoteMoveToFrameMs;
+};
+
 class WindowApp {
 public:
     // `match` runs the game (LocalMatch against the CPU, or a network session); its clock
@@ -33,6 +44,7 @@ public:
     ~WindowApp();
     int run();
     ResultSummary results() const;
+    const WindowFigures& figures() const { return m_figures; }
 
 private:
     TimeMs nowMs() const { return static_cast<TimeMs>(m_clock.getElapsedTime().asMilliseconds()); }
@@ -54,6 +66,7 @@ private:
 
     ClientOptions m_options;
     sf::RenderWindow m_window;
+    LoopWait m_wait; // after m_window: it looks for the window's display connection
     sf::Clock m_clock;
     WindowCanvas m_canvas;
     TableLayout m_layout;
@@ -68,6 +81,8 @@ private:
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
     int m_exitCode = 0;
+    WindowFigures m_figures;
+    std::int64_t m_remoteMoveNewsUs = 0; // a remote move taken in this turn, not drawn yet: its news time
 };
 
 } // namespace speed::client

@@ -21,21 +21,41 @@ void WindowCanvas::drawFull(sf::RenderWindow& window, const Frame& frame) {
     m_tableLayerValid = false;
 }
 
-// Only the clock changed: the table is drawn once into a texture, then each second costs one
-// blit and a few glyphs.
-void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) {
+bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn) {
     const sf::Vector2u size = window.getSize();
-    if (m_tableLayer.getSize() != size && !m_tableLayer.create(size.x, size.y)) return drawFull(window, frame);
-    const bool layerRedrawn = !m_tableLayerValid;
-    if (!m_tableLayerValid) {
-        m_renderer.draw(m_tableLayer, frame.layout, frame.scene, false);
+    if (m_tableLayer.getSize() != size && !m_tableLayer.create(size.x, size.y)) return false;
+    std::vector<int> key = TableRenderer::stillKey(frame.scene);
+    redrawn = !m_tableLayerValid || key != m_tableLayerKey;
+    if (redrawn) {
+        m_renderer.drawStill(m_tableLayer, frame.layout, frame.scene, false);
         m_tableLayer.display();
         m_tableLayerValid = true;
+        m_tableLayerKey = std::move(key);
     }
+    return true;
+}
+
+// Only cards move: one blit of the still table (drawn anew when a card landed), the moving
+// cards, the clock and the overlay.
+void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) {
+    bool redrawn = false;
+    if (!stillLayerFor(window, frame, redrawn)) return drawFull(window, frame);
+    window.draw(sf::Sprite(m_tableLayer.getTexture()));
+    m_renderer.drawClock(window, frame.layout, frame.scene);
+    m_renderer.drawMoving(window, frame.layout, frame.scene);
+    frame.overlay.draw(frame.overlayFrame, frame.now);
+    window.display();
+}
+
+// Only the clock changed: each second costs one blit and a few glyphs.
+void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) {
+    bool layerRedrawn = false;
+    if (!stillLayerFor(window, frame, layerRedrawn)) return drawFull(window, frame);
     // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
     const sf::Texture* withOverlay = frame.overlay.tableWithOverlay(m_tableLayer.getTexture(), layerRedrawn, frame.overlayFrame, frame.now);
     window.draw(sf::Sprite(withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture()));
     m_renderer.drawClock(window, frame.layout, frame.scene);
+    m_renderer.drawMoving(window, frame.layout, frame.scene); // a held card that is not moving
     if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);
     window.display();
 }

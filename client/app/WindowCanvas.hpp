@@ -8,12 +8,14 @@
 #include <SFML/Graphics/RenderWindow.hpp>
 
 #include <string>
+#include <vector>
 
 namespace speed::client {
 
-// Puts frames on the window: the whole table with the overlay, or, when only the clock moved,
-// the cached table layer plus the clock (software GL under Xvfb makes a full redraw the dominant
-// idle cost), and screenshots of the frame as shown.
+// Puts frames on the window: the whole table with the overlay; when only cards move, the cached
+// still table plus the moving cards; when only the clock moved, the cached table plus the clock
+// (software GL under Xvfb makes a full redraw the dominant cost); and screenshots of the frame
+// as shown.
 class WindowCanvas {
 public:
     explicit WindowCanvas(const Fonts& fonts) : m_art(fonts), m_renderer(fonts, m_art) {}
@@ -29,17 +31,21 @@ public:
         TimeMs now;
     };
     void drawFull(sf::RenderWindow& window, const Frame& frame);
+    void drawMotion(sf::RenderWindow& window, const Frame& frame);
     void drawClockTick(sf::RenderWindow& window, const Frame& frame);
     // The frame as on screen, menus and dialogs included, saved as PNG.
     bool screenshot(sf::RenderWindow& window, const Frame& frame, const std::string& path);
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);
+    // The still table in m_tableLayer, drawn anew when it is stale; false: no layer (too large).
+    bool stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn);
 
     CardArt m_art;
     TableRenderer m_renderer;
-    sf::RenderTexture m_tableLayer; // the table without the clock, for the once-a-second redraw
-    bool m_tableLayerValid = false;
+    sf::RenderTexture m_tableLayer; // the still table without the clock
+    bool m_tableLayerValid = false; // a full frame since invalidates it: something else changed
+    std::vector<int> m_tableLayerKey;
 };
 
 } // namespace speed::client

@@ -30,7 +30,7 @@ int playNetwork(const speed::client::ClientOptions& options, const speed::client
     }
     WindowApp app(options, fonts, std::move(driver));
     const int windowExit = app.run(); // the window owns the driver until it is destroyed below
-    printNetworkResults(match, options, std::cout);
+    printNetworkResults(match, app.figures(), options, std::cout);
     if (!match.failure().empty()) std::cerr << "speed: " << match.failure() << '\n';
     return windowExit != 0 ? windowExit : networkExitCode(match, options);
 }

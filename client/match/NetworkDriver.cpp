@@ -10,6 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
+
+#include <asio/post.hpp>
 
 namespace speed::client {
 
@@ -22,21 +25,28 @@ namespace {
 constexpr std::size_t kMaxWireLog = 4000; // undrained message log: keep the newest
 constexpr auto kGoodbyeLimit = std::chrono::milliseconds(2500); // SHUTDOWN lingers 1 s; never hang
 constexpr TimeMs kSecondMs = 1000;
+constexpr std::size_t kMaxMailEvents = 20000; // events waiting for the window: keep the newest
+
+std::int64_t steadyUs() {
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 } // namespace
 
 NetworkDriver::NetworkDriver(NetworkSetup setup, TimeMs now) : m_setup(std::move(setup)) {
     m_setup.connect.session.reportDatagrams = true; // the message log needs them
+    m_setup.connect.readDelays = &m_readDelays;
     if (!m_setup.stateDir.empty()) {
+        // Called on the network thread (or before it starts): the news travels in the mirror.
         m_keeper = std::make_unique<store::FileMatchKeeper>(
             m_setup.stateDir,
             [this](const std::string& problem) {
                 spdlog::warn("{}", problem);
-                m_keeperProblem = problem;
+                m_keeperNews = problem;
             },
             [this](const std::string& news) {
                 spdlog::info("{}", news);
-                m_keeperProblem.clear();
+                m_keeperNews.clear();
             });
         m_setup.connect.keeper = m_keeper.get();
     }
@@ -48,14 +58,35 @@ NetworkDriver::~NetworkDriver() { teardown(); }
 
 void NetworkDriver::begin(TimeMs now) {
     const bool autoNext = m_setup.localBot.has_value() || m_setup.games > 0;
-    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games, autoNext);
+    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games, autoNext,
+                                          [this](const protocol::Session& live) { publish(&live); });
     m_connector = std::make_unique<Connector>(m_io, m_clock, m_setup.connect, *m_seat);
+    m_connector->onFinished = [this] { publish(m_connector->session()); };
     m_offsetMs = now - m_clock.nowMs();
     m_giveUpAt = m_clock.nowMs() + m_setup.connect.waitMs;
     if (!m_connector->start() && !m_setup.connect.peer && m_connector->failureKind() == ConnectorFailure::PortInUse) {
         joinLocalHost();
     }
-    noteConnector();
+    publish(m_connector->session());
+    takeMail();
+    noteFailure();
+    if (m_mirror.finished) return; // nothing to run: the failure is shown
+    m_io.restart();
+    m_keepRunning.emplace(m_io.get_executor());
+    m_networkRuns = true;
+    m_network = std::thread([this] { runNetwork(); });
+}
+
+void NetworkDriver::runNetwork() {
+    try {
+        m_io.run();
+    } catch (const std::exception& error) { // a handler threw: the match cannot go on
+        spdlog::error("the network thread stopped: {}", error.what());
+        std::lock_guard lock(m_mailLock);
+        m_mailMirror.finished = true;
+        if (m_mailMirror.failure.empty()) m_mailMirror.failure = std::string("network error: ") + error.what();
+    }
+    m_networkRuns = false;
 }
 
 // No peer, and our port is taken: another copy on this machine hosts there (`make play`
@@ -67,43 +98,113 @@ void NetworkDriver::joinLocalHost() {
     local.joinOnly = true;
     teardown();
     m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games,
-                                          m_setup.localBot.has_value() || m_setup.games > 0);
+                                          m_setup.localBot.has_value() || m_setup.games > 0,
+                                          [this](const protocol::Session& live) { publish(&live); });
     m_connector = std::make_unique<Connector>(m_io, m_clock, local, *m_seat);
+    m_connector->onFinished = [this] { publish(m_connector->session()); };
     m_connector->start();
 }
 
-// What outlives the connector: the role, and why it failed.
-void NetworkDriver::noteConnector() {
-    if (!m_connector) return;
-    m_role = m_connector->role();
-    if (m_failure.empty() && !m_connector->failure().empty()) {
-        m_failure = m_connector->failure();
+// What the window shows once the connector failed.
+void NetworkDriver::noteFailure() {
+    if (m_failure.empty() && !m_mirror.failure.empty()) {
+        m_failure = m_mirror.failure;
         spdlog::error("no game: {}", m_failure);
     }
 }
 
-// The link's handlers must run (aborted) before the connector goes: restart + poll.
+// The network thread stops after the connector closed its socket; the link's aborted handlers
+// then run here (restart + poll) before the connector goes, so the link is released from a
+// handler, never from the loop's own shutdown.
 void NetworkDriver::teardown() {
     if (!m_connector) return;
-    m_connector->close();
+    if (m_network.joinable()) {
+        asio::post(m_io, [this] {
+            m_stats = m_connector->session() != nullptr ? m_connector->session()->stats() : m_stats;
+            m_connector->close();
+        });
+        asio::post(m_io, [this] { m_io.stop(); });
+        m_keepRunning.reset();
+        m_network.join();
+    } else {
+        if (m_connector->session() != nullptr) m_stats = m_connector->session()->stats();
+        m_connector->close();
+    }
     m_io.restart();
     m_io.poll();
     m_connector.reset();
     m_seat.reset();
 }
 
-bool NetworkDriver::waitForNetwork(TimeMs maxWaitMs) {
-    if (!m_connector || m_connector->finished()) return false;
-    if (m_io.stopped()) m_io.restart();
-    const std::size_t handled = m_io.run_one_for(std::chrono::milliseconds(maxWaitMs));
-    return handled > 0 || !m_io.stopped(); // stopped with nothing run: no work left to wait on
+// Runs `work` on the network thread, between two of its handlers, and returns its result; runs
+// it here when that thread does not run.
+template <class Work> auto NetworkDriver::onNetwork(Work&& work) -> decltype(work()) {
+    if (!m_network.joinable() || !m_networkRuns) return work(); // (it stopped: nothing else runs the loop)
+    std::packaged_task<decltype(work())()> task(std::forward<Work>(work));
+    auto result = task.get_future();
+    asio::post(m_io, [&task] { task(); });
+    return result.get();
+}
+
+// Network thread: the session's news for the window, and a wake-up.
+void NetworkDriver::publish(const protocol::Session* live) {
+    SessionMirror mirror;
+    if (m_connector) {
+        mirror.finished = m_connector->finished();
+        mirror.role = m_connector->role();
+        mirror.failure = m_connector->failure();
+        mirror.failureKind = m_connector->failureKind();
+    }
+    mirror.keeperProblem = m_keeperNews;
+    if (live != nullptr) {
+        const TimeMs now = m_clock.nowMs();
+        mirror.hasSession = true;
+        mirror.info = live->gameInfo();
+        mirror.gameNumber = live->gameNumber();
+        if (mirror.gameNumber > 0) {
+            mirror.state = live->state();
+            mirror.confirmed = live->confirmedState();
+        }
+        mirror.speedCallPending = live->speedCallPending();
+        mirror.localResumeRequested = live->localResumeRequested();
+        mirror.at = now;
+        mirror.gameElapsedMs = live->gameElapsedMs(now);
+        mirror.clockRuns = live->gameElapsedMs(now + kSecondMs) > mirror.gameElapsedMs;
+        mirror.peerSilent = live->peerSilent();
+        const TimeMs graceLeft = live->graceLeftMs(now);
+        mirror.graceEndsAt = graceLeft == kNever ? kNever : now + graceLeft;
+        if (const auto* client = dynamic_cast<const protocol::ClientSession*>(live)) mirror.comingBack = client->comingBack();
+        mirror.rttMs = live->recentRttMs();
+        mirror.peerAddress = live->peerAddress();
+    }
+    std::vector<SessionEvent> events = m_seat ? m_seat->takeEvents() : std::vector<SessionEvent>{};
+    {
+        std::lock_guard lock(m_mailLock);
+        m_mailMirror = std::move(mirror);
+        m_mailEvents.insert(m_mailEvents.end(), std::make_move_iterator(events.begin()), std::make_move_iterator(events.end()));
+        if (m_mailEvents.size() > kMaxMailEvents) { // an unread mailbox (no window turn for long): keep the newest
+            m_mailEvents.erase(m_mailEvents.begin(), m_mailEvents.end() - kMaxMailEvents);
+        }
+        m_mailUs = steadyUs();
+    }
+    m_mailArrived.notify_all();
+    m_wake.raise();
+}
+
+// Window thread: what the network thread left since the last turn.
+void NetworkDriver::takeMail() {
+    m_wake.clear();
+    std::lock_guard lock(m_mailLock);
+    m_mirror = m_mailMirror;
+    m_newsUs = m_mailUs;
+    m_events.insert(m_events.end(), std::make_move_iterator(m_mailEvents.begin()), std::make_move_iterator(m_mailEvents.end()));
+    m_mailEvents.clear();
 }
 
 std::vector<AppliedMove> NetworkDriver::tick(TimeMs now) {
     m_offsetMs = now - m_clock.nowMs();
-    if (m_io.stopped()) m_io.restart(); // poll() stops the context when it runs out of work
-    m_io.poll();
-    noteConnector();
+    takeMail();
+    noteFailure();
     std::vector<AppliedMove> applied;
     absorbEvents(now, applied);
     catchUp(applied);
@@ -112,8 +213,14 @@ std::vector<AppliedMove> NetworkDriver::tick(TimeMs now) {
 
 MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
     if (!live()) return {{MatchRefusal::NotDealt, MoveError::None}};
-    const protocol::ProposalOutcome outcome = session()->proposeMove(toSession(now), move);
-    m_connector->pump();
+    const TimeMs at = toSession(now);
+    const protocol::ProposalOutcome outcome = onNetwork([this, &move, at] {
+        protocol::Session* session = m_connector->session();
+        if (session == nullptr) return protocol::ProposalOutcome{false, {MatchRefusal::NotDealt, MoveError::None}, {}};
+        const protocol::ProposalOutcome proposed = session->proposeMove(at, move);
+        m_connector->pump();
+        return proposed;
+    });
     if (outcome.sent) {
         m_shown.ownMoveShown(move);
         return {};
@@ -123,25 +230,33 @@ MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
 
 bool NetworkDriver::startNextGame(TimeMs now) {
     if (!live() || !gameFinished(info())) return false;
-    session()->startNextGame(toSession(now));
-    m_connector->pump();
-    return true;
+    const TimeMs at = toSession(now);
+    return onNetwork([this, at] {
+        Session* session = m_connector->session();
+        if (session == nullptr || !gameFinished(session->gameInfo())) return false;
+        session->startNextGame(at);
+        m_connector->pump();
+        return true;
+    });
 }
 
 bool NetworkDriver::togglePause(TimeMs now) {
     if (!live()) return false;
-    Session& live = *session();
-    const GameInfo current = live.gameInfo();
-    if (current == GameInfo::Play) live.pause(toSession(now));
-    else if (protocol::isPaused(current) && !live.peerSilent() && !live.localResumeRequested()) live.resume(toSession(now));
-    else return false;
-    m_connector->pump();
-    return true;
+    const TimeMs at = toSession(now);
+    return onNetwork([this, at] {
+        Session* session = m_connector->session();
+        if (session == nullptr) return false;
+        const GameInfo current = session->gameInfo();
+        if (current == GameInfo::Play) session->pause(at);
+        else if (protocol::isPaused(current) && !session->peerSilent() && !session->localResumeRequested()) session->resume(at);
+        else return false;
+        m_connector->pump();
+        return true;
+    });
 }
 
 void NetworkDriver::absorbEvents(TimeMs now, std::vector<AppliedMove>& applied) {
-    if (!m_seat) return;
-    for (const SessionEvent& event : m_seat->takeEvents()) onEvent(event, now, applied);
+    for (const SessionEvent& event : std::exchange(m_events, {})) onEvent(event, now, applied);
     if (m_wireLog.size() > kMaxWireLog) m_wireLog.erase(m_wireLog.begin(), m_wireLog.end() - kMaxWireLog);
 }
 
@@ -155,7 +270,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::Connected:
         m_connected = true;
         m_peerName = event.text;
-        m_lastPeerAddress = session() != nullptr ? session()->peerAddress() : std::string();
+        m_lastPeerAddress = m_mirror.peerAddress;
         spdlog::info("connected to {} at {} as {}", m_peerName, m_lastPeerAddress, isHost() ? "host" : "client");
         break;
     case SessionEventKind::GameStarted: m_shown.startGame(event.game, event.table ? *event.table : m_blankTable); break;
@@ -167,10 +282,11 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::GameOver: onGameOver(event, now); break;
     case SessionEventKind::JoinRefused: m_lastRefusal = event.text; break;
     case SessionEventKind::Rejoined:
-        m_lastPeerAddress = session() != nullptr ? session()->peerAddress() : m_lastPeerAddress;
+        if (!m_mirror.peerAddress.empty()) m_lastPeerAddress = m_mirror.peerAddress;
         spdlog::info("{} is back in the match, at {}", event.text, m_lastPeerAddress);
         break;
     case SessionEventKind::MatchGone: spdlog::info("{}", event.text); break;
+    case SessionEventKind::RttSample: m_roundTrips.add(event.rttMs); break;
     case SessionEventKind::Ended:
         spdlog::info("session ended: {}", event.text);
         if (isHost() && event.cause == protocol::EndCause::PeerLost) { // the port waits for a new player
@@ -188,7 +304,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
 
 // The table the window animated is not the host's (UPDATEs were lost on the way).
 void NetworkDriver::catchUp(std::vector<AppliedMove>& applied) {
-    if (const Session* live = session()) m_shown.catchUp(live->gameNumber(), live->confirmedState(), applied);
+    if (m_mirror.hasSession && m_mirror.gameNumber > 0) m_shown.catchUp(m_mirror.gameNumber, m_mirror.confirmed, applied);
 }
 
 // A proposal the host refused after it was shown: it slides back (only those that were shown;
@@ -200,14 +316,13 @@ void NetworkDriver::onRejected(const SessionEvent& event) {
 }
 
 void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
-    const Session* live = session();
-    if (live == nullptr) return;
+    if (!m_mirror.hasSession) return;
     GameRecord record;
     record.number = static_cast<int>(event.game);
     record.seed = gameSeed();
     record.result = event.result;
-    record.info = protocol::gameInfoFor(outcomeFor(event.result, live->mySeat()));
-    record.durationMs = live->gameElapsedMs(toSession(now));
+    record.info = protocol::gameInfoFor(outcomeFor(event.result, localSeat()));
+    record.durationMs = elapsedMs(now);
     record.moves = m_shown.moves();
     record.flips = m_shown.flips();
     m_finished.push_back(record);
@@ -216,6 +331,11 @@ void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
 bool NetworkDriver::retry(TimeMs now) {
     if (!matchEnded()) return false;
     teardown();
+    {
+        std::lock_guard lock(m_mailLock); // the old connection's last words are not the new one's
+        m_mailEvents.clear();
+    }
+    m_events.clear();
     m_connected = false;
     m_endReason.clear();
     m_failure.clear();
@@ -237,37 +357,30 @@ void NetworkDriver::connectNextWith(const ConnectOptions& connect) {
 void NetworkDriver::close() {
     if (!m_connector || m_closing) return;
     m_closing = true;
-    if (!m_connector->finished()) {
-        m_seat->endingHere();
-        m_connector->shutdown(protocol::ShutdownReason::WindowClosed);
-        const auto limit = std::chrono::steady_clock::now() + kGoodbyeLimit;
-        while (!m_connector->finished() && std::chrono::steady_clock::now() < limit) {
-            if (m_io.stopped()) m_io.restart();
-            m_io.run_one_for(std::chrono::milliseconds(50));
-        }
+    if (m_network.joinable()) {
+        onNetwork([this] {
+            if (m_connector->finished()) return 0;
+            m_seat->endingHere();
+            m_connector->shutdown(protocol::ShutdownReason::WindowClosed);
+            return 0;
+        });
+        std::unique_lock lock(m_mailLock);
+        m_mailArrived.wait_for(lock, kGoodbyeLimit, [this] { return m_mailMirror.finished; });
     }
+    teardown();
+    takeMail();
     std::vector<AppliedMove> unshown; // the window is gone
     absorbEvents(m_clock.nowMs() + m_offsetMs, unshown);
-    noteConnector();
-    teardown();
+    noteFailure();
 }
 
-GameInfo NetworkDriver::info() const {
-    const Session* live = session();
-    return live != nullptr ? live->gameInfo() : GameInfo::Nothing;
-}
 
 const GameState& NetworkDriver::state() const {
-    const Session* live = session();
-    return live != nullptr && live->gameNumber() > 0 ? live->state() : m_blankTable;
+    return m_mirror.hasSession && m_mirror.gameNumber > 0 ? m_mirror.state : m_blankTable;
 }
 
-int NetworkDriver::localSeat() const { return protocol::seatOf(m_role); }
+int NetworkDriver::localSeat() const { return protocol::seatOf(m_mirror.role); }
 
-int NetworkDriver::gameNumber() const {
-    const Session* live = session();
-    return live != nullptr ? static_cast<int>(live->gameNumber()) : 0;
-}
 
 // Only the host knows its deal seed.
 std::uint64_t NetworkDriver::gameSeed() const {
@@ -277,46 +390,35 @@ std::uint64_t NetworkDriver::gameSeed() const {
 
 std::uint64_t NetworkDriver::firstSeed() const { return isHost() ? m_setup.seed : 0; }
 
-bool NetworkDriver::speedCalled() const {
-    const Session* live = session();
-    return live != nullptr && live->speedCallPending();
-}
 
 // In CON_WAIT the clock counts the wait down (whole seconds, rounded up); in a game it shows
 // the game time.
 TimeMs NetworkDriver::elapsedMs(TimeMs now) const {
-    const Session* live = session();
     if (info() == GameInfo::ConWait) {
         const TimeMs left = std::max<TimeMs>(0, toWindow(m_giveUpAt) - now);
         return (left + kSecondMs - 1) / kSecondMs * kSecondMs;
     }
-    return live != nullptr && live->gameNumber() > 0 ? live->gameElapsedMs(toSession(now)) : 0;
+    if (!m_mirror.hasSession || m_mirror.gameNumber == 0) return 0;
+    if (!m_mirror.clockRuns || now == kNever) return m_mirror.gameElapsedMs;
+    return m_mirror.gameElapsedMs + std::max<TimeMs>(0, toSession(now) - m_mirror.at);
 }
 
 std::string NetworkDriver::clockLabel() const { return info() == GameInfo::ConWait ? "WAIT" : "TIME"; }
 
+// The session's own timers run on the network thread; the window only redraws the waiting
+// countdown's next second.
 TimeMs NetworkDriver::nextWakeAt(TimeMs now) const {
-    const Session* live = session();
-    if (live == nullptr) return kNever;
-    TimeMs wake = toWindow(std::min(live->nextWakeMs(toSession(now)), m_seat ? m_seat->wakeAt() : kNever));
-    if (live->gameInfo() == GameInfo::ConWait) { // the countdown's next second
-        const TimeMs left = toWindow(m_giveUpAt) - now;
-        if (left > 0) wake = std::min(wake, now + ((left - 1) % kSecondMs) + 1);
-    }
-    return wake;
+    if (!m_mirror.hasSession || m_mirror.info != GameInfo::ConWait) return kNever;
+    const TimeMs left = toWindow(m_giveUpAt) - now;
+    return left > 0 ? now + ((left - 1) % kSecondMs) + 1 : kNever;
 }
 
 std::string NetworkDriver::measureTarget() const {
-    const Session* live = session();
-    return live != nullptr && protocol::isConnected(live->gameInfo()) ? live->peerAddress() : std::string();
+    return m_mirror.hasSession && protocol::isConnected(m_mirror.info) ? m_mirror.peerAddress : std::string();
 }
 
-bool NetworkDriver::matchEnded() const { return !m_connector || m_connector->finished(); }
+bool NetworkDriver::matchEnded() const { return !m_connector || m_mirror.finished; }
 
-std::optional<double> NetworkDriver::rttMs() const {
-    const Session* live = session();
-    return live != nullptr ? live->smoothedRttMs() : std::nullopt;
-}
 
 ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     ConnectionFacts facts;
@@ -326,11 +428,13 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     facts.peerName = m_peerName;
     facts.peerAddress = m_lastPeerAddress;
     facts.rttMs = rttMs();
-    facts.peerSilent = session() != nullptr && session()->peerSilent() && protocol::isConnected(info());
-    if (facts.peerSilent && now != kNever) facts.graceLeftMs = session()->graceLeftMs(toSession(now));
-    if (const auto* client = dynamic_cast<const protocol::ClientSession*>(session())) facts.comingBack = client->comingBack();
+    facts.peerSilent = m_mirror.hasSession && m_mirror.peerSilent && protocol::isConnected(info());
+    if (facts.peerSilent && now != kNever && m_mirror.graceEndsAt != kNever) {
+        facts.graceLeftMs = std::max<TimeMs>(0, m_mirror.graceEndsAt - toSession(now));
+    }
+    facts.comingBack = m_mirror.comingBack;
     facts.previousEnd = m_previousEnd;
-    facts.keeperProblem = m_keeperProblem;
+    facts.keeperProblem = m_mirror.keeperProblem;
     facts.gameNumber = gameNumber();
     facts.failure = m_failure;
     facts.lastRefusal = m_lastRefusal;

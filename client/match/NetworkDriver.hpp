@@ -7,16 +7,23 @@
 #include "match/WindowSeat.hpp"
 
 #include "speed/net/Connector.hpp"
+#include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
+#include "speed/net/WakeSignal.hpp"
 #include "speed/store/FileMatchKeeper.hpp"
 
 #include <filesystem>
 
+#include <asio/executor_work_guard.hpp>
 #include <asio/io_context.hpp>
 
+#include <atomic>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace speed::client {
@@ -31,12 +38,38 @@ struct NetworkSetup {
     std::filesystem::path stateDir;
 };
 
+// What the window knows of the session, copied on the network thread after every datagram and
+// timer (and after every call the window makes): the window reads only this, never the session.
+struct SessionMirror {
+    bool hasSession = false;
+    bool finished = false; // the connector is done (connected and ended, or never connected)
+    protocol::SessionRole role = protocol::SessionRole::Client;
+    std::string failure;
+    ConnectorFailure failureKind = ConnectorFailure::None;
+    GameInfo info = GameInfo::Nothing;
+    GameState state;     // the session's table (a client's includes its predictions)
+    GameState confirmed; // the host's table as last confirmed
+    std::uint32_t gameNumber = 0;
+    bool speedCallPending = false;
+    bool localResumeRequested = false;
+    TimeMs at = 0;               // the connector's clock when copied
+    TimeMs gameElapsedMs = 0;    // the game clock at `at`
+    bool clockRuns = false;      // ... and whether it goes on from there
+    bool peerSilent = false;
+    TimeMs graceEndsAt = kNever; // the connector's clock: a silent peer's seat is given up here
+    bool comingBack = false;
+    std::optional<double> rttMs; // the median of the recent round trips
+    std::string peerAddress;
+    std::string keeperProblem;
+};
+
 // A networked match behind the MatchDriver the window shows (docs/WINDOW.md, "Network play").
-// The Connector finds the other player on an io_context that tick() polls, never blocking. The
-// local player's moves, pauses and next games go straight to the session (its prediction is the
-// table drawn); the session's typed events say what the host applied, so the opponent's moves
-// and the flips are animated from them; a proposal the host refuses comes back from
-// takeRefusedMoves(). Times in and out are the window's clock.
+// The Connector, its socket and the session run on a network thread of their own, so datagrams
+// are read, answered and resent the moment they arrive whatever the window is drawing. After
+// every datagram and timer that thread hands the window the session's typed events and a
+// SessionMirror through a mailbox, and wakes it through wakeFd(). The window's calls (a move, a
+// pause, the next game) run on the network thread and return its answer, so a move is judged
+// against the newest table. Times in and out are the window's clock.
 class NetworkDriver final : public MatchDriver, public NetworkView {
 public:
     NetworkDriver(NetworkSetup setup, TimeMs now);
@@ -49,13 +82,13 @@ public:
     MoveAnswer propose(const Move& move, TimeMs now) override;
     bool startNextGame(TimeMs now) override;
     bool togglePause(TimeMs now) override;
-    GameInfo info() const override;
+    GameInfo info() const override { return m_mirror.hasSession ? m_mirror.info : GameInfo::Nothing; }
     const GameState& state() const override;
     int localSeat() const override;
-    int gameNumber() const override;
+    int gameNumber() const override { return static_cast<int>(m_mirror.gameNumber); }
     std::uint64_t gameSeed() const override;
     std::uint64_t firstSeed() const override;
-    bool speedCalled() const override;
+    bool speedCalled() const override { return m_mirror.speedCallPending; }
     TimeMs elapsedMs(TimeMs now) const override;
     TimeMs nextWakeAt(TimeMs now) const override;
     const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
@@ -64,7 +97,8 @@ public:
 
     // NetworkView
     std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
-    bool waitForNetwork(TimeMs maxWaitMs) override;
+    int wakeFd() const override { return m_wake.fd(); }
+    std::int64_t lastNewsUs() const override { return m_newsUs; }
     std::string measureTarget() const override;
     std::string opponentName() const override { return opponentLabel(facts(kNever)); }
     std::string statusDetail(TimeMs now) const override { return client::statusDetail(facts(now)); }
@@ -76,23 +110,28 @@ public:
     bool matchEnded() const override;
 
     // For the program's report.
-    bool isHost() const { return m_role == protocol::SessionRole::Host; }
+    bool isHost() const { return m_mirror.role == protocol::SessionRole::Host; }
     bool everConnected() const { return m_connected; }
     const std::string& failure() const { return m_failure; } // why the connection failed
     const std::string& endReason() const { return m_endReason; }
     const std::string& peerName() const { return m_peerName; }
     const std::string& peerAddress() const { return m_lastPeerAddress; }
-    std::optional<double> rttMs() const;
+    std::optional<double> rttMs() const { return m_mirror.rttMs; }
+    const LatencySamples& roundTrips() const { return m_roundTrips; }   // ms, every answered request
+    const LatencySamples& readDelays() const { return m_readDelays; }   // us; complete once closed
+    const protocol::SessionStats& sessionStats() const { return m_stats; } // complete once closed
 
 private:
+    // Window thread.
     void begin(TimeMs now);
     void teardown();
-    void noteConnector();
+    void noteFailure();
     void joinLocalHost();
-    protocol::Session* session() const { return m_connector ? m_connector->session() : nullptr; }
-    bool live() const { return m_connector && !m_connector->finished() && session() != nullptr; }
+    template <class Work> auto onNetwork(Work&& work) -> decltype(work());
+    bool live() const { return m_connector && !m_mirror.finished && m_mirror.hasSession; }
     TimeMs toWindow(TimeMs sessionMs) const { return sessionMs == kNever ? kNever : sessionMs + m_offsetMs; }
     TimeMs toSession(TimeMs windowMs) const { return windowMs - m_offsetMs; }
+    void takeMail();
     void absorbEvents(TimeMs now, std::vector<AppliedMove>& applied);
     void onEvent(const protocol::SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied);
     void onRejected(const protocol::SessionEvent& event);
@@ -100,12 +139,34 @@ private:
     void catchUp(std::vector<AppliedMove>& applied);
     ConnectionFacts facts(TimeMs now) const;
 
+    // Network thread (and the window thread while that thread does not run).
+    void publish(const protocol::Session* live);
+    void runNetwork();
+
     NetworkSetup m_setup;
     asio::io_context m_io;
     MonotonicClock m_clock;
     std::unique_ptr<store::FileMatchKeeper> m_keeper;
     std::unique_ptr<WindowSeat> m_seat;
     std::unique_ptr<Connector> m_connector;
+    std::thread m_network;
+    std::atomic<bool> m_networkRuns{false};
+    std::optional<asio::executor_work_guard<asio::io_context::executor_type>> m_keepRunning;
+    std::string m_keeperNews;   // network thread: the keeper's latest problem (empty: none)
+    LatencySamples m_readDelays; // network thread while it runs
+
+    // The mailbox between the two threads.
+    std::mutex m_mailLock;
+    std::condition_variable m_mailArrived;
+    std::vector<protocol::SessionEvent> m_mailEvents;
+    SessionMirror m_mailMirror;
+    std::int64_t m_mailUs = 0; // when it was last filled (the connector's clock, us)
+    WakeSignal m_wake; // raised with every mail
+
+    // Window thread.
+    SessionMirror m_mirror;
+    std::int64_t m_newsUs = 0;
+    std::vector<protocol::SessionEvent> m_events;
     TimeMs m_offsetMs = 0;          // window clock minus the connector's clock
     TimeMs m_giveUpAt = kNever;     // the connector's clock: the wait ends here
     GameState m_blankTable;
@@ -113,6 +174,8 @@ private:
     std::vector<Move> m_refused;
     std::vector<WireLogEntry> m_wireLog;
     std::vector<GameRecord> m_finished;
+    LatencySamples m_roundTrips;
+    protocol::SessionStats m_stats;
     bool m_connected = false;
     bool m_closing = false;
     std::string m_peerName;
@@ -121,8 +184,6 @@ private:
     std::string m_failure;
     std::string m_lastRefusal; // hosting: the last player turned away, and why
     std::string m_previousEnd; // hosting anew after the grace: how the last match ended
-    std::string m_keeperProblem;
-    protocol::SessionRole m_role = protocol::SessionRole::Client;
 };
 
 } // namespace speed::client

@@ -4,6 +4,7 @@
 #include "speed/common/Time.hpp"
 #include "speed/net/Connector.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -30,10 +31,12 @@ public:
 
     // Datagrams sent and received since the last call.
     virtual std::vector<WireLogEntry> takeWireLog() = 0;
-    // Waits up to `maxWaitMs` for the network, handling a datagram the moment it arrives (so an
-    // answer leaves at once, not at the next poll); returns after the first one. False when
-    // there is no network left to wait on: the window then just sleeps.
-    virtual bool waitForNetwork(TimeMs maxWaitMs) = 0;
+    // Readable when the network thread has news for the window (events, a new table): the
+    // window's loop waits on it beside the display's connection. -1: none.
+    virtual int wakeFd() const = 0;
+    // When the news the window last took was handed over (microseconds, the network's clock):
+    // a benchmark's start for "a remote move reached the screen".
+    virtual std::int64_t lastNewsUs() const = 0;
     // "host:port" that answers measurement probes for this match; empty while not connected.
     virtual std::string measureTarget() const = 0;
     virtual std::string opponentName() const = 0;

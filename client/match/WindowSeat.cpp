@@ -10,8 +10,9 @@ using protocol::Session;
 using protocol::SessionEvent;
 using protocol::SessionEventKind;
 
-WindowSeat::WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame)
-    : m_botLevel(bot), m_botSeed(botSeed), m_games(games), m_autoNextGame(autoNextGame) {}
+WindowSeat::WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Acted acted)
+    : m_acted(std::move(acted)),
+      m_botLevel(bot), m_botSeed(botSeed), m_games(games), m_autoNextGame(autoNextGame) {}
 
 TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
     for (const SessionEvent& event : events) keep(event);
@@ -23,6 +24,7 @@ TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEv
     m_wakeAt = m_bot && !m_shutdownSent ? m_bot->poll(session, now) : kNever;
     // What steering and the bot caused (a deal, a refused proposal) is shown at once.
     for (SessionEvent& event : session.takeEvents()) keep(std::move(event));
+    if (m_acted) m_acted(session);
     return m_wakeAt;
 }
 

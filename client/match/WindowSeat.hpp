@@ -4,6 +4,7 @@
 #include "speed/net/SeatPlayer.hpp"
 #include "speed/protocol/BotPlayer.hpp"
 
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -15,10 +16,12 @@ namespace speed::client {
 // and steers the match: the host deals game 1 as soon as the other player is there and, when
 // games run by themselves (--bot or --games), each next one; with a goal of `games` games this
 // side ends the session once they are played (as speed-server does). The user's own moves,
-// pauses and next games reach the session directly from NetworkDriver.
+// pauses and next games reach the session directly from NetworkDriver. After each turn it calls
+// `acted` with the session, so that what changed can be handed to the window at once.
 class WindowSeat : public SeatPlayer {
 public:
-    WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame);
+    using Acted = std::function<void(const protocol::Session&)>;
+    WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Acted acted = {});
 
     TimeMs act(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
 
@@ -32,6 +35,7 @@ public:
 private:
     void keep(protocol::SessionEvent event);
 
+    Acted m_acted;
     std::optional<BotLevel> m_botLevel;
     std::uint64_t m_botSeed;
     int m_games;

@@ -29,15 +29,34 @@ sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
 } // namespace
 
 void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
+    drawStill(target, layout, scene, withClock);
+    drawMoving(target, layout, scene);
+}
+
+void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
     target.clear(sfColour(palette::kFeltEdge));
     drawFelt(target, layout.table);
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
+    drawBanner(target, layout, scene);
+    if (withClock) drawClock(target, layout, scene);
+    drawStatusBar(target, layout, scene);
+}
+
+// Cards in the air go over everything on the table, the one in the hand last.
+void TableRenderer::drawMoving(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     drawFlights(target, layout, scene);
     drawHeldCard(target, layout, scene);
-    drawBanner(target, layout, scene);
-    if (withClock) drawClock(target, layout, scene); // last but the bar: always readable
-    drawStatusBar(target, layout, scene);
+}
+
+std::vector<int> TableRenderer::stillKey(const TableScene& scene) {
+    std::vector<int> key;
+    const auto note = [&](const Place& place) { key.push_back(scene.timeline->pendingArrivals(place, scene.now)); };
+    for (int index = 0; index < kFieldPiles; ++index) note(Place::pile(index));
+    for (int seat = 0; seat < kSeats; ++seat) {
+        for (int slot = 0; slot < scene.state->rules.handSize; ++slot) note(Place::handSlot(seat, slot));
+    }
+    return key;
 }
 
 void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx) const {

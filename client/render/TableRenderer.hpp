@@ -40,8 +40,16 @@ struct TableScene {
 class TableRenderer {
 public:
     TableRenderer(const Fonts& fonts, const CardArt& art) : m_fonts(fonts), m_art(art) {}
-    // The whole frame; without the clock when `withClock` is false (for the cached table layer).
+    // The whole frame: what stands still, then what moves; without the clock when `withClock`
+    // is false.
     void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock = true) const;
+    // The table without the cards in flight or in the hand (a cached layer during animations).
+    void drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const;
+    // The cards in flight and the one being dragged, over the still table.
+    void drawMoving(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    // What of the still table changes by time alone (flights landing): equal keys and no other
+    // change mean a cached still layer is still right.
+    static std::vector<int> stillKey(const TableScene& scene);
     // The elapsed-time display alone, drawn over a cached table layer once a second.
     void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
 

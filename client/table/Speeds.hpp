@@ -19,9 +19,8 @@ inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: ne
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
 
 inline constexpr TimeMs kAnimationFrameMs = 16;     // ~60 fps while something moves
-inline constexpr TimeMs kIdlePollMs = 15;           // event poll interval while nothing moves (SFML's own waitEvent polls every 10)
-inline constexpr TimeMs kCalmPollMs = 50;           // ... outside PLAY, once nobody has touched mouse or keys
-inline constexpr TimeMs kCalmAfterMs = 1000;        //     for this long (the first motion brings kIdlePollMs back)
+inline constexpr TimeMs kIdlePollMs = 15;           // input poll interval, only when the display's connection cannot be watched
+inline constexpr TimeMs kLongestWaitMs = 1000;      // the loop takes a turn at least this often, even with nothing due
 inline constexpr TimeMs kScreenshotLingerMs = 3000; // network play: stay connected this long after a --screenshot
 inline constexpr TimeMs kClockRedrawMs = 1000;      // the elapsed-time display ticks per second
 

@@ -25,6 +25,7 @@ Connector::Connector(asio::io_context& io, const MonotonicClock& clock, ConnectO
 bool Connector::prepareSession() {
     protocol::SessionConfig& session = m_options.session;
     session.random = osRandom;
+    if (!session.preciseClockUs) session.preciseClockUs = [clock = &m_clock] { return clock->nowUs(); };
     if (!m_options.password.empty()) {
         session.passwordKey = protocol::derivePasswordKey(m_options.password);
         if (!session.passwordKey) {
@@ -128,6 +129,7 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
     std::unique_ptr<protocol::Session> session = role == SessionRole::Host ? hostSession(now) : clientSession(now);
     m_link = std::make_shared<UdpPeer>(std::move(socket), std::move(session), m_clock,
                                        [this](protocol::Session& live, TimeMs at) { return act(live, at); });
+    m_link->timeReads(m_options.readDelays);
     if (role == SessionRole::Host) m_link->answerProbes(true);
     else m_link->acceptOnlyFrom(*m_peerEndpoint);
     m_link->start();

@@ -8,6 +8,13 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 
 namespace speed {
 
@@ -53,6 +60,31 @@ std::uint16_t UdpPeer::localPort() const {
     return ec ? 0 : local.port();
 }
 
+void UdpPeer::timeReads(LatencySamples* delays) {
+    m_readDelays = delays;
+    if (delays == nullptr) return;
+    // The first SIOCGSTAMPNS turns the kernel's receive timestamps on (and has none to give):
+    // from then on each datagram read leaves its arrival time for the next call.
+    timespec none{};
+    if (::ioctl(m_socket.native_handle(), SIOCGSTAMPNS, &none) != 0 && errno != ENOENT) {
+        spdlog::debug("no kernel receive timestamps on this socket ({}): reads are not timed", std::strerror(errno));
+        m_readDelays = nullptr;
+    }
+}
+
+// The kernel's time of arrival of the datagram just read (CLOCK_REALTIME), against now. A
+// socket that also asks for timestamps as control messages (SO_TIMESTAMPNS) would leave none
+// here: this one never does.
+void UdpPeer::noteReadDelay() {
+    timespec arrived{};
+    if (::ioctl(m_socket.native_handle(), SIOCGSTAMPNS, &arrived) != 0) return;
+    timespec now{};
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    const double waitedUs = static_cast<double>(now.tv_sec - arrived.tv_sec) * 1e6 +
+                            static_cast<double>(now.tv_nsec - arrived.tv_nsec) / 1e3;
+    if (waitedUs >= 0) m_readDelays->add(waitedUs); // the wall clock may have been stepped
+}
+
 void UdpPeer::armReceive() {
     m_socket.async_receive_from(asio::buffer(m_buffer), m_sender,
                                 [self = shared_from_this()](const std::error_code& error, std::size_t length) {
@@ -67,6 +99,7 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
         // timeouts decide when to give up, so keep listening.
         spdlog::debug("receive: {}", error.message());
     } else {
+        if (m_readDelays != nullptr) noteReadDelay();
         const std::string_view bytes(m_buffer.data(), length);
         if (m_onlyFrom && m_sender != *m_onlyFrom) {
             spdlog::debug("ignored {} bytes from {}: not the host", length, endpointText(m_sender));

@@ -77,7 +77,12 @@ ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
     if (move.kind != MoveKind::Flip && move.seat != kHostSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
     if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
     const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kHostSeat, now, now}, now);
-    if (!outcome.accepted()) return refuse(now, move, outcome);
+    if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsSent; // the host's own, decided here
+    if (!outcome.accepted()) {
+        if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsRejected;
+        return refuse(now, move, outcome);
+    }
+    if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsConfirmed;
     afterMove(now, move);
     return {true, outcome, LinkRefusal::None};
 }

@@ -17,6 +17,7 @@ constexpr WireNumber kSeqWindow = 64;      // how far behind the newest SEQ a da
 // than the 2^31 where serial numbers stop comparing.
 constexpr WireNumber kMaxSeqAhead = 1U << 16;
 constexpr std::size_t kMaxTimedSends = 64; // round trips being timed at once
+constexpr std::size_t kRecentRtts = 15;    // the round trips recentRttMs() takes the median of
 
 WireNumber wireTime(TimeMs sinceOpen) {
     return static_cast<WireNumber>(std::clamp<TimeMs>(sinceOpen, 0, TimeMs{0xFFFFFFFF}));
@@ -26,7 +27,10 @@ WireNumber wireTime(TimeMs sinceOpen) {
 
 int ruleNumber(IgnoreRule rule) { return static_cast<int>(rule); }
 
-Link::Link(const SessionTiming& timing, bool reportDatagrams) : m_timing(timing), m_reportDatagrams(reportDatagrams) {}
+Link::Link(const SessionTiming& timing, bool reportDatagrams, std::function<std::int64_t()> preciseClockUs)
+    : m_timing(timing), m_reportDatagrams(reportDatagrams), m_preciseClockUs(std::move(preciseClockUs)) {}
+
+std::int64_t Link::preciseUs(TimeMs now) const { return m_preciseClockUs ? m_preciseClockUs() : now * 1000; }
 
 void Link::open(TimeMs now) {
     m_openedAt = now;
@@ -267,11 +271,11 @@ void Link::timeSent(TimedExchange exchange, WireNumber game, WireNumber number, 
         return timed.exchange == exchange && timed.game == game && timed.number == number;
     };
     if (const auto found = std::find_if(m_timed.begin(), m_timed.end(), same); found != m_timed.end()) {
-        found->sentAt = now; // a resend: time the answer from the latest copy
+        found->sentUs = preciseUs(now); // a resend: time the answer from the latest copy
         return;
     }
     if (m_timed.size() >= kMaxTimedSends) m_timed.erase(m_timed.begin());
-    m_timed.push_back({exchange, game, number, now});
+    m_timed.push_back({exchange, game, number, preciseUs(now)});
 }
 
 void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now) {
@@ -279,16 +283,27 @@ void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber numb
         return timed.exchange == exchange && timed.game == game && timed.number == number;
     });
     if (found == m_timed.end()) return;
-    const TimeMs sample = now - found->sentAt;
+    const std::int64_t sampleUs = preciseUs(now) - found->sentUs;
     m_timed.erase(found);
-    if (sample < 0) return;
-    const double value = static_cast<double>(sample);
-    m_smoothedRttMs = m_smoothedRttMs ? *m_smoothedRttMs * 0.875 + value * 0.125 : value; // RFC 6298's SRTT
+    if (sampleUs < 0) return;
+    const double value = static_cast<double>(sampleUs) / 1000.0;
+    if (m_recentRtts.size() < kRecentRtts) m_recentRtts.push_back(value);
+    else m_recentRtts[m_nextRtt] = value;
+    m_nextRtt = (m_nextRtt + 1) % kRecentRtts;
     SessionEvent event;
     event.kind = SessionEventKind::RttSample;
     event.at = now;
     event.rttMs = value;
     m_events.push_back(std::move(event));
+}
+
+std::optional<double> Link::recentRttMs() const {
+    if (m_recentRtts.empty()) return std::nullopt;
+    std::vector<double> sorted = m_recentRtts;
+    const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
+    std::nth_element(sorted.begin(), middle, sorted.end());
+    if (sorted.size() % 2 == 1) return *middle;
+    return (*middle + *std::max_element(sorted.begin(), middle)) / 2;
 }
 
 TimeMs Link::nextWakeMs(bool connected) const {

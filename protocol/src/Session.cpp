@@ -22,7 +22,7 @@ std::function<std::uint64_t()> fixedRandom(std::uint64_t seed) {
 } // namespace
 
 Session::Session(SessionConfig config)
-    : m_config(std::move(config)), m_link(m_config.timing, m_config.reportDatagrams) {
+    : m_config(std::move(config)), m_link(m_config.timing, m_config.reportDatagrams, m_config.preciseClockUs) {
     if (!m_config.random) m_config.random = fixedRandom(m_config.dealSeed);
 }
 

@@ -40,6 +40,7 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     case SessionEventKind::MoveConfirmed:
         if (event.move) m_moveTimer.decided(*event.move);
         break;
+    case SessionEventKind::RttSample: m_roundTrips.add(event.rttMs); break;
     case SessionEventKind::MoveRejected:
         if (event.move && event.byHost) m_moveTimer.decided(*event.move);
         break;

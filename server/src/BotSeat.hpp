@@ -2,6 +2,7 @@
 
 #include "MoveTimer.hpp"
 
+#include "speed/net/LatencySamples.hpp"
 #include "speed/net/SeatPlayer.hpp"
 
 #include "speed/protocol/BotPlayer.hpp"
@@ -27,6 +28,7 @@ public:
     const std::string& peerName() const { return m_peerName; }
     // The client's proposals, from the bot's decision to the host's OK or NG (wall clock).
     const MoveTimer& moveTimer() const { return m_moveTimer; }
+    const LatencySamples& roundTrips() const { return m_roundTrips; } // ms, every answered request
     // This side is ending the session (a signal): its own SHUTDOWN is not the other side's.
     void endingHere() { m_shutdownSent = true; }
 
@@ -44,6 +46,7 @@ private:
     std::string m_peerName;
     bool m_shutdownSent = false;
     MoveTimer m_moveTimer;
+    LatencySamples m_roundTrips;
 };
 
 } // namespace speed

@@ -22,9 +22,16 @@ struct MatchOutcome {
     std::string error;
 };
 
+nlohmann::json latencyJson(const LatencySamples& samples) {
+    if (samples.empty()) return nullptr;
+    const LatencySummary summary = samples.summary();
+    return {{"count", summary.count}, {"p50", summary.p50}, {"p99", summary.p99}, {"max", summary.max}};
+}
+
 void printJson(std::ostream& out, const Connector& connector, const BotSeat& seat, const NetworkMatchOptions& options,
-               const MatchOutcome& outcome) {
+               const MatchOutcome& outcome, const LatencySamples& readDelays) {
     const protocol::Session* session = connector.session();
+    const protocol::SessionStats stats = session != nullptr ? session->stats() : protocol::SessionStats{};
     nlohmann::json report{
         {"role", connector.role() == protocol::SessionRole::Host ? "host" : "client"},
         {"connected", connector.connected()},
@@ -42,6 +49,10 @@ void printJson(std::ostream& out, const Connector& connector, const BotSeat& sea
         {"ignored", session != nullptr ? session->stats().ignored : 0},
         {"bad_tables", session != nullptr ? session->stats().badTables : 0},
         {"migrations", session != nullptr ? session->stats().migrations : 0},
+        {"rtt_ms", latencyJson(seat.roundTrips())},
+        {"read_delay_us", latencyJson(readDelays)},
+        {"proposals", {{"sent", stats.proposalsSent}, {"confirmed", stats.proposalsConfirmed},
+                       {"rejected", stats.proposalsRejected}}},
         {"move_confirm_ms", {{"count", seat.moveTimer().count()}, {"p50", seat.moveTimer().p50Ms()},
                              {"p99", seat.moveTimer().p99Ms()}, {"max", seat.moveTimer().maxMs()}}},
     };
@@ -69,7 +80,10 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
     asio::io_context io;
     MonotonicClock clock;
     BotSeat seat(options.level, options.seed, options.games, out);
-    Connector connector(io, clock, options.connect, seat);
+    LatencySamples readDelays;
+    ConnectOptions connect = options.connect;
+    connect.readDelays = &readDelays;
+    Connector connector(io, clock, connect, seat);
     asio::signal_set signals(io, SIGINT, SIGTERM);
     asio::steady_timer grace(io);
     bool interrupted = false;
@@ -105,7 +119,7 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
                            moves.count(), moves.p50Ms(), moves.p99Ms(), moves.maxMs())
             << std::endl;
     }
-    if (options.json) printJson(out, connector, seat, options, outcome);
+    if (options.json) printJson(out, connector, seat, options, outcome, readDelays);
     return outcome.exitCode;
 }
 

@@ -83,9 +83,11 @@ LIBRARIES = [
     (re.compile(r"^CLI/"), "CLI11", {"server", "tools", "client/app"}),
     (re.compile(r"^sodium"), "libsodium", {"protocol", "net"}),
     (re.compile(r"^sqlite3"), "SQLite", {"store", "client/match", "client/app"}),
-    (re.compile(r"^(poll\.h|netinet/|arpa/)"), "POSIX sockets", {"net", "tools"}),
-    # Files, folders and fsync (sys/stat.h, unistd.h): the store's, and the sockets' in net/ and tools/.
-    (re.compile(r"^(sys/|unistd\.h)"), "POSIX files", {"net", "tools", "store"}),
+    # The window's loop (client/app) polls the display's connection, a socket to the X server.
+    (re.compile(r"^(poll\.h|netinet/|arpa/)"), "POSIX sockets", {"net", "tools", "client/app"}),
+    # Files, folders and fsync (sys/stat.h, unistd.h): the store's, and the sockets' in net/,
+    # tools/ and the window's loop.
+    (re.compile(r"^(sys/|unistd\.h)"), "POSIX files", {"net", "tools", "store", "client/app"}),
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')

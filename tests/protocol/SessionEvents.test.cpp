@@ -91,7 +91,46 @@ TEST_CASE("events: a round trip is timed from the latest send of a request to it
     const auto samples = eventsOf(pair.clientEvents, SessionEventKind::RttSample);
     REQUIRE(samples.size() == 1);
     CHECK(samples[0]->rttMs == Approx(40.0));
-    REQUIRE(pair.client.smoothedRttMs());
+    REQUIRE(pair.client.recentRttMs());
+}
+
+TEST_CASE("events: with a precise clock a round trip is timed in fractions of a millisecond", "[session][events]") {
+    std::int64_t clientUs = 0;
+    SessionConfig clientConfig = configFor(SessionRole::Client, 42);
+    clientConfig.preciseClockUs = [&clientUs] { return clientUs; };
+    SessionPair pair(configFor(SessionRole::Host, 42), clientConfig);
+    pair.connectAndDeal();
+    pair.clientEvents.clear();
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    clientUs = 5'000'000;
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    for (const auto& datagram : pair.client.takeOutgoing()) pair.host.receive(pair.now, kClient, datagram.bytes);
+    clientUs += 137; // the answer came back 0.137 ms later, within the same millisecond
+    for (const auto& datagram : pair.host.takeOutgoing()) pair.client.receive(pair.now, kHost, datagram.bytes);
+    pair.collectEvents();
+    const auto samples = eventsOf(pair.clientEvents, SessionEventKind::RttSample);
+    REQUIRE(samples.size() == 1);
+    CHECK(samples[0]->rttMs == Approx(0.137));
+}
+
+TEST_CASE("events: the round trip shown is the median of the recent ones, not moved by one slow answer",
+          "[session][events]") {
+    protocol::Link link(SessionTiming{}, false);
+    CHECK_FALSE(link.recentRttMs());
+    const TimeMs answers[] = {2, 3, 2, 250, 3}; // one answer waited for a resend
+    TimeMs now = 1000;
+    for (WireNumber number = 0; number < 5; ++number) {
+        link.timeSent(TimedExchange::Move, 1, number, now);
+        now += answers[number];
+        link.timeAnswered(TimedExchange::Move, 1, number, now);
+        now += 100;
+    }
+    REQUIRE(link.recentRttMs());
+    CHECK(*link.recentRttMs() == Approx(3.0));
+    link.timeSent(TimedExchange::Move, 1, 9, now);
+    link.timeAnswered(TimedExchange::Move, 1, 9, now + 4); // six samples: the middle two are 3 and 3
+    CHECK(*link.recentRttMs() == Approx(3.0));
 }
 
 TEST_CASE("events: an ignored datagram names its rule by number", "[session][events]") {

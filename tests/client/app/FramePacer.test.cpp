@@ -33,14 +33,20 @@ TEST_CASE("frame pacer: a quiet table draws nothing, a new second only the clock
     CHECK(pacer.decide(overlay) == Frame::ClockTick); // a dialog in use, the table unchanged
 }
 
-TEST_CASE("frame pacer: motion draws every frame and one more after it stops", "[client][pacer]") {
+TEST_CASE("frame pacer: motion draws only what moves, every frame and one more after it stops", "[client][pacer]") {
     FramePacer pacer;
     FrameFacts moving = quiet(0);
     moving.moving = true;
-    CHECK(pacer.decide(moving) == Frame::Full);
-    CHECK(pacer.decide(moving) == Frame::Full);
-    CHECK(pacer.decide(quiet(40)) == Frame::Full); // where the card landed
+    CHECK(pacer.decide(moving) == Frame::Full); // the first frame of a new state
+    CHECK(pacer.decide(moving) == Frame::Motion);
+    CHECK(pacer.decide(moving) == Frame::Motion);
+    CHECK(pacer.decide(quiet(40)) == Frame::Motion); // where the card landed
     CHECK(pacer.decide(quiet(50)) == Frame::None);
+    FrameFacts changed = quiet(60);
+    changed.moving = true;
+    changed.dirty = true; // a move applied while another card flies
+    CHECK(pacer.decide(changed) == Frame::Full);
+    CHECK(pacer.decide(moving) == Frame::Motion);
 }
 
 TEST_CASE("frame pacer: the SPEED! call and a change of state redraw the table", "[client][pacer]") {
@@ -57,15 +63,12 @@ TEST_CASE("frame pacer: the SPEED! call and a change of state redraw the table",
     CHECK(pacer.decide(paused) == Frame::None);
 }
 
-TEST_CASE("frame pacer: the loop waits for the next frame, the deadline or a calm poll", "[client][pacer]") {
-    FramePacer pacer;
-    pacer.inputSeen(0);
-    CHECK(pacer.waitMs(100, 104, true, GameInfo::Play, kNever, kNever) == kAnimationFrameMs - 4);
-    CHECK(pacer.waitMs(100, 104, false, GameInfo::Play, kNever, kNever) == kIdlePollMs);
-    CHECK(pacer.waitMs(100, 104, false, GameInfo::Play, 110, kNever) == 6);
-    CHECK(pacer.waitMs(100, 104, false, GameInfo::Play, kNever, 108) == 4);
-    CHECK(pacer.waitMs(100, 104, false, GameInfo::ConWait, kNever, kNever) == kIdlePollMs); // touched just now
-    CHECK(pacer.waitMs(5000, 5000, false, GameInfo::ConWait, kNever, kNever) == kCalmPollMs); // nobody about
-    CHECK(pacer.waitMs(5000, 5000, false, GameInfo::Play, kNever, kNever) == kIdlePollMs);    // play stays alert
-    CHECK(pacer.waitMs(100, 200, true, GameInfo::Play, kNever, kNever) == 1); // never a busy spin
+TEST_CASE("frame pacer: the loop waits for the next frame or the deadline, never a fixed poll", "[client][pacer]") {
+    CHECK(FramePacer::waitMs(100, 104, true, kNever, kNever) == kAnimationFrameMs - 4);
+    CHECK(FramePacer::waitMs(100, 104, false, kNever, kNever) == kLongestWaitMs); // input or news end it sooner
+    CHECK(FramePacer::waitMs(100, 104, false, 110, kNever) == 6);
+    CHECK(FramePacer::waitMs(100, 104, false, kNever, 108) == 4);
+    CHECK(FramePacer::waitMs(100, 104, false, 5000, kNever) == kLongestWaitMs);
+    CHECK(FramePacer::waitMs(100, 200, true, kNever, kNever) == 1); // never a busy spin
+    CHECK(FramePacer::waitMs(100, 200, false, 150, kNever) == 1);   // a deadline already passed
 }

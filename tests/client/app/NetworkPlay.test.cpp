@@ -13,7 +13,8 @@ public:
     std::optional<ConnectOptions> next;
 
     std::vector<WireLogEntry> takeWireLog() override { return {}; }
-    bool waitForNetwork(TimeMs) override { return false; }
+    int wakeFd() const override { return -1; }
+    std::int64_t lastNewsUs() const override { return 0; }
     std::string measureTarget() const override { return {}; }
     std::string opponentName() const override { return {}; }
     std::string statusDetail(TimeMs) const override { return {}; }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/net/HostPort.hpp"
+#include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/net/SeatPlayer.hpp"
 #include "speed/net/UdpPeer.hpp"
@@ -40,6 +41,8 @@ struct ConnectOptions {
     // Keeps the client's ticket and the host's journal, so that a restarted program comes back
     // to its match (docs/NETWORK.md, "Coming back"); null: nothing outlives this process.
     protocol::MatchKeeper* keeper = nullptr;
+    // Non-null: how long each datagram waited in the socket before it was read (microseconds).
+    LatencySamples* readDelays = nullptr;
 };
 
 // The seed's procedure: with a peer, first try to join peer:port as a client from an ephemeral

@@ -3,6 +3,7 @@
 #include "speed/common/Time.hpp"
 
 #include <chrono>
+#include <cstdint>
 
 namespace speed {
 
@@ -13,6 +14,11 @@ public:
     TimeMs nowMs() const {
         const auto elapsed = std::chrono::steady_clock::now() - m_start;
         return std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
+    }
+    // The same clock in microseconds, for round trips shorter than a millisecond.
+    std::int64_t nowUs() const {
+        const auto elapsed = std::chrono::steady_clock::now() - m_start;
+        return std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
     }
     std::chrono::steady_clock::time_point toTimePoint(TimeMs ms) const {
         return m_start + std::chrono::milliseconds(ms);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
 
 #include "speed/protocol/Session.hpp"
@@ -27,6 +28,9 @@ public:
 
     // Host: answer PROBE from any address with ECHO, without involving the session.
     void answerProbes(bool enabled) { m_answerProbes = enabled; }
+    // Times how long each datagram waited in the socket between the kernel's receiving it
+    // (SO_TIMESTAMPNS) and this program's reading it, in microseconds, into `delays`.
+    void timeReads(LatencySamples* delays);
     // Client: drop datagrams from anyone but the host before they reach the session.
     void acceptOnlyFrom(const asio::ip::udp::endpoint& endpoint) { m_onlyFrom = endpoint; }
 
@@ -50,6 +54,7 @@ private:
     void sendOutgoing();
     void sendTo(const std::string& address, const std::string& bytes);
     bool answerProbe(std::string_view bytes);
+    void noteReadDelay();
 
     asio::ip::udp::socket m_socket;
     asio::steady_timer m_timer;
@@ -61,6 +66,7 @@ private:
     asio::ip::udp::endpoint m_sender;
     std::optional<asio::ip::udp::endpoint> m_onlyFrom;
     TimeMs m_armedFor = kNever;
+    LatencySamples* m_readDelays = nullptr;
     bool m_answerProbes = false;
     bool m_closed = false;
     long long m_sendErrors = 0;

@@ -6,6 +6,7 @@
 #include "speed/protocol/SessionTypes.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,7 +26,7 @@ enum class TimedExchange : std::uint8_t { Hello, Update, Move, Start, Pause, Res
 
 class Link {
 public:
-    Link(const SessionTiming& timing, bool reportDatagrams);
+    Link(const SessionTiming& timing, bool reportDatagrams, std::function<std::int64_t()> preciseClockUs = {});
 
     // TIME fields count from here; the peer counts as just heard.
     void open(TimeMs now);
@@ -84,7 +85,9 @@ public:
     // Round trips: the latest send of an exchange, and its answer (an RttSample event).
     void timeSent(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
     void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
-    std::optional<double> smoothedRttMs() const { return m_smoothedRttMs; }
+    // The median of the last few round trips (what a status bar shows: one slow answer, a
+    // resend, does not move it); nullopt before the first.
+    std::optional<double> recentRttMs() const;
 
     void tick(TimeMs now); // resends due requests
     // The earliest timer of the link; with `connected`, liveness and keepalive count too.
@@ -109,9 +112,10 @@ private:
         TimedExchange exchange;
         WireNumber game = 0;
         WireNumber number = 0;
-        TimeMs sentAt = 0;
+        std::int64_t sentUs = 0;
     };
 
+    std::int64_t preciseUs(TimeMs now) const;
     bool acceptSeq(TimeMs now, WireNumber seq);
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
     void replyGarbled(TimeMs now);
@@ -143,7 +147,9 @@ private:
     std::optional<Keys> m_keys;
     bool m_keysRetired = false;
     bool m_silent = false;
-    std::optional<double> m_smoothedRttMs;
+    std::function<std::int64_t()> m_preciseClockUs;
+    std::vector<double> m_recentRtts; // ring of the last kRecentRtts samples
+    std::size_t m_nextRtt = 0;
 };
 
 } // namespace speed::protocol

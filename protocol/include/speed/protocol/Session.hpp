@@ -61,7 +61,7 @@ public:
     bool peerSilent() const { return m_link.silent(); }
     // While the peer is silent: how long its seat is still kept (kNever when it is not silent).
     TimeMs graceLeftMs(TimeMs now) const { return m_link.graceLeftMs(now); }
-    std::optional<double> smoothedRttMs() const { return m_link.smoothedRttMs(); }
+    std::optional<double> recentRttMs() const { return m_link.recentRttMs(); }
     const SessionStats& stats() const { return m_link.stats(); }
     const SessionConfig& config() const { return m_config; }
     // The session id: both sides' nonces, in hex, once the handshake is done (empty before).

@@ -51,6 +51,10 @@ struct SessionConfig {
     RuleOptions rules;          // host: the rules it deals with (the client learns them from UPDATE)
     std::uint64_t dealSeed = 1; // host: game g is dealt from dealSeed + g - 1
     bool reportDatagrams = true; // emit DatagramSent/DatagramReceived events (the UI's message log)
+    // Microseconds on the same clock as the `now` the session is given, read when a timed
+    // request leaves and when its answer arrives, so that round trips far below a millisecond
+    // (a LAN, loopback) are measured rather than rounded to 0 or 1 ms. Null: `now` in ms.
+    std::function<std::int64_t()> preciseClockUs;
 };
 
 struct OutgoingDatagram {
@@ -73,6 +77,7 @@ struct SessionStats {
     long long badTables = 0;       // of which: a table that breaks its rules or loses or doubles a card
     long long unanswered = 0; // handshake answers not sent: larger than what they answer
     long long migrations = 0; // the peer moved to a new address
+    // The local seat's moves: a client's sent to the host, a host's own decided at once.
     long long proposalsSent = 0;
     long long proposalsConfirmed = 0;
     long long proposalsRejected = 0;
