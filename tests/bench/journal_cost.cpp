@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
     }
     std::printf("journal: %d games, %lld revisions (%.0f per game), %zu writes to %s\n", played, revisions,
                 static_cast<double>(revisions) / played, writes.micros.size(), file.c_str());
-    std::printf("journal: per write p50 %.0f us, p99 %.0f us, max %.0f us (WAL, synchronous=FULL: on disk when it returns)\n",
+    std::printf("journal: per write p50 %.0f us, p99 %.0f us, max %.0f us (WAL, synchronous=NORMAL: in the OS's hands when it returns, safe from a killed program)\n",
                 percentile(writes.micros, 0.5), percentile(writes.micros, 0.99), percentile(writes.micros, 1.0));
     std::printf("journal: %lld entries, %lld bytes on disk, %.1f KB per game\n", entries, bytes,
                 static_cast<double>(bytes) / 1024.0 / played);
