@@ -17,7 +17,7 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test deps build build-asan build-fuzz fuzz unit clean
+.PHONY: play test bench deps build build-asan build-fuzz fuzz unit clean
 
 # The window with no flags: setup.ini decides (join its peer, else host and wait; SPEC 4).
 play: build
@@ -28,13 +28,17 @@ play: build
 # compile, and their log is printed when both are done. The sanitizer run leaves out the
 # benchmarks and the resume tests (the protocol tests play the same cases in virtual time).
 test: build
-	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE long
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "long|window-bench"
 	@(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(LONG_JOBS) -L long) > $(BUILD)/long-tests.log 2>&1 & long=$$!; \
 	$(MAKE) --no-print-directory build-asan build-fuzz; built=$$?; \
 	wait $$long; passed=$$?; cat $(BUILD)/long-tests.log; \
 	[ $$built = 0 ] && [ $$passed = 0 ]
 	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "bench|resume"
 	cd $(FUZZ_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
+
+# Every benchmark, each printing its figures (the window's takes about two minutes more).
+bench: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -L "bench|window-bench" -V
 
 # Each libFuzzer target for FUZZ_SECONDS (60) over its committed corpus; what it finds new is
 # kept in $(FUZZ_BUILD)/found/<target> (copy the useful ones into tests/fuzz/corpus/<target>).
