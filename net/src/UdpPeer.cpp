@@ -1,5 +1,6 @@
 #include "speed/net/UdpPeer.hpp"
 
+#include "speed/net/MonotonicClock.hpp"
 #include "speed/net/UdpAddress.hpp"
 
 #include "speed/protocol/Probe.hpp"
@@ -80,7 +81,9 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
 
 bool UdpPeer::answerProbe(std::string_view bytes) {
     if (!m_answerProbes || bytes.substr(0, kProbeVerb.size()) != kProbeVerb) return false;
-    if (const auto echo = protocol::answerProbe(bytes)) {
+    // Stamped for a probe that asks (its arrival and answer times on this machine's clock).
+    const protocol::EchoClock clock{monotonicNowNs(), &monotonicNowNs, thisMachineClockId()};
+    if (const auto echo = protocol::answerProbe(bytes, &clock)) {
         std::error_code ec;
         m_socket.send_to(asio::buffer(*echo), m_sender, 0, ec);
         if (ec) spdlog::debug("echo to {}: {}", endpointText(m_sender), ec.message());

@@ -27,3 +27,23 @@ void printCsv(std::ostream& out, const std::vector<RttSummary>& results);
 void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results);
 
 } // namespace speed
+
+#include "speed/net/StreamRun.hpp"
+
+namespace speed {
+
+// What a stream run was asked, for the report's header and the JSON object.
+struct StreamRunInfo {
+    std::string target;
+    double rateMbps = 0;
+    double durationS = 0;
+    int sizeBytes = 0;
+    bool bidir = false;
+};
+
+void printStreamTable(std::ostream& out, const StreamRunInfo& info, const StreamRunResult& run);
+void printStreamCsv(std::ostream& out, const StreamRunInfo& info, const StreamRunResult& run);
+// One JSON object (keys in docs/NETWORK.md, "Stream mode").
+void printStreamJson(std::ostream& out, const StreamRunInfo& info, const StreamRunResult& run);
+
+} // namespace speed
