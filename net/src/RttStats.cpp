@@ -24,6 +24,18 @@ double nearestRankPercentile(std::vector<double> values, double percent) {
     return values[index - 1];
 }
 
+DelayStats delayStats(const std::vector<double>& values) {
+    DelayStats stats;
+    if (values.empty()) return stats;
+    stats.count = static_cast<int>(values.size());
+    const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+    stats.minUs = *lowest;
+    stats.maxUs = *highest;
+    stats.p50Us = median(values);
+    stats.p99Us = nearestRankPercentile(values, 99);
+    return stats;
+}
+
 RttSummary summarize(const ProbeSeries& series) {
     RttSummary summary;
     summary.size = series.size;
@@ -33,6 +45,10 @@ RttSummary summarize(const ProbeSeries& series) {
     summary.lost = std::max(0, series.sent - summary.received);
     const auto& rtts = series.rttUs;
     if (rtts.empty()) return summary;
+    summary.stamped = static_cast<int>(series.upUs.size());
+    summary.upP50Us = median(series.upUs);
+    summary.downP50Us = median(series.downUs);
+    summary.heldP50Us = median(series.heldUs);
 
     const auto [lowest, highest] = std::minmax_element(rtts.begin(), rtts.end());
     const double total = std::accumulate(rtts.begin(), rtts.end(), 0.0);

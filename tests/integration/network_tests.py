@@ -162,6 +162,10 @@ def measure_against_host(h):
         expect(entry["throughput_mbps"] > 0 and "jitter_us" in entry, f"entry {entry}", measure)
     expect(any("2048-byte probes exceed 1472 bytes" in line for line in measure.stderr), "frame note", measure)
     expect(any("warm-up: 5 probes" in line for line in measure.stderr), "warm-up note", measure)
+    # A host stamps the echoes of probes with room for the stamps (64 bytes and more).
+    stamped = {entry["size"]: entry["stamped"] for entry in report["results"]}
+    expect(all(stamped[size] == (3 if size >= 128 else 0) for size in stamped if size != 64), f"{stamped}", measure)
+    expect(report.get("one_way", {}).get("clock") == "same", f"one way {report.get('one_way')}", measure)
     fixed = h.start("fixed", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 65507,
                     "--count", 2, "--warmup", 0, "--csv")
     expect(fixed.wait_exit(30) == 0, "fixed exit code", fixed)
@@ -238,6 +242,8 @@ def measure_against_plain_echo(h):
         expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
         report = measure.json()
         expect(report["reflector"] == "plain_echo", f"reflector {report['reflector']}", measure)
+        expect("one_way" not in report and report["results"][0]["stamped"] == 0, "no stamps from a plain echo",
+               measure)
         expect(report["results"][0]["received"] == 200 and report["results"][0]["lost"] == 0,
                f"results {report['results']}", measure)
         expect(time.monotonic() - started < 20, "200 probes took as long as timeouts would", measure)
@@ -254,7 +260,15 @@ def measure_against_reflector(h):
     measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64,
                       "--count", 100, "--json")
     expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
-    expect(measure.json()["reflector"] == "speed_echo", "reflector", measure)
+    report = measure.json()
+    expect(report["reflector"] == "speed_echo", "reflector", measure)
+    # Stamped echoes from this very machine: one clock, exact one-way delays, each below the RTT.
+    one_way = report.get("one_way")
+    expect(one_way is not None and one_way["clock"] == "same" and one_way["epsilon_us"] == 0, f"{one_way}", measure)
+    expect(one_way["samples"] == 100 and report["results"][0]["stamped"] == 100, f"{one_way}", measure)
+    rtt = report["results"][0]["rtt_us"]
+    expect(0 < one_way["up_us"]["min"] and 0 < one_way["down_us"]["min"], f"{one_way}", measure)
+    expect(one_way["up_us"]["min"] + one_way["down_us"]["min"] <= rtt["p50"], f"{one_way} {rtt}", measure)
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as client:
         client.settimeout(1.0)
         client.sendto(b"hello, anyone there?", ("127.0.0.1", port))

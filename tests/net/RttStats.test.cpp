@@ -58,3 +58,21 @@ TEST_CASE("all probes lost gives zeros and no division by zero", "[measure]") {
     CHECK(summary.throughputMbps == 0);
     CHECK(summary.jitterUs == 0);
 }
+
+TEST_CASE("Stamped echoes give per-size one-way medians, and delay statistics of their own", "[measure]") {
+    ProbeSeries series{100, 100, 3, {30, 40, 50}};
+    series.upUs = {10, 12, 30};
+    series.downUs = {15, 14, 13};
+    series.heldUs = {5, 6, 7};
+    const auto summary = summarize(series);
+    CHECK(summary.stamped == 3);
+    CHECK(summary.upP50Us == 12);
+    CHECK(summary.downP50Us == 14);
+    CHECK(summary.heldP50Us == 6);
+    const DelayStats stats = delayStats({5, 1, 3});
+    CHECK(stats.count == 3);
+    CHECK(stats.minUs == 1);
+    CHECK(stats.p50Us == 3);
+    CHECK(stats.maxUs == 5);
+    CHECK(delayStats({}).count == 0);
+}

@@ -199,9 +199,9 @@ int measure(const Options& options) {
                                      plan.timeoutMs,
                                      std::string(describe(prober.reflector())),
                                      std::string(wordOf(prober.reflector()))};
-    if (options.json) speed::printJson(std::cout, info, run.results);
+    if (options.json) speed::printJson(std::cout, info, run.results, run.oneWay);
     else if (options.csv) speed::printCsv(std::cout, run.results);
-    else speed::printTable(std::cout, info, run.results);
+    else speed::printTable(std::cout, info, run.results, run.oneWay);
     if (run.anyEcho()) return 0;
     std::cerr << "speed-measure: no echo from " << info.target
               << (run.refused ? ": nothing listens on that port (the machine refused)"

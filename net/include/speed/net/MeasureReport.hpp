@@ -3,6 +3,7 @@
 #include "speed/net/RttStats.hpp"
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,11 +21,15 @@ struct MeasureRunInfo {
     std::string reflectorWord;  // the same for JSON: "speed_echo", "plain_echo" or "none"
 };
 
-void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results);
+// With a one-way summary, the table ends with the run's one-way delays.
+void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
+                const std::optional<OneWaySummary>& oneWay = std::nullopt);
 void printCsv(std::ostream& out, const std::vector<RttSummary>& results);
 // One JSON object: {"results":[{"size":..,"sent":..,"lost":..,"rtt_us":{..},"jitter_us":..,
 // "throughput_mbps":..}, ...]} plus the run's settings and extra per-size keys.
-void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results);
+// With a one-way summary, also "one_way": {...} (docs/NETWORK.md).
+void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
+               const std::optional<OneWaySummary>& oneWay = std::nullopt);
 
 } // namespace speed
 
