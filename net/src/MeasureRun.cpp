@@ -61,6 +61,7 @@ MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std:
     auto nextSendAt = Clock::now();
     for (int size : schedule) {
         if (stopRequested()) break;
+        const auto intendedAt = nextSendAt;
         if (plan.intervalMs > 0) {
             std::this_thread::sleep_until(nextSendAt); // pacing, like a game's tick
             nextSendAt += std::chrono::milliseconds(plan.intervalMs);
@@ -70,7 +71,21 @@ MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std:
         series.size = size;
         series.wireBytes = std::max(series.wireBytes, outcome.wireBytes);
         ++series.sent;
-        if (outcome.rttUs) series.rttUs.push_back(*outcome.rttUs);
+        if (outcome.rttUs) {
+            series.rttUs.push_back(*outcome.rttUs);
+            if (plan.intervalMs > 0) {
+                // The probe was meant to leave at intendedAt: a late start is part of its delay.
+                const auto intendedNs = static_cast<std::uint64_t>(
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(intendedAt.time_since_epoch()).count());
+                const double lateUs =
+                    outcome.sentNs > intendedNs ? static_cast<double>(outcome.sentNs - intendedNs) / 1000.0 : 0.0;
+                series.fromIntendedUs.push_back(*outcome.rttUs + lateUs);
+            }
+            if (outcome.kernelRttUs) {
+                series.kernelRttUs.push_back(*outcome.kernelRttUs);
+                series.wakeupUs.push_back(outcome.wakeupUs.value_or(0));
+            }
+        }
         if (outcome.rttUs && outcome.clock && outcome.clock->plausible()) {
             sameClock = sameClock && outcome.sameClock;
             estimator.add(*outcome.clock);

@@ -166,6 +166,19 @@ def measure_against_host(h):
     stamped = {entry["size"]: entry["stamped"] for entry in report["results"]}
     expect(all(stamped[size] == (3 if size >= 128 else 0) for size in stamped if size != 64), f"{stamped}", measure)
     expect(report.get("one_way", {}).get("clock") == "same", f"one way {report.get('one_way')}", measure)
+    # The kernel's receive time comes before the program's; a pow2 run fits a line.
+    for entry in report["results"]:
+        kernel, wakeup = entry.get("kernel_rtt_us"), entry.get("wakeup_us")
+        expect(kernel is not None and 0 < kernel["p50"] <= entry["rtt_us"]["max"] and wakeup["p50"] >= 0,
+               f"kernel timestamps {entry}", measure)
+        expect(entry["rtt_from_intended_us"]["max"] == entry["rtt_us"]["max"], f"back to back {entry}", measure)
+    fit = report.get("fit")
+    expect(fit is not None and fit["points"] == 12 and 0 <= fit["r2"] <= 1, f"fit {fit}", measure)
+    paced = h.start("paced", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 100, "--count", 20,
+                    "--warmup", 0, "--interval", 2, "--json")
+    expect(paced.wait_exit(30) == 0, "paced exit code", paced)
+    entry = paced.json()["results"][0]
+    expect(entry["rtt_from_intended_us"]["p50"] >= entry["rtt_us"]["p50"], f"from intended {entry}", paced)
     fixed = h.start("fixed", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 65507,
                     "--count", 2, "--warmup", 0, "--csv")
     expect(fixed.wait_exit(30) == 0, "fixed exit code", fixed)

@@ -18,6 +18,13 @@ struct ProbeSeries {
     std::vector<double> upUs{};
     std::vector<double> downUs{};
     std::vector<double> heldUs{};
+    // Paced runs: each round trip counted from the probe's intended send time, so a probe that
+    // left late (the one before took longer than the interval) counts its lateness too.
+    std::vector<double> fromIntendedUs{};
+    // The kernel's receive timestamps: the round trip without this program's waking up, and
+    // that waking up (program's receive time - kernel's).
+    std::vector<double> kernelRttUs{};
+    std::vector<double> wakeupUs{};
 };
 
 // Per-size report of speed-measure. Times in microseconds.
@@ -40,7 +47,24 @@ struct RttSummary {
     double upP50Us = 0;        // one-way delay this side -> far side, median (stamped only)
     double downP50Us = 0;      // far side -> this side
     double heldP50Us = 0;      // the far side's time between receiving and answering
+    // From the intended send time (equal to the RTT's when back to back).
+    double intendedP50Us = 0, intendedP99Us = 0, intendedP999Us = 0, intendedMaxUs = 0;
+    // By the kernel's receive timestamp; 0 when the kernel gave none (kernelCount 0).
+    int kernelCount = 0;
+    double kernelMinUs = 0, kernelP50Us = 0, kernelP99Us = 0, kernelP999Us = 0;
+    double wakeupP50Us = 0, wakeupP99Us = 0, wakeupMaxUs = 0;
 };
+
+// A straight line through (bytes, microseconds): the fixed cost of a round trip and its cost
+// per byte, fitted by least squares over each size's median, with R^2 (1: every point on it).
+struct LineFit {
+    int points = 0; // sizes fitted; fewer than 2 distinct sizes give no line (points 0)
+    double fixedUs = 0;
+    double nsPerByte = 0;
+    double r2 = 0;
+};
+// Over the sizes that had echoes, x = bytes sent per probe, y = median RTT.
+LineFit fitCostPerByte(const std::vector<RttSummary>& results);
 
 // Order statistics of one list of delays.
 struct DelayStats {
