@@ -419,13 +419,35 @@ def reflector_stream_never_amplifies(h):
     expect(reflector.wait_exit(10) == 0, "reflector exit code", reflector)
 
 
+def measure_one_way_through_asymmetric_relay(h):
+    """speed-relay --delay-up 5 --delay-down 15 between speed-measure and --serve: one machine,
+    one clock, so the one-way delays come out as the relay made them, not split evenly."""
+    port, relay_port = free_udp_port(), free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    relay = h.start("relay", "speed-relay", "--listen", relay_port, "--to", f"127.0.0.1:{port}", "--delay-up", 5,
+                    "--delay-down", 15, "--max-seconds", 60)
+    relay.wait_for_line("relaying", 10)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{relay_port}", "--mode", "fixed", "--size", 100,
+                      "--count", 50, "--warmup", 2, "--json")
+    expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
+    one_way = measure.json()["one_way"]
+    up, down = one_way["up_us"], one_way["down_us"]
+    expect(one_way["clock"] == "same" and one_way["samples"] == 50, f"one way {one_way}", measure)
+    # Never sooner than the relay holds a datagram; the median within a fraction of a millisecond.
+    expect(5000 <= up["min"] and up["p50"] < 6000, f"up {up}", measure)
+    expect(15000 <= down["min"] and down["p50"] < 16000, f"down {down}", measure)
+    relay.signal(signal.SIGTERM)
+    relay.wait_exit(10)
+
+
 TESTS = {test.__name__: test for test in [
     host_join_three_games, fallback_one_after_the_other, simultaneous_start_trials, sigint_ends_both_sides,
     join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
     relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly,
     ipv6_loopback_join_and_measure, measure_against_plain_echo, measure_against_reflector,
     measure_stream_against_reflector, measure_stream_round_trip, measure_stream_bad_input,
-    reflector_stream_never_amplifies]}
+    reflector_stream_never_amplifies, measure_one_way_through_asymmetric_relay]}
 
 
 def main():
