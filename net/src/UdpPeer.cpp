@@ -71,7 +71,12 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
         const std::string_view bytes(m_buffer.data(), length);
         if (m_onlyFrom && m_sender != *m_onlyFrom) {
             spdlog::debug("ignored {} bytes from {}: not the host", length, endpointText(m_sender));
-        } else if (!answerProbe(bytes)) {
+        } else if (answerProbe(bytes)) {
+            // Answered, and nothing in the session changed: straight back to receiving, without a
+            // tick of the session (a measuring side waits on this path).
+            armReceive();
+            return;
+        } else {
             m_session->receive(m_clock.nowMs(), endpointText(m_sender), bytes);
         }
     }

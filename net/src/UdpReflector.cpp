@@ -6,7 +6,8 @@
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/Probe.hpp"
 
-#include <asio/buffer.hpp>
+#include <poll.h>
+#include <sys/time.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@ constexpr int kDrainBatch = 64;          // datagrams read per wake-up before th
 constexpr std::uint32_t kBackBatch = 256; // datagrams of one stream back sent per turn
 constexpr std::uint32_t kMaxGrantKbps = 1'000'000;
 constexpr std::uint32_t kMaxGrantMs = 60'000;
+constexpr auto kIdleWait = std::chrono::milliseconds(200);
 
 std::uint64_t ns(std::chrono::nanoseconds duration) { return static_cast<std::uint64_t>(duration.count()); }
 
@@ -36,37 +38,60 @@ std::size_t minimumStreamBytes() {
 } // namespace
 
 UdpReflector::UdpReflector(asio::ip::udp::socket socket)
-    : m_socket(std::move(socket)),
-      m_backTimer(m_socket.get_executor()),
-      m_buffer(kMaxDatagramBytes),
-      m_clockId(thisMachineClockId()) {
+    : m_socket(std::move(socket)), m_buffer(kMaxDatagramBytes), m_clockId(thisMachineClockId()) {
     detail::enableKernelTimestamps(m_socket.native_handle());
 }
 
-void UdpReflector::start() { armWait(); }
-
-void UdpReflector::armWait() {
-    m_socket.async_wait(asio::ip::udp::socket::wait_read, [this](const std::error_code& error) {
-        if (error == asio::error::operation_aborted || error == asio::error::bad_descriptor) return;
-        if (error) spdlog::debug("wait: {}", error.message());
-        drain();
-        armWait();
-    });
+void UdpReflector::setReceiveTimeout(std::chrono::microseconds timeout) {
+    if (timeout == m_receiveTimeout) return;
+    m_receiveTimeout = timeout;
+    timeval value{};
+    value.tv_sec = static_cast<time_t>(timeout.count() / 1'000'000);
+    value.tv_usec = static_cast<suseconds_t>(timeout.count() % 1'000'000);
+    ::setsockopt(m_socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &value, sizeof value);
 }
 
-// Everything that is waiting, up to a batch: a stream arrives faster than one wake-up each.
-void UdpReflector::drain() {
-    for (int i = 0; i < kDrainBatch; ++i) {
+void UdpReflector::run(const volatile std::sig_atomic_t& stop) {
+    // A bounded wait even when idle: the loop looks at `stop` at least this often.
+    setReceiveTimeout(kIdleWait);
+    while (stop == 0) {
+        if (const auto due = nextBackDueNs()) {
+            const std::uint64_t now = monotonicNowNs();
+            if (*due > now) {
+                const std::uint64_t waitNs = std::min<std::uint64_t>(*due - now, ns(kIdleWait));
+                const timespec timeout{static_cast<time_t>(waitNs / 1'000'000'000ULL),
+                                       static_cast<long>(waitNs % 1'000'000'000ULL)};
+                pollfd descriptor{m_socket.native_handle(), POLLIN, 0};
+                ::ppoll(&descriptor, 1, &timeout, nullptr);
+            }
+            drain(false);
+        } else {
+            drain(true);
+        }
+        if (!m_streams.empty()) {
+            forgetIdleStreams(monotonicNowNs());
+            sendBackDue();
+        }
+    }
+}
+
+// `block`: one datagram, waiting for it (the next blocking read returns at once when more are
+// there, so a stream needs no batch; and after an answer the loop goes straight back into the
+// kernel, with no extra read that would only find nothing). Else whatever is already there, up
+// to a batch, without waiting: the stream back's turn comes between batches.
+void UdpReflector::drain(bool block) {
+    const int batch = block ? 1 : kDrainBatch;
+    for (int i = 0; i < batch; ++i) {
         sockaddr_storage from{};
         socklen_t fromLength = 0;
+        const int flags = block ? 0 : MSG_DONTWAIT;
         const detail::StampedReceive received = detail::receiveStamped(
-            m_socket.native_handle(), m_buffer.data(), m_buffer.size(), MSG_DONTWAIT, &from, &fromLength);
+            m_socket.native_handle(), m_buffer.data(), m_buffer.size(), flags, &from, &fromLength);
         if (received.length < 0) {
-            if (received.error != EAGAIN) { // (EWOULDBLOCK is EAGAIN on Linux)
-                spdlog::debug("receive: {}", std::strerror(received.error));
-                continue; // an ICMP error for an earlier answer: the next datagram may be there
-            }
-            break;
+            // EAGAIN: nothing more (or the idle wait ended); EINTR: a signal. (EWOULDBLOCK is EAGAIN.)
+            if (received.error == EAGAIN || received.error == EINTR) break;
+            spdlog::debug("receive: {}", std::strerror(received.error));
+            continue; // an ICMP error for an earlier answer: the next datagram may be there
         }
         if (fromLength > m_sender.capacity()) continue;
         std::memcpy(m_sender.data(), &from, fromLength);
@@ -76,33 +101,32 @@ void UdpReflector::drain() {
         onDatagram(std::string_view(m_buffer.data(), static_cast<std::size_t>(received.length)),
                    received.kernelAtNs.value_or(received.atNs));
     }
-    forgetIdleStreams(monotonicNowNs());
-    sendBackDue();
 }
 
 void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
     ++m_counts.received;
-    if (m_addresses.size() < kMaxRemembered) {
+    if (m_sender != m_lastAddress && m_addresses.size() < kMaxRemembered) { // a run comes from one address
+        m_lastAddress = m_sender;
         m_addresses.insert(m_sender);
         m_counts.addresses = m_addresses.size();
     }
-    const auto decoded = protocol::decodeDatagram(bytes);
-    const auto* probe = decoded.ok() ? std::get_if<protocol::Probe>(&decoded.message->body) : nullptr;
-    if (probe == nullptr) {
+    // PROBEs read in place (readProbe): the answer is on the measuring side's clock.
+    const auto probe = protocol::readProbe(bytes);
+    if (!probe) {
         answerUnchanged(bytes);
         return;
     }
     const char form = probe->payload.front();
-    if ((form == 'O' || form == 'D' || form == 'R') && onStreamProbe(*decoded.message, bytes, atNs)) return;
+    if ((form == 'O' || form == 'D' || form == 'R') && onStreamProbe(*probe, bytes, atNs)) return;
     std::string echo;
     if (form == 't' && std::holds_alternative<protocol::StampRequest>(protocol::readMeasurePayload(probe->payload))) {
         const std::uint64_t sentNs = monotonicNowNs(); // T3: as late as the answer allows
         const protocol::EchoStamps stamps{
             atNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(sentNs > atNs ? sentNs - atNs : 0, UINT32_MAX)),
             m_clockId};
-        echo = protocol::encodeEcho(*decoded.message, protocol::measurePayloadText(stamps));
+        echo = protocol::encodeEcho(*probe, protocol::measurePayloadText(stamps));
     } else {
-        echo = protocol::encodeEcho(*decoded.message);
+        echo = protocol::encodeEcho(*probe);
     }
     if (echo.size() > bytes.size()) { // cannot happen (an ECHO is its probe's size); never amplify
         ++m_counts.dropped;
@@ -112,8 +136,7 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
     sendTo(echo, m_sender);
 }
 
-bool UdpReflector::onStreamProbe(const protocol::Message& message, std::string_view bytes, std::uint64_t atNs) {
-    const auto& probe = std::get<protocol::Probe>(message.body);
+bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, std::string_view bytes, std::uint64_t atNs) {
     const protocol::MeasurePayload payload = protocol::readMeasurePayload(probe.payload);
     if (const auto* data = std::get_if<protocol::StreamData>(&payload); data != nullptr && !data->back) {
         const auto found = m_streams.find({m_sender, data->stream});
@@ -159,7 +182,7 @@ bool UdpReflector::onStreamProbe(const protocol::Message& message, std::string_v
         }
         found->second.lastActivityNs = atNs;
         // Asked again (the grant was lost): the same grant again, the counts untouched.
-        const std::string answer = protocol::encodeEcho(message, protocol::measurePayloadText(found->second.grant));
+        const std::string answer = protocol::encodeEcho(probe, protocol::measurePayloadText(found->second.grant));
         if (answer.size() <= bytes.size()) sendTo(answer, m_sender);
         ++m_counts.echoes;
         return true;
@@ -175,7 +198,7 @@ bool UdpReflector::onStreamProbe(const protocol::Message& message, std::string_v
         counts.backLate = stream.back ? stream.back->late() : 0;
         const std::string text = protocol::measurePayloadText(counts);
         if (text.size() >= probe.payload.size() + 1) return false; // too small to hold the report
-        sendTo(protocol::encodeEcho(message, text), m_sender);
+        sendTo(protocol::encodeEcho(probe, text), m_sender);
         ++m_counts.echoes;
         return true;
     }
@@ -238,29 +261,17 @@ void UdpReflector::sendBackDue() {
             ++m_counts.backSent;
         }
     }
-    armBackTimer();
 }
 
-void UdpReflector::armBackTimer() {
+std::optional<std::uint64_t> UdpReflector::nextBackDueNs() const {
     std::optional<std::uint64_t> next;
     for (const auto& [key, stream] : m_streams) {
         if (!stream.back || stream.backStopped || stream.backNext >= stream.back->count()) continue;
-        // Out of budget: the stream's next datagram in brings the next turn (drain()).
+        // Out of budget: the stream's next datagram in brings the next turn.
         if (stream.bytesOut + stream.grant.sizeBytes > stream.bytesIn) continue;
         next = std::min(stream.back->dueNs(stream.backNext), next.value_or(UINT64_MAX));
     }
-    if (next == m_backTimerAt) return;
-    m_backTimerAt = next;
-    if (!next) {
-        m_backTimer.cancel();
-        return;
-    }
-    m_backTimer.expires_at(std::chrono::steady_clock::time_point(std::chrono::nanoseconds(*next)));
-    m_backTimer.async_wait([this](const std::error_code& error) {
-        if (error) return;
-        m_backTimerAt.reset();
-        sendBackDue();
-    });
+    return next;
 }
 
 } // namespace speed

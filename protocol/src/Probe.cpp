@@ -61,7 +61,81 @@ std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t 
     return datagram;
 }
 
+// Canonical decimal 0..4294967295 (no sign, no leading zero) up to the next space.
+std::optional<WireNumber> readNumber(std::string_view line, std::size_t& at) {
+    const std::size_t end = line.find(' ', at);
+    if (end == std::string_view::npos) return std::nullopt;
+    const std::string_view text = line.substr(at, end - at);
+    if (text.empty() || text.size() > 10 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+    std::uint64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (value > 0xFFFFFFFFULL) return std::nullopt;
+    at = end + 1;
+    return static_cast<WireNumber>(value);
+}
+
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
 } // namespace
+
+std::optional<ProbeView> readProbe(std::string_view datagram) {
+    constexpr std::string_view kVerb = "PROBE ";
+    if (datagram.size() > kMaxProbeDatagramBytes || datagram.size() <= kVerb.size() + kChecksumTailBytes) return std::nullopt;
+    if (datagram.substr(0, kVerb.size()) != kVerb) return std::nullopt;
+    const std::size_t tail = datagram.size() - kChecksumTailBytes;
+    if (datagram.substr(tail, kChecksumMark.size()) != kChecksumMark) return std::nullopt;
+    std::uint32_t claimed = 0;
+    for (const char c : datagram.substr(tail + kChecksumMark.size())) {
+        const int digit = hexDigit(c);
+        if (digit < 0) return std::nullopt;
+        claimed = (claimed << 4) | static_cast<std::uint32_t>(digit);
+    }
+    const std::string_view line = datagram.substr(0, tail);
+    ProbeView probe;
+    std::size_t at = kVerb.size();
+    const auto time = readNumber(line, at);
+    const auto seq = time ? readNumber(line, at) : std::nullopt;
+    const auto id = seq ? readNumber(line, at) : std::nullopt;
+    if (!id || at >= line.size()) return std::nullopt;
+    probe.payload = line.substr(at);
+    for (const char c : probe.payload) {
+        if (c < 0x21 || c > 0x7e) return std::nullopt; // a space too: one payload field only
+    }
+    if (crc32(line) != claimed) return std::nullopt; // last: the dearest check
+    probe.time = *time;
+    probe.seq = *seq;
+    probe.id = *id;
+    return probe;
+}
+
+std::string encodeEcho(const ProbeView& probe, std::string_view payloadText) {
+    const std::size_t chars = probe.payload.size() + 1;
+    std::string echo;
+    echo.reserve(probe.payload.size() + 40);
+    echo.append("ECHO ");
+    appendNumber(echo, probe.time);
+    echo += ' ';
+    appendNumber(echo, probe.seq);
+    echo += ' ';
+    appendNumber(echo, probe.id);
+    echo += ' ';
+    if (!payloadText.empty() && payloadText.size() < chars) {
+        echo.append(payloadText);
+        echo.append(chars - payloadText.size(), kPayloadFiller);
+    } else {
+        echo.append(probe.payload);
+        echo += kPayloadFiller;
+    }
+    appendChecksum(echo);
+    return echo;
+}
 
 std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq, std::size_t payloadTextChars) {
     return std::string_view("PROBE").size() + 1 + digitsOf(now) + 1 + digitsOf(seq) + 1 + digitsOf(id) + 1 +
@@ -90,10 +164,8 @@ std::string encodeEcho(const Message& probe, std::string_view payloadText) {
 }
 
 std::optional<std::string> answerProbe(std::string_view datagram, const EchoClock* clock) {
-    const DecodeResult decoded = decodeDatagram(datagram);
-    if (!decoded.ok()) return std::nullopt;
-    const auto* probe = std::get_if<Probe>(&decoded.message->body);
-    if (probe == nullptr) return std::nullopt;
+    const auto probe = readProbe(datagram);
+    if (!probe) return std::nullopt;
     std::string echo;
     if (clock != nullptr && clock->nowNs && probe->payload.front() == 't' &&
         std::holds_alternative<StampRequest>(readMeasurePayload(probe->payload))) {
@@ -101,9 +173,9 @@ std::optional<std::string> answerProbe(std::string_view datagram, const EchoCloc
         const std::uint64_t held = sentNs > clock->receivedNs ? sentNs - clock->receivedNs : 0;
         const EchoStamps stamps{clock->receivedNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(held, UINT32_MAX)),
                                 clock->clockId};
-        echo = encodeEcho(*decoded.message, measurePayloadText(stamps));
+        echo = encodeEcho(*probe, measurePayloadText(stamps));
     } else {
-        echo = encodeEcho(*decoded.message);
+        echo = encodeEcho(*probe);
     }
     if (echo.size() > datagram.size()) return std::nullopt; // never amplify
     return echo;

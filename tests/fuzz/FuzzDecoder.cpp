@@ -50,6 +50,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string text = measurePayloadText(form);
         FUZZ_CHECK(readMeasurePayload(paddedPayload(text, text.size() + 1)) == form, "a payload form reads back");
     }
+    // The answering path's own reader accepts exactly the PROBEs the codec accepts.
+    const DecodeResult plain = decodeDatagram(bytes);
+    const auto* probe = plain.ok() ? std::get_if<Probe>(&plain.message->body) : nullptr;
+    const auto view = readProbe(bytes);
+    FUZZ_CHECK(view.has_value() == (probe != nullptr), "readProbe agrees with decodeDatagram");
+    if (view && probe) FUZZ_CHECK(view->id == probe->id && view->payload == probe->payload, "the same fields");
     const EchoClock clock{1, [] { return std::uint64_t{2}; }, 3};
     if (const auto echo = answerProbe(bytes, &clock)) FUZZ_CHECK(echo->size() <= bytes.size(), "an echo never amplifies");
     if (withKey.ok() && withKey.tagged) {

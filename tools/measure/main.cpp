@@ -8,8 +8,6 @@
 #include "speed/net/UdpProber.hpp"
 #include "speed/net/UdpReflector.hpp"
 
-#include <asio/signal_set.hpp>
-
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
@@ -20,6 +18,8 @@
 #include <optional>
 
 namespace {
+
+volatile std::sig_atomic_t g_stopRequested = 0; // set by SIGINT and SIGTERM in --serve
 
 
 struct Options {
@@ -92,14 +92,15 @@ int serve(const Options& options) {
         return 1;
     }
     speed::UdpReflector reflector(std::move(*opened.socket));
-    asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](const std::error_code& error, int) {
-        if (!error) io.stop();
-    });
-    reflector.start();
+    // No SA_RESTART: the signal also cuts the reflector's wait short.
+    struct sigaction onSignal {};
+    onSignal.sa_handler = [](int) { g_stopRequested = 1; };
+    sigemptyset(&onSignal.sa_mask);
+    sigaction(SIGINT, &onSignal, nullptr);
+    sigaction(SIGTERM, &onSignal, nullptr);
     std::cout << "speed-measure: reflecting on UDP port " << port
               << ": a probe gets its ECHO, anything else comes back unchanged (Ctrl-C ends)" << std::endl;
-    io.run();
+    reflector.run(g_stopRequested);
     const auto& counts = reflector.counts();
     std::cout << "speed-measure: answered " << counts.echoes + counts.unchanged << " of " << counts.received
               << " datagrams (" << counts.echoes << " ECHO, " << counts.unchanged << " unchanged, " << counts.dropped

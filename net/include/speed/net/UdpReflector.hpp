@@ -2,13 +2,14 @@
 
 #include "speed/net/StreamStats.hpp"
 #include "speed/protocol/Message.hpp"
+#include "speed/protocol/Probe.hpp"
 #include "speed/protocol/MeasureWire.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/ip/udp.hpp>
-#include <asio/steady_timer.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -39,7 +40,12 @@ public:
 
     explicit UdpReflector(asio::ip::udp::socket socket);
 
-    void start(); // answers until the socket is closed or the io_context stops
+    // Answers until `stop` is set (e.g. by a signal handler: a signal also cuts the wait short).
+    // A blocking loop on purpose, like the prober's: a datagram is read the moment it arrives,
+    // answered, and the loop is back in the kernel at once, with no event loop before or after
+    // (which, on a CPU shared with the measuring side, delays it). While a stream back runs it
+    // waits with ppoll until that stream's next datagram is due instead.
+    void run(const volatile std::sig_atomic_t& stop);
 
     struct Counts {
         long long received = 0;
@@ -66,19 +72,20 @@ private:
     };
     using StreamKey = std::pair<asio::ip::udp::endpoint, std::uint32_t>;
 
-    void armWait();
-    void drain();
+    // Reads what is waiting (at most a batch); `block`: wait for the first one.
+    void drain(bool block);
     void onDatagram(std::string_view bytes, std::uint64_t atNs);
     // A PROBE whose payload is a stream form: true when handled here (answered or counted).
-    bool onStreamProbe(const protocol::Message& message, std::string_view bytes, std::uint64_t atNs);
+    bool onStreamProbe(const protocol::ProbeView& probe, std::string_view bytes, std::uint64_t atNs);
     void answerUnchanged(std::string_view bytes);
     void sendTo(std::string_view bytes, const asio::ip::udp::endpoint& to);
     void forgetIdleStreams(std::uint64_t nowNs);
     void sendBackDue();
-    void armBackTimer();
+    // When the next datagram of a stream back is due (and has the bytes to be sent).
+    std::optional<std::uint64_t> nextBackDueNs() const;
+    void setReceiveTimeout(std::chrono::microseconds timeout);
 
     asio::ip::udp::socket m_socket;
-    asio::steady_timer m_backTimer;
     std::vector<char> m_buffer;
     asio::ip::udp::endpoint m_sender;
     struct Sent {
@@ -87,11 +94,12 @@ private:
     };
     std::map<asio::ip::udp::endpoint, Sent> m_lastSent; // per address: what went back last, and when
     std::map<StreamKey, Stream> m_streams;
-    std::set<asio::ip::udp::endpoint> m_addresses; // who sent anything (the first 4096, for the summary)
+    std::set<asio::ip::udp::endpoint> m_addresses;
+    asio::ip::udp::endpoint m_lastAddress; // who sent anything (the first 4096, for the summary)
     std::uint32_t m_clockId = 0;
     std::uint32_t m_nextSeq = 1;
     std::chrono::steady_clock::time_point m_startedAt = std::chrono::steady_clock::now();
-    std::optional<std::uint64_t> m_backTimerAt;
+    std::chrono::microseconds m_receiveTimeout{-1};
     Counts m_counts;
 };
 

@@ -31,6 +31,22 @@ std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber no
 // fit, the probe's own payload is echoed as always.
 std::string encodeEcho(const Message& probe, std::string_view payloadText = {});
 
+// A PROBE datagram read in place: what decodeDatagram reads from exactly the same datagrams (a
+// valid CRC, canonical numbers, one payload of printable bytes), without building a Message:
+// the answering path's reader. Views into the datagram.
+struct ProbeView {
+    WireNumber time = 0;
+    WireNumber seq = 0;
+    WireNumber id = 0;
+    std::string_view payload;
+};
+std::optional<ProbeView> readProbe(std::string_view datagram);
+
+// The ECHO of a probe read in place: its TIME, SEQ and ID, exactly its size; the payload is
+// `payloadText` padded with filler when given and it fits, else the probe's payload plus one
+// filler byte.
+std::string encodeEcho(const ProbeView& probe, std::string_view payloadText = {});
+
 // The answering side's clock, for probes that ask for stamps (MeasureWire's StampRequest).
 struct EchoClock {
     std::uint64_t receivedNs = 0;            // when the probe arrived (T2)
