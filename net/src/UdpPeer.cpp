@@ -1,5 +1,6 @@
 #include "speed/net/UdpPeer.hpp"
 
+#include "speed/net/MonotonicClock.hpp"
 #include "speed/net/UdpAddress.hpp"
 
 #include "speed/protocol/Probe.hpp"
@@ -103,7 +104,12 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
         const std::string_view bytes(m_buffer.data(), length);
         if (m_onlyFrom && m_sender != *m_onlyFrom) {
             spdlog::debug("ignored {} bytes from {}: not the host", length, endpointText(m_sender));
-        } else if (!answerProbe(bytes)) {
+        } else if (answerProbe(bytes)) {
+            // Answered, and nothing in the session changed: straight back to receiving, without a
+            // tick of the session (a measuring side waits on this path).
+            armReceive();
+            return;
+        } else {
             m_session->receive(m_clock.nowMs(), endpointText(m_sender), bytes);
         }
     }
@@ -113,7 +119,9 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
 
 bool UdpPeer::answerProbe(std::string_view bytes) {
     if (!m_answerProbes || bytes.substr(0, kProbeVerb.size()) != kProbeVerb) return false;
-    if (const auto echo = protocol::answerProbe(bytes)) {
+    // Stamped for a probe that asks (its arrival and answer times on this machine's clock).
+    const protocol::EchoClock clock{monotonicNowNs(), &monotonicNowNs, thisMachineClockId()};
+    if (const auto echo = protocol::answerProbe(bytes, &clock)) {
         std::error_code ec;
         m_socket.send_to(asio::buffer(*echo), m_sender, 0, ec);
         if (ec) spdlog::debug("echo to {}: {}", endpointText(m_sender), ec.message());

@@ -1,11 +1,17 @@
 #include "speed/net/UdpReflector.hpp"
 
+#include "ReceiveStamped.hpp"
+
+#include "speed/net/UdpProber.hpp"
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/Probe.hpp"
 
-#include <asio/buffer.hpp>
+#include <poll.h>
+#include <sys/time.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cstring>
 #include <variant>
 
 namespace speed {
@@ -15,56 +21,257 @@ constexpr std::size_t kMaxDatagramBytes = 65'536;
 constexpr std::size_t kMaxRemembered = 4096; // addresses whose last answer is kept (loop check)
 constexpr std::uint16_t kFirstUnprivilegedPort = 1024;
 constexpr auto kReflectionWindow = std::chrono::milliseconds(200); // a bounce comes back sooner
+constexpr int kDrainBatch = 64;          // datagrams read per wake-up before the stream back gets its turn
+constexpr std::uint32_t kBackBatch = 256; // datagrams of one stream back sent per turn
+constexpr std::uint32_t kMaxGrantKbps = 1'000'000;
+constexpr std::uint32_t kMaxGrantMs = 60'000;
+constexpr auto kIdleWait = std::chrono::milliseconds(200);
+
+std::uint64_t ns(std::chrono::nanoseconds duration) { return static_cast<std::uint64_t>(duration.count()); }
+
+// The smallest stream datagram: a PROBE with the largest numbers and a full 'D' form.
+std::size_t minimumStreamBytes() {
+    return protocol::minimumProbeBytes(UINT32_MAX, UINT32_MAX, UINT32_MAX,
+                                       protocol::measurePayloadChars(protocol::StreamData{}));
+}
 
 } // namespace
 
-UdpReflector::UdpReflector(asio::ip::udp::socket socket) : m_socket(std::move(socket)), m_buffer(kMaxDatagramBytes) {}
-
-void UdpReflector::start() { armReceive(); }
-
-void UdpReflector::armReceive() {
-    m_socket.async_receive_from(asio::buffer(m_buffer), m_sender,
-                                [this](const std::error_code& error, std::size_t length) { onReceive(error, length); });
+UdpReflector::UdpReflector(asio::ip::udp::socket socket)
+    : m_socket(std::move(socket)), m_buffer(kMaxDatagramBytes), m_clockId(thisMachineClockId()) {
+    detail::enableKernelTimestamps(m_socket.native_handle());
 }
 
-void UdpReflector::onReceive(const std::error_code& error, std::size_t length) {
-    if (error == asio::error::operation_aborted || error == asio::error::bad_descriptor) return;
-    if (!error) {
-        ++m_counts.received;
-        answer(std::string(m_buffer.data(), length));
-    } else {
-        spdlog::debug("receive: {}", error.message());
+void UdpReflector::setReceiveTimeout(std::chrono::microseconds timeout) {
+    if (timeout == m_receiveTimeout) return;
+    m_receiveTimeout = timeout;
+    timeval value{};
+    value.tv_sec = static_cast<time_t>(timeout.count() / 1'000'000);
+    value.tv_usec = static_cast<suseconds_t>(timeout.count() % 1'000'000);
+    ::setsockopt(m_socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &value, sizeof value);
+}
+
+void UdpReflector::run(const volatile std::sig_atomic_t& stop) {
+    // A bounded wait even when idle: the loop looks at `stop` at least this often.
+    setReceiveTimeout(kIdleWait);
+    while (stop == 0) {
+        if (const auto due = nextBackDueNs()) {
+            const std::uint64_t now = monotonicNowNs();
+            if (*due > now) {
+                const std::uint64_t waitNs = std::min<std::uint64_t>(*due - now, ns(kIdleWait));
+                const timespec timeout{static_cast<time_t>(waitNs / 1'000'000'000ULL),
+                                       static_cast<long>(waitNs % 1'000'000'000ULL)};
+                pollfd descriptor{m_socket.native_handle(), POLLIN, 0};
+                ::ppoll(&descriptor, 1, &timeout, nullptr);
+            }
+            drain(false);
+        } else {
+            drain(true);
+        }
+        if (!m_streams.empty()) {
+            forgetIdleStreams(monotonicNowNs());
+            sendBackDue();
+        }
     }
-    armReceive();
 }
 
-void UdpReflector::answer(const std::string& bytes) {
+// `block`: one datagram, waiting for it (the next blocking read returns at once when more are
+// there, so a stream needs no batch; and after an answer the loop goes straight back into the
+// kernel, with no extra read that would only find nothing). Else whatever is already there, up
+// to a batch, without waiting: the stream back's turn comes between batches.
+void UdpReflector::drain(bool block) {
+    const int batch = block ? 1 : kDrainBatch;
+    for (int i = 0; i < batch; ++i) {
+        sockaddr_storage from{};
+        socklen_t fromLength = 0;
+        const int flags = block ? 0 : MSG_DONTWAIT;
+        const detail::StampedReceive received = detail::receiveStamped(
+            m_socket.native_handle(), m_buffer.data(), m_buffer.size(), flags, &from, &fromLength);
+        if (received.length < 0) {
+            // EAGAIN: nothing more (or the idle wait ended); EINTR: a signal. (EWOULDBLOCK is EAGAIN.)
+            if (received.error == EAGAIN || received.error == EINTR) break;
+            spdlog::debug("receive: {}", std::strerror(received.error));
+            continue; // an ICMP error for an earlier answer: the next datagram may be there
+        }
+        if (fromLength > m_sender.capacity()) continue;
+        std::memcpy(m_sender.data(), &from, fromLength);
+        m_sender.resize(fromLength);
+        // T2 is the kernel's arrival time when there is one: this program's waking up is not the
+        // network's delay.
+        onDatagram(std::string_view(m_buffer.data(), static_cast<std::size_t>(received.length)),
+                   received.kernelAtNs.value_or(received.atNs));
+    }
+}
+
+void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
+    ++m_counts.received;
+    if (m_sender != m_lastAddress && m_addresses.size() < kMaxRemembered) { // a run comes from one address
+        m_lastAddress = m_sender;
+        m_addresses.insert(m_sender);
+        m_counts.addresses = m_addresses.size();
+    }
+    // PROBEs read in place (readProbe): the answer is on the measuring side's clock.
+    const auto probe = protocol::readProbe(bytes);
+    if (!probe) {
+        answerUnchanged(bytes);
+        return;
+    }
+    const char form = probe->payload.front();
+    if ((form == 'O' || form == 'D' || form == 'R') && onStreamProbe(*probe, bytes, atNs)) return;
+    std::string echo;
+    if (form == 't' && std::holds_alternative<protocol::StampRequest>(protocol::readMeasurePayload(probe->payload))) {
+        const std::uint64_t sentNs = monotonicNowNs(); // T3: as late as the answer allows
+        const protocol::EchoStamps stamps{
+            atNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(sentNs > atNs ? sentNs - atNs : 0, UINT32_MAX)),
+            m_clockId};
+        echo = protocol::encodeEcho(*probe, protocol::measurePayloadText(stamps));
+    } else {
+        echo = protocol::encodeEcho(*probe);
+    }
+    if (echo.size() > bytes.size()) { // cannot happen (an ECHO is its probe's size); never amplify
+        ++m_counts.dropped;
+        return;
+    }
+    ++m_counts.echoes;
+    sendTo(echo, m_sender);
+}
+
+bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, std::string_view bytes, std::uint64_t atNs) {
+    const protocol::MeasurePayload payload = protocol::readMeasurePayload(probe.payload);
+    if (const auto* data = std::get_if<protocol::StreamData>(&payload); data != nullptr && !data->back) {
+        const auto found = m_streams.find({m_sender, data->stream});
+        if (found == m_streams.end()) return false; // not open: any probe gets its ECHO
+        Stream& stream = found->second;
+        stream.counter.add(data->seq, data->sentNs, atNs, bytes.size());
+        stream.bytesIn += bytes.size();
+        stream.lastActivityNs = atNs;
+        ++m_counts.streamDatagrams;
+        if (stream.grant.back && !stream.back && !stream.backStopped) {
+            // The stream back starts a moment behind the stream in (two intervals, at least 2 ms),
+            // so that the bytes it may spend are there on time despite the way in's jitter.
+            const double rateMbps = stream.grant.rateKbps / 1000.0;
+            const double intervalNs = 8000.0 * stream.grant.sizeBytes / rateMbps;
+            const auto lagNs = static_cast<std::uint64_t>(std::max(2 * intervalNs, 2e6));
+            stream.back.emplace(atNs + lagNs, rateMbps, stream.grant.sizeBytes, stream.grant.durationMs / 1000.0);
+        }
+        return true;
+    }
+    if (const auto* open = std::get_if<protocol::StreamOpen>(&payload)) {
+        const StreamKey key{m_sender, open->stream};
+        auto found = m_streams.find(key);
+        if (found == m_streams.end()) {
+            const auto fromThere = std::count_if(m_streams.begin(), m_streams.end(),
+                                                 [&](const auto& entry) { return entry.first.first == m_sender; });
+            const bool fits = open->sizeBytes >= minimumStreamBytes() && open->sizeBytes <= protocol::kMaxProbeDatagramBytes;
+            if (m_streams.size() >= kMaxStreams || static_cast<std::size_t>(fromThere) >= kMaxStreamsPerAddress ||
+                !fits || open->rateKbps == 0 || open->durationMs == 0) {
+                spdlog::info("stream {} from {} not opened (busy, or not a stream it can send)", open->stream,
+                             m_sender.address().to_string());
+                return false; // answered as any probe: the measuring side falls back to round trips
+            }
+            const protocol::StreamGrant grant{open->stream, std::min(open->rateKbps, kMaxGrantKbps),
+                                              std::min(open->durationMs, kMaxGrantMs), open->sizeBytes, open->back};
+            const double expected = grant.rateKbps * 1000.0 * (grant.durationMs / 1000.0) / (8.0 * grant.sizeBytes);
+            const auto maxDatagrams = static_cast<std::uint32_t>(
+                std::min<double>(2 * expected + 16, StreamPlan::kMaxDatagrams));
+            found = m_streams.emplace(key, Stream{grant, StreamCounter(open->stream, maxDatagrams), std::nullopt}).first;
+            ++m_counts.streams;
+            spdlog::info("stream {} from {}: {} kbit/s for {} ms, {}-byte datagrams{}", grant.stream,
+                         m_sender.address().to_string(), grant.rateKbps, grant.durationMs, grant.sizeBytes,
+                         grant.back ? ", and one back" : "");
+        }
+        found->second.lastActivityNs = atNs;
+        // Asked again (the grant was lost): the same grant again, the counts untouched.
+        const std::string answer = protocol::encodeEcho(probe, protocol::measurePayloadText(found->second.grant));
+        if (answer.size() <= bytes.size()) sendTo(answer, m_sender);
+        ++m_counts.echoes;
+        return true;
+    }
+    if (const auto* report = std::get_if<protocol::StreamReportRequest>(&payload)) {
+        const auto found = m_streams.find({m_sender, report->stream});
+        if (found == m_streams.end()) return false;
+        Stream& stream = found->second;
+        stream.backStopped = true;
+        stream.lastActivityNs = atNs;
+        protocol::StreamCounts counts = stream.counter.counts();
+        counts.backSent = stream.backNext;
+        counts.backLate = stream.back ? stream.back->late() : 0;
+        const std::string text = protocol::measurePayloadText(counts);
+        if (text.size() >= probe.payload.size() + 1) return false; // too small to hold the report
+        sendTo(protocol::encodeEcho(probe, text), m_sender);
+        ++m_counts.echoes;
+        return true;
+    }
+    return false;
+}
+
+void UdpReflector::answerUnchanged(std::string_view bytes) {
     const auto now = std::chrono::steady_clock::now();
     Sent& lastSent = m_lastSent[m_sender];
-    m_counts.addresses = m_lastSent.size();
-    std::string reply;
-    if (const auto echo = protocol::answerProbe(bytes)) {
-        reply = *echo;
-        ++m_counts.echoes;
-    } else {
-        // An ECHO is an answer, another reflector's perhaps: never answered, even damaged.
-        const auto decoded = protocol::decodeDatagram(bytes);
-        const bool anAnswer = bytes.rfind("ECHO ", 0) == 0 ||
-                              (decoded.ok() && std::holds_alternative<protocol::Echo>(decoded.message->body));
-        const bool ownAnswer = bytes == lastSent.bytes && now - lastSent.at < kReflectionWindow;
-        if (anAnswer || m_sender.port() < kFirstUnprivilegedPort || ownAnswer) {
-            ++m_counts.dropped;
-            spdlog::debug("not answered: {} bytes from {}", bytes.size(), m_sender.address().to_string());
-            return;
-        }
-        reply = bytes;
-        ++m_counts.unchanged;
+    // An ECHO is an answer, another reflector's perhaps: never answered, even damaged.
+    const bool anAnswer = bytes.rfind("ECHO ", 0) == 0;
+    const bool ownAnswer = bytes == lastSent.bytes && now - lastSent.at < kReflectionWindow;
+    if (anAnswer || m_sender.port() < kFirstUnprivilegedPort || ownAnswer) {
+        ++m_counts.dropped;
+        spdlog::debug("not answered: {} bytes from {}", bytes.size(), m_sender.address().to_string());
+        return;
     }
-    std::error_code ec;
-    m_socket.send_to(asio::buffer(reply), m_sender, 0, ec);
-    if (ec) spdlog::debug("send to {}: {}", m_sender.address().to_string(), ec.message());
+    ++m_counts.unchanged;
+    sendTo(bytes, m_sender);
     if (m_lastSent.size() > kMaxRemembered) m_lastSent.clear();
-    else lastSent = Sent{std::move(reply), now};
+    else lastSent = Sent{std::string(bytes), now};
+}
+
+void UdpReflector::sendTo(std::string_view bytes, const asio::ip::udp::endpoint& to) {
+    if (::sendto(m_socket.native_handle(), bytes.data(), bytes.size(), 0, to.data(),
+                 static_cast<socklen_t>(to.size())) < 0) {
+        spdlog::debug("send to {}: {}", to.address().to_string(), std::strerror(errno));
+    }
+}
+
+void UdpReflector::forgetIdleStreams(std::uint64_t nowNs) {
+    for (auto it = m_streams.begin(); it != m_streams.end();) {
+        if (nowNs - it->second.lastActivityNs > ns(kStreamForgottenAfter)) it = m_streams.erase(it);
+        else ++it;
+    }
+}
+
+// Each stream back sends what is due, as long as it has brought in at least as many bytes as
+// it would have sent: a forged source address gets no more than the forger sent.
+void UdpReflector::sendBackDue() {
+    const std::uint64_t now = monotonicNowNs();
+    for (auto& [key, stream] : m_streams) {
+        if (!stream.back || stream.backStopped) continue;
+        SendSchedule& schedule = *stream.back;
+        const std::uint32_t size = stream.grant.sizeBytes;
+        for (std::uint32_t sent = 0; sent < kBackBatch && stream.backNext < schedule.count() &&
+                                     schedule.dueNs(stream.backNext) <= now && stream.bytesOut + size <= stream.bytesIn;
+             ++sent) {
+            const std::uint64_t sentNs = monotonicNowNs();
+            const protocol::StreamData data{true, stream.grant.stream, stream.backNext, sentNs};
+            const auto sinceStart = std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::steady_clock::now() - m_startedAt);
+            const std::string datagram = protocol::encodeEchoOfSize(
+                stream.backNext, size, static_cast<std::uint32_t>(sinceStart.count()), m_nextSeq++,
+                protocol::measurePayloadText(data));
+            sendTo(datagram, key.first);
+            schedule.sent(stream.backNext, sentNs);
+            ++stream.backNext;
+            stream.bytesOut += datagram.size();
+            ++m_counts.backSent;
+        }
+    }
+}
+
+std::optional<std::uint64_t> UdpReflector::nextBackDueNs() const {
+    std::optional<std::uint64_t> next;
+    for (const auto& [key, stream] : m_streams) {
+        if (!stream.back || stream.backStopped || stream.backNext >= stream.back->count()) continue;
+        // Out of budget: the stream's next datagram in brings the next turn.
+        if (stream.bytesOut + stream.grant.sizeBytes > stream.bytesIn) continue;
+        next = std::min(stream.back->dueNs(stream.backNext), next.value_or(UINT64_MAX));
+    }
+    return next;
 }
 
 } // namespace speed

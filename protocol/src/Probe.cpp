@@ -1,37 +1,182 @@
 #include "speed/protocol/Probe.hpp"
 
 #include "speed/protocol/Codec.hpp"
+#include "speed/protocol/MeasureWire.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 
 namespace speed::protocol {
 namespace {
 
-constexpr char kFiller = 'x';
+constexpr std::string_view kChecksumMark = " #";
+constexpr std::size_t kChecksumTailBytes = 10; // " #" + 8 hex digits
+
+std::size_t digitsOf(WireNumber value) {
+    std::size_t digits = 1;
+    while (value >= 10) {
+        value /= 10;
+        ++digits;
+    }
+    return digits;
+}
+
+void appendNumber(std::string& out, WireNumber value) {
+    std::array<char, 10> digits{};
+    const auto [end, error] = std::to_chars(digits.data(), digits.data() + digits.size(), value);
+    (void)error; // ten digits always hold a 32-bit number
+    out.append(digits.data(), end);
+}
+
+void appendChecksum(std::string& datagram) {
+    static constexpr std::string_view kHex = "0123456789abcdef";
+    const std::uint32_t crc = crc32(datagram);
+    datagram += kChecksumMark;
+    for (int shift = 28; shift >= 0; shift -= 4) datagram += kHex[(crc >> shift) & 0xFU];
+}
+
+// "VERB TIME SEQ ID " + payload + " #crc", the payload `payloadText` padded with filler so that
+// the datagram is `sizeBytes` (or its minimum). Written directly rather than through a Message:
+// this is the measuring loop's and the answering path's work, once per datagram; the result is
+// byte for byte what encodeDatagram writes.
+std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
+                              WireNumber seq, std::string_view payloadText) {
+    const std::size_t header = verb.size() + 1 + digitsOf(now) + 1 + digitsOf(seq) + 1 + digitsOf(id) + 1;
+    const std::size_t minimum = header + payloadText.size() + 1 + kChecksumTailBytes;
+    const std::size_t target = std::clamp(sizeBytes, minimum, std::max(minimum, kMaxProbeDatagramBytes));
+    std::string datagram;
+    datagram.reserve(target);
+    datagram.append(verb);
+    datagram += ' ';
+    appendNumber(datagram, now);
+    datagram += ' ';
+    appendNumber(datagram, seq);
+    datagram += ' ';
+    appendNumber(datagram, id);
+    datagram += ' ';
+    datagram.append(payloadText);
+    datagram.append(target - kChecksumTailBytes - datagram.size(), kPayloadFiller);
+    appendChecksum(datagram);
+    return datagram;
+}
+
+// Canonical decimal 0..4294967295 (no sign, no leading zero) up to the next space.
+std::optional<WireNumber> readNumber(std::string_view line, std::size_t& at) {
+    const std::size_t end = line.find(' ', at);
+    if (end == std::string_view::npos) return std::nullopt;
+    const std::string_view text = line.substr(at, end - at);
+    if (text.empty() || text.size() > 10 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+    std::uint64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (value > 0xFFFFFFFFULL) return std::nullopt;
+    at = end + 1;
+    return static_cast<WireNumber>(value);
+}
+
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
 
 } // namespace
 
-std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq) {
-    return encodeDatagram(Message{now, seq, Probe{id, std::string(1, kFiller)}}).size();
+std::optional<ProbeView> readProbe(std::string_view datagram) {
+    constexpr std::string_view kVerb = "PROBE ";
+    if (datagram.size() > kMaxProbeDatagramBytes || datagram.size() <= kVerb.size() + kChecksumTailBytes) return std::nullopt;
+    if (datagram.substr(0, kVerb.size()) != kVerb) return std::nullopt;
+    const std::size_t tail = datagram.size() - kChecksumTailBytes;
+    if (datagram.substr(tail, kChecksumMark.size()) != kChecksumMark) return std::nullopt;
+    std::uint32_t claimed = 0;
+    for (const char c : datagram.substr(tail + kChecksumMark.size())) {
+        const int digit = hexDigit(c);
+        if (digit < 0) return std::nullopt;
+        claimed = (claimed << 4) | static_cast<std::uint32_t>(digit);
+    }
+    const std::string_view line = datagram.substr(0, tail);
+    ProbeView probe;
+    std::size_t at = kVerb.size();
+    const auto time = readNumber(line, at);
+    const auto seq = time ? readNumber(line, at) : std::nullopt;
+    const auto id = seq ? readNumber(line, at) : std::nullopt;
+    if (!id || at >= line.size()) return std::nullopt;
+    probe.payload = line.substr(at);
+    for (const char c : probe.payload) {
+        if (c < 0x21 || c > 0x7e) return std::nullopt; // a space too: one payload field only
+    }
+    if (crc32(line) != claimed) return std::nullopt; // last: the dearest check
+    probe.time = *time;
+    probe.seq = *seq;
+    probe.id = *id;
+    return probe;
 }
 
-std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq) {
-    const std::size_t minimum = minimumProbeBytes(id, now, seq);
-    const std::size_t target = std::clamp(sizeBytes, minimum, kMaxProbeDatagramBytes);
-    return encodeDatagram(Message{now, seq, Probe{id, std::string(1 + target - minimum, kFiller)}});
+std::string encodeEcho(const ProbeView& probe, std::string_view payloadText) {
+    const std::size_t chars = probe.payload.size() + 1;
+    std::string echo;
+    echo.reserve(probe.payload.size() + 40);
+    echo.append("ECHO ");
+    appendNumber(echo, probe.time);
+    echo += ' ';
+    appendNumber(echo, probe.seq);
+    echo += ' ';
+    appendNumber(echo, probe.id);
+    echo += ' ';
+    if (!payloadText.empty() && payloadText.size() < chars) {
+        echo.append(payloadText);
+        echo.append(chars - payloadText.size(), kPayloadFiller);
+    } else {
+        echo.append(probe.payload);
+        echo += kPayloadFiller;
+    }
+    appendChecksum(echo);
+    return echo;
 }
 
-std::string encodeEcho(const Message& probe) {
+std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq, std::size_t payloadTextChars) {
+    return std::string_view("PROBE").size() + 1 + digitsOf(now) + 1 + digitsOf(seq) + 1 + digitsOf(id) + 1 +
+           payloadTextChars + 1 + kChecksumTailBytes;
+}
+
+std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                        std::string_view payloadText) {
+    return encodeMeasurement("PROBE", id, sizeBytes, now, seq, payloadText);
+}
+
+std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                             std::string_view payloadText) {
+    return encodeMeasurement("ECHO", id, sizeBytes, now, seq, payloadText);
+}
+
+std::string encodeEcho(const Message& probe, std::string_view payloadText) {
     const auto* asked = std::get_if<Probe>(&probe.body);
     if (asked == nullptr) return {};
-    // "ECHO" is one letter shorter than "PROBE": one more filler keeps the size equal.
-    return encodeDatagram(Message{probe.time, probe.seq, Echo{asked->id, asked->payload + kFiller}});
+    // "ECHO" is one letter shorter than "PROBE": one more payload byte keeps the size equal.
+    const std::size_t chars = asked->payload.size() + 1;
+    if (!payloadText.empty() && payloadText.size() < chars) {
+        return encodeDatagram(Message{probe.time, probe.seq, Echo{asked->id, paddedPayload(payloadText, chars)}});
+    }
+    return encodeDatagram(Message{probe.time, probe.seq, Echo{asked->id, asked->payload + kPayloadFiller}});
 }
 
-std::optional<std::string> answerProbe(std::string_view datagram) {
-    const DecodeResult decoded = decodeDatagram(datagram);
-    if (!decoded.ok() || !std::holds_alternative<Probe>(decoded.message->body)) return std::nullopt;
-    std::string echo = encodeEcho(*decoded.message);
+std::optional<std::string> answerProbe(std::string_view datagram, const EchoClock* clock) {
+    const auto probe = readProbe(datagram);
+    if (!probe) return std::nullopt;
+    std::string echo;
+    if (clock != nullptr && clock->nowNs && probe->payload.front() == 't' &&
+        std::holds_alternative<StampRequest>(readMeasurePayload(probe->payload))) {
+        const std::uint64_t sentNs = clock->nowNs();
+        const std::uint64_t held = sentNs > clock->receivedNs ? sentNs - clock->receivedNs : 0;
+        const EchoStamps stamps{clock->receivedNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(held, UINT32_MAX)),
+                                clock->clockId};
+        echo = encodeEcho(*probe, measurePayloadText(stamps));
+    } else {
+        echo = encodeEcho(*probe);
+    }
     if (echo.size() > datagram.size()) return std::nullopt; // never amplify
     return echo;
 }

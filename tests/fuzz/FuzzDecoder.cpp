@@ -1,9 +1,13 @@
 // The codec on any bytes: decoding never crashes and never reads past the end, and whatever
 // decodes is encoded back to a line that decodes to the same message, with a CRC and with a tag.
+// A measurement payload read from any bytes is written back to the same form, and a probe's
+// answer is never larger than the probe.
 #include "FuzzCheck.hpp"
 
 #include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Codec.hpp"
+#include "speed/protocol/MeasureWire.hpp"
+#include "speed/protocol/Probe.hpp"
 
 #include <cstdint>
 #include <string>
@@ -41,6 +45,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checkRoundTrip(decodeDatagram(bytes));
     const DecodeResult withKey = decodeDatagram(bytes, &kKey);
     checkRoundTrip(withKey);
+    const MeasurePayload form = readMeasurePayload(bytes);
+    if (!std::holds_alternative<std::monostate>(form)) {
+        const std::string text = measurePayloadText(form);
+        FUZZ_CHECK(readMeasurePayload(paddedPayload(text, text.size() + 1)) == form, "a payload form reads back");
+    }
+    // The answering path's own reader accepts exactly the PROBEs the codec accepts.
+    const DecodeResult plain = decodeDatagram(bytes);
+    const auto* probe = plain.ok() ? std::get_if<Probe>(&plain.message->body) : nullptr;
+    const auto view = readProbe(bytes);
+    FUZZ_CHECK(view.has_value() == (probe != nullptr), "readProbe agrees with decodeDatagram");
+    if (view && probe) FUZZ_CHECK(view->id == probe->id && view->payload == probe->payload, "the same fields");
+    const EchoClock clock{1, [] { return std::uint64_t{2}; }, 3};
+    if (const auto echo = answerProbe(bytes, &clock)) FUZZ_CHECK(echo->size() <= bytes.size(), "an echo never amplifies");
     if (withKey.ok() && withKey.tagged) {
         const std::size_t tail = bytes.rfind(" #");
         FUZZ_CHECK(tail != std::string_view::npos && tagMatches(kKey, bytes.substr(0, tail), bytes.substr(tail + 2)),

@@ -162,6 +162,23 @@ def measure_against_host(h):
         expect(entry["throughput_mbps"] > 0 and "jitter_us" in entry, f"entry {entry}", measure)
     expect(any("2048-byte probes exceed 1472 bytes" in line for line in measure.stderr), "frame note", measure)
     expect(any("warm-up: 5 probes" in line for line in measure.stderr), "warm-up note", measure)
+    # A host stamps the echoes of probes with room for the stamps (64 bytes and more).
+    stamped = {entry["size"]: entry["stamped"] for entry in report["results"]}
+    expect(all(stamped[size] == (3 if size >= 128 else 0) for size in stamped if size != 64), f"{stamped}", measure)
+    expect(report.get("one_way", {}).get("clock") == "same", f"one way {report.get('one_way')}", measure)
+    # The kernel's receive time comes before the program's; a pow2 run fits a line.
+    for entry in report["results"]:
+        kernel, wakeup = entry.get("kernel_rtt_us"), entry.get("wakeup_us")
+        expect(kernel is not None and 0 < kernel["p50"] <= entry["rtt_us"]["max"] and wakeup["p50"] >= 0,
+               f"kernel timestamps {entry}", measure)
+        expect(entry["rtt_from_intended_us"]["max"] == entry["rtt_us"]["max"], f"back to back {entry}", measure)
+    fit = report.get("fit")
+    expect(fit is not None and fit["points"] == 12 and 0 <= fit["r2"] <= 1, f"fit {fit}", measure)
+    paced = h.start("paced", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 100, "--count", 20,
+                    "--warmup", 0, "--interval", 2, "--json")
+    expect(paced.wait_exit(30) == 0, "paced exit code", paced)
+    entry = paced.json()["results"][0]
+    expect(entry["rtt_from_intended_us"]["p50"] >= entry["rtt_us"]["p50"], f"from intended {entry}", paced)
     fixed = h.start("fixed", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 65507,
                     "--count", 2, "--warmup", 0, "--csv")
     expect(fixed.wait_exit(30) == 0, "fixed exit code", fixed)
@@ -238,6 +255,8 @@ def measure_against_plain_echo(h):
         expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
         report = measure.json()
         expect(report["reflector"] == "plain_echo", f"reflector {report['reflector']}", measure)
+        expect("one_way" not in report and report["results"][0]["stamped"] == 0, "no stamps from a plain echo",
+               measure)
         expect(report["results"][0]["received"] == 200 and report["results"][0]["lost"] == 0,
                f"results {report['results']}", measure)
         expect(time.monotonic() - started < 20, "200 probes took as long as timeouts would", measure)
@@ -254,7 +273,15 @@ def measure_against_reflector(h):
     measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64,
                       "--count", 100, "--json")
     expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
-    expect(measure.json()["reflector"] == "speed_echo", "reflector", measure)
+    report = measure.json()
+    expect(report["reflector"] == "speed_echo", "reflector", measure)
+    # Stamped echoes from this very machine: one clock, exact one-way delays, each below the RTT.
+    one_way = report.get("one_way")
+    expect(one_way is not None and one_way["clock"] == "same" and one_way["epsilon_us"] == 0, f"{one_way}", measure)
+    expect(one_way["samples"] == 100 and report["results"][0]["stamped"] == 100, f"{one_way}", measure)
+    rtt = report["results"][0]["rtt_us"]
+    expect(0 < one_way["up_us"]["min"] and 0 < one_way["down_us"]["min"], f"{one_way}", measure)
+    expect(one_way["up_us"]["min"] + one_way["down_us"]["min"] <= rtt["p50"], f"{one_way} {rtt}", measure)
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as client:
         client.settimeout(1.0)
         client.sendto(b"hello, anyone there?", ("127.0.0.1", port))
@@ -274,11 +301,153 @@ def measure_against_reflector(h):
     expect(any("not answered" in line for line in reflector.stdout), "the reflector's summary", reflector)
 
 
+def stream_json(h, name, target, *args, timeout=30):
+    measure = h.start(name, "speed-measure", target, "--mode", "stream", *args, "--json")
+    expect(measure.wait_exit(timeout) == 0, f"{name} exit code", measure)
+    return measure, measure.json()
+
+
+def measure_stream_against_reflector(h):
+    """--mode stream against speed-measure --serve: the far side counts the stream one way and
+    reports; with --bidir it streams back at the same rate, and both directions are counted."""
+    port = free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    measure, report = stream_json(h, "stream", f"127.0.0.1:{port}", "--rate", 4, "--duration", 1, "--size", 500)
+    up = report["up"]
+    expect(report["counting"] == "one_way" and report["report_received"], f"report {report}", measure)
+    expect(up["sent"] == 1000 and up["counted"], f"up {up}", measure)  # 4 Mbit/s of 500 bytes for 1 s
+    expect(up["received"] + up["lost"] == up["sent"] and up["lost"] <= 10, f"up {up}", measure)
+    expect(up["duplicates"] == 0 and up["bytes"] == 500 * up["received"], f"up {up}", measure)
+    expect(3.5 < up["goodput_mbps"] <= 4.1 and up["jitter_us"] >= 0, f"goodput {up}", measure)
+    expect("down" not in report, "no stream back without --bidir", measure)
+    expect(any("[  1.0 s] sent" in line for line in measure.stderr), "a progress line a second", measure)
+
+    measure, report = stream_json(h, "bidir", f"127.0.0.1:{port}", "--rate", 2, "--duration", 1, "--size", 250,
+                                  "--bidir")
+    down = report.get("down")
+    expect(down is not None and down["counted"] and down["sent"] == 1000, f"down {down}", measure)
+    expect(down["received"] + down["lost"] == down["sent"] and down["lost"] <= 10, f"down {down}", measure)
+    expect(report["up"]["received"] >= 990, f"up {report['up']}", measure)
+
+    table = h.start("table", "speed-measure", f"127.0.0.1:{port}", "--mode", "stream", "--rate", 1, "--duration",
+                    0.2, "--size", 200)
+    expect(table.wait_exit(30) == 0, "table exit code", table)
+    expect(any("counted by the far side (one way)" in line for line in table.stdout), "table", table)
+    csv = h.start("csv", "speed-measure", f"127.0.0.1:{port}", "--mode", "stream", "--rate", 1, "--duration", 0.2,
+                  "--size", 200, "--csv")
+    expect(csv.wait_exit(30) == 0, "csv exit code", csv)
+    expect(csv.stdout[0].startswith("direction,counted,sent,late") and csv.stdout[1].startswith("up,1,125,"),
+           "csv", csv)
+    reflector.signal(signal.SIGINT)
+    expect(reflector.wait_exit(10) == 0, "reflector exit code", reflector)
+    expect(any("streams," in line for line in reflector.stdout), "the reflector's summary", reflector)
+
+
+def measure_stream_round_trip(h):
+    """Against a plain echo and against a speed host the stream comes back and is counted round
+    trip, and the report says so."""
+    echo = PlainEcho()
+    try:
+        measure, report = stream_json(h, "plain", f"127.0.0.1:{echo.port}", "--rate", 1, "--duration", 0.5, "--size",
+                                      500)
+        expect(report["counting"] == "round_trip" and report["reflector"] == "plain_echo", f"report {report}", measure)
+        expect(report["up"]["sent"] == 125 and report["up"]["received"] >= 120, f"up {report['up']}", measure)
+        expect(0 < report["rtt_us"]["p50"] <= report["rtt_us"]["max"], f"rtt {report['rtt_us']}", measure)
+    finally:
+        echo.close()
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--wait", 60)
+    host.wait_for_line("hosting on UDP port", 10)
+    measure, report = stream_json(h, "host", f"127.0.0.1:{port}", "--rate", 1, "--duration", 0.5, "--size", 500,
+                                  "--bidir")
+    expect(report["counting"] == "round_trip" and report["reflector"] == "speed_echo", f"report {report}", measure)
+    expect(report["up"]["received"] >= 120, f"up {report['up']}", measure)
+    expect(any("--bidir needs a speed-measure --serve" in line for line in measure.stderr), "bidir note", measure)
+
+
+def measure_stream_bad_input(h):
+    """Bounded: out-of-range rate, duration and size, stream flags without stream mode, and
+    nothing listening all fail with a clear message."""
+    cases = [(["--mode", "stream", "--rate", 2000], "--rate must be 0.01..1000"),
+             (["--mode", "stream", "--duration", 61], "--duration must be"),
+             (["--mode", "stream", "--size", 20], "--size must be"),
+             (["--mode", "stream", "--rate", 1000, "--duration", 60, "--size", 100], "datagrams"),
+             (["--mode", "fixed", "--rate", 5], "belong to --mode stream"),
+             (["--mode", "stream", "--rate", "fast"], "--rate")]
+    for args, message in cases:
+        program = h.start("bad", "speed-measure", "127.0.0.1:9", *args)
+        expect(program.wait_exit(10) not in (0, 1, None), f"exit code for {args}", program)
+        expect(any(message in line for line in program.stderr), f"message for {args}", program)
+    port = free_udp_port()
+    program = h.start("nothing", "speed-measure", f"127.0.0.1:{port}", "--mode", "stream", "--timeout", 100)
+    expect(program.wait_exit(10) == 1, "exit code against nothing", program)
+    expect(any("nothing listens on that port" in line or "no answer" in line for line in program.stderr),
+           "message against nothing", program)
+
+
+def reflector_stream_never_amplifies(h):
+    """A stream opened with --bidir from a forged address gets nothing back but the grant (no
+    larger than the request): the stream back spends only the bytes that stream brought in."""
+    port = free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+
+    def datagram(line):
+        return f"{line} #{zlib.crc32(line.encode()) & 0xFFFFFFFF:08x}".encode()
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as client:
+        client.settimeout(1.0)
+        # O: stream 1, 1000 Mbit/s (in kbit/s), 60 s, 1472-byte datagrams, with a stream back.
+        form = "O" + f"{1:08x}{1000000:08x}{60000:08x}{1472:04x}1"
+        request = datagram(f"PROBE 1 1 1 {form}" + "x" * 40)
+        client.sendto(request, ("127.0.0.1", port))
+        grant, _ = client.recvfrom(65536)
+        expect(len(grant) <= len(request) and b" A00000001" in grant, f"grant {grant!r}", reflector)
+        # One stream datagram in: at most its own bytes back, however long we listen.
+        data = datagram("PROBE 2 2 2 D" + f"{1:08x}{0:08x}{12345:016x}" + "x" * 100)
+        client.sendto(data, ("127.0.0.1", port))
+        client.settimeout(0.5)
+        back = 0
+        try:
+            while back <= 10 * len(data):
+                back += len(client.recvfrom(65536)[0])
+        except socket.timeout:
+            pass
+        expect(back <= len(data), f"{back} bytes back for {len(data)} in", reflector)
+    reflector.signal(signal.SIGINT)
+    expect(reflector.wait_exit(10) == 0, "reflector exit code", reflector)
+
+
+def measure_one_way_through_asymmetric_relay(h):
+    """speed-relay --delay-up 5 --delay-down 15 between speed-measure and --serve: one machine,
+    one clock, so the one-way delays come out as the relay made them, not split evenly."""
+    port, relay_port = free_udp_port(), free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    relay = h.start("relay", "speed-relay", "--listen", relay_port, "--to", f"127.0.0.1:{port}", "--delay-up", 5,
+                    "--delay-down", 15, "--max-seconds", 60)
+    relay.wait_for_line("relaying", 10)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{relay_port}", "--mode", "fixed", "--size", 100,
+                      "--count", 50, "--warmup", 2, "--json")
+    expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
+    one_way = measure.json()["one_way"]
+    up, down = one_way["up_us"], one_way["down_us"]
+    expect(one_way["clock"] == "same" and one_way["samples"] == 50, f"one way {one_way}", measure)
+    # Never sooner than the relay holds a datagram; the median within a fraction of a millisecond.
+    expect(5000 <= up["min"] and up["p50"] < 6000, f"up {up}", measure)
+    expect(15000 <= down["min"] and down["p50"] < 16000, f"down {down}", measure)
+    relay.signal(signal.SIGTERM)
+    relay.wait_exit(10)
+
+
 TESTS = {test.__name__: test for test in [
     host_join_three_games, fallback_one_after_the_other, simultaneous_start_trials, sigint_ends_both_sides,
     join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
     relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly,
-    ipv6_loopback_join_and_measure, measure_against_plain_echo, measure_against_reflector]}
+    ipv6_loopback_join_and_measure, measure_against_plain_echo, measure_against_reflector,
+    measure_stream_against_reflector, measure_stream_round_trip, measure_stream_bad_input,
+    reflector_stream_never_amplifies, measure_one_way_through_asymmetric_relay]}
 
 
 def main():

@@ -58,3 +58,65 @@ TEST_CASE("all probes lost gives zeros and no division by zero", "[measure]") {
     CHECK(summary.throughputMbps == 0);
     CHECK(summary.jitterUs == 0);
 }
+
+TEST_CASE("Stamped echoes give per-size one-way medians, and delay statistics of their own", "[measure]") {
+    ProbeSeries series{100, 100, 3, {30, 40, 50}};
+    series.upUs = {10, 12, 30};
+    series.downUs = {15, 14, 13};
+    series.heldUs = {5, 6, 7};
+    const auto summary = summarize(series);
+    CHECK(summary.stamped == 3);
+    CHECK(summary.upP50Us == 12);
+    CHECK(summary.downP50Us == 14);
+    CHECK(summary.heldP50Us == 6);
+    const DelayStats stats = delayStats({5, 1, 3});
+    CHECK(stats.count == 3);
+    CHECK(stats.minUs == 1);
+    CHECK(stats.p50Us == 3);
+    CHECK(stats.maxUs == 5);
+    CHECK(delayStats({}).count == 0);
+}
+
+TEST_CASE("A paced series is also counted from each probe's intended send time", "[measure]") {
+    ProbeSeries series{64, 64, 4, {10, 10, 10, 10}};
+    // The third probe left 500 us late (the one before it took longer than the interval).
+    series.fromIntendedUs = {10, 10, 510, 10};
+    series.kernelRttUs = {8, 8, 8, 9};
+    series.wakeupUs = {2, 2, 2, 1};
+    const auto summary = summarize(series);
+    CHECK(summary.p99Us == 10);
+    CHECK(summary.intendedP99Us == 510);
+    CHECK(summary.intendedMaxUs == 510);
+    CHECK(summary.kernelCount == 4);
+    CHECK(summary.kernelP50Us == 8);
+    CHECK(summary.kernelP99Us == 9);
+    CHECK(summary.wakeupMaxUs == 2);
+    // Back to back there is no schedule: counted from the send, the same as the RTT.
+    const auto unpaced = summarize({64, 64, 2, {10, 30}});
+    CHECK(unpaced.intendedMaxUs == 30);
+    CHECK(unpaced.kernelCount == 0);
+}
+
+TEST_CASE("The fitted line is the least-squares line through each size's median", "[measure]") {
+    std::vector<RttSummary> results;
+    for (int bytes : {100, 200, 400, 800}) {
+        RttSummary r;
+        r.wireBytes = bytes;
+        r.received = 1;
+        r.p50Us = 20.0 + 0.002 * bytes; // 20 us + 2 ns/B exactly
+        results.push_back(r);
+    }
+    RttSummary lost; // a size that never came back is left out
+    lost.wireBytes = 1600;
+    results.push_back(lost);
+    LineFit fit = fitCostPerByte(results);
+    CHECK(fit.points == 4);
+    CHECK(fit.fixedUs == Approx(20));
+    CHECK(fit.nsPerByte == Approx(2));
+    CHECK(fit.r2 == Approx(1));
+    results[1].p50Us += 3; // off the line: R^2 drops below 1
+    fit = fitCostPerByte(results);
+    CHECK(fit.r2 < 0.99);
+    CHECK(fit.r2 > 0);
+    CHECK(fitCostPerByte({results[0]}).points == 0); // one size: no line
+}

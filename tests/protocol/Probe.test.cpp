@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+
 using namespace speed::protocol;
 
 TEST_CASE("A probe is exactly the requested size, or the documented minimum", "[probe]") {
@@ -38,4 +40,33 @@ TEST_CASE("Only a valid probe is answered", "[probe]") {
     CHECK_FALSE(answerProbe(probe));
     CHECK_FALSE(answerProbe(encodeDatagram({1, 2, Alive{}})));
     CHECK_FALSE(answerProbe(""));
+}
+
+TEST_CASE("A probe read in place is what the codec reads, and nothing else is", "[probe]") {
+    for (const std::string& probe : {encodeProbe(9, 100, 123456, 7), encodeProbe(0, 1, 0, 0, "t"),
+                                     encodeProbe(4294967295U, 65507, 4294967295U, 4294967295U)}) {
+        const auto view = readProbe(probe);
+        REQUIRE(view);
+        const auto decoded = decodeDatagram(probe);
+        REQUIRE(decoded.ok());
+        CHECK(view->time == decoded.message->time);
+        CHECK(view->seq == decoded.message->seq);
+        CHECK(view->id == std::get<Probe>(decoded.message->body).id);
+        CHECK(view->payload == std::get<Probe>(decoded.message->body).payload);
+        // Its echo is the codec's echo, byte for byte.
+        CHECK(encodeEcho(*view) == encodeEcho(*decoded.message));
+    }
+    const auto withCrc = [](std::string line) { return line + " #" + [&] {
+        char hex[9];
+        std::snprintf(hex, sizeof hex, "%08x", crc32(line));
+        return std::string(hex);
+    }(); };
+    for (const std::string& bad : {withCrc("PROBE 1 2 3"), withCrc("PROBE 01 2 3 x"), withCrc("PROBE 1 2 3 x y"),
+                                   withCrc("PROBE 1 2 4294967296 x"), withCrc("PROBE 1  2 3 x"),
+                                   withCrc("PROBE 1 2 3 x\x7f"), withCrc("ECHO 1 2 3 x"), withCrc("PROBE -1 2 3 x"),
+                                   std::string("PROBE 1 2 3 x #00000000"), std::string("PROBE 1 2 3 x")}) {
+        CHECK_FALSE(readProbe(bad));
+        CHECK_FALSE((decodeDatagram(bad).ok() && std::holds_alternative<Probe>(decodeDatagram(bad).message->body)));
+    }
+    CHECK(readProbe(withCrc("PROBE 1 2 3 x")));
 }

@@ -2,21 +2,24 @@
 #include "speed/common/Version.hpp"
 #include "speed/net/MeasureReport.hpp"
 #include "speed/net/MeasureRun.hpp"
+#include "speed/net/StreamRun.hpp"
 #include "speed/settings/Settings.hpp"
 #include "speed/net/UdpAddress.hpp"
 #include "speed/net/UdpProber.hpp"
 #include "speed/net/UdpReflector.hpp"
 
-#include <asio/signal_set.hpp>
-
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
+
+#include <sys/prctl.h>
 
 #include <csignal>
 #include <iostream>
 #include <optional>
 
 namespace {
+
+volatile std::sig_atomic_t g_stopRequested = 0; // set by SIGINT and SIGTERM in --serve
 
 
 struct Options {
@@ -29,6 +32,9 @@ struct Options {
     bool serve = false;
     std::optional<int> port;
     speed::MeasurePlan plan;
+    speed::StreamPlan stream;
+    bool sizeGiven = false;
+    bool streamOptionGiven = false; // --rate, --duration or --bidir
 };
 
 void addOptions(CLI::App& app, Options& o) {
@@ -37,20 +43,33 @@ void addOptions(CLI::App& app, Options& o) {
                                   "HOST[:PORT] of a speed host, a speed-measure --serve or any UDP echo peer "
                                   "(port default: setup.ini's)");
     auto* serve = app.add_flag("--serve", o.serve,
-                               "be the reflector: answer probes with ECHO and send anything else back unchanged, "
-                               "until SIGINT or SIGTERM")
+                               "be the reflector: answer probes with ECHO (stamped when asked), count streams "
+                               "(--mode stream) and send anything else back unchanged, until SIGINT or SIGTERM")
                       ->excludes(target);
     app.add_option("--port", o.port, "--serve: the UDP port to answer on (default: setup.ini's)")
         ->check(CLI::Range(1, 65535))
         ->needs(serve);
-    app.add_option("--mode", o.mode, "pow2: sizes 1, 2, 4 .. 2^X repeated N times; fixed: S bytes N times")
-        ->check(CLI::IsMember({"pow2", "fixed"}))->capture_default_str();
+    app.add_option("--mode", o.mode,
+                   "pow2: sizes 1, 2, 4 .. 2^X repeated N times; fixed: S bytes N times; stream: datagrams paced at "
+                   "--rate for --duration, counted by the far side (like iperf3 -u)")
+        ->check(CLI::IsMember({"pow2", "fixed", "stream"}))->capture_default_str();
     app.add_option("--max-exp", o.plan.maxExponent, "pow2: largest size is 2^X bytes (0..15)")->capture_default_str();
-    app.add_option("--size", o.plan.size, "fixed: bytes of UDP payload per probe (1..65507)")->capture_default_str();
+    app.add_option("--size", o.plan.size,
+                   "fixed: bytes of UDP payload per probe (1..65507); stream: per datagram (default 1472, one "
+                   "Ethernet frame)")
+        ->capture_default_str();
+    app.add_option("--rate", o.stream.rateMbps, "stream: Mbit/s of UDP payload to send (0.01..1000)")
+        ->capture_default_str();
+    app.add_option("--duration", o.stream.durationS, "stream: seconds to send (at most 60)")->capture_default_str();
+    app.add_flag("--bidir", o.stream.bidir,
+                 "stream: the far side (speed-measure --serve) streams back at the same rate at the same time");
     app.add_option("--count", o.plan.count, "pow2: sets; fixed: probes")->capture_default_str();
     app.add_option("--warmup", o.plan.warmup, "probes sent first and not counted")->capture_default_str();
     app.add_option("--interval", o.plan.intervalMs, "ms between probes (0: back to back)")->capture_default_str();
-    app.add_option("--timeout", o.plan.timeoutMs, "ms after which a probe counts as lost")->capture_default_str();
+    app.add_option("--timeout", o.plan.timeoutMs,
+                   "ms after which a probe counts as lost; stream: how long answers and the last datagrams are "
+                   "waited for")
+        ->capture_default_str();
     auto* json = app.add_flag("--json", o.json, "print one JSON object last");
     app.add_flag("--csv", o.csv, "print CSV")->excludes(json);
     app.add_option("--config", o.configPath, "setup.ini to read")->capture_default_str();
@@ -73,30 +92,79 @@ int serve(const Options& options) {
         return 1;
     }
     speed::UdpReflector reflector(std::move(*opened.socket));
-    asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](const std::error_code& error, int) {
-        if (!error) io.stop();
-    });
-    reflector.start();
+    // No SA_RESTART: the signal also cuts the reflector's wait short.
+    struct sigaction onSignal {};
+    onSignal.sa_handler = [](int) { g_stopRequested = 1; };
+    sigemptyset(&onSignal.sa_mask);
+    sigaction(SIGINT, &onSignal, nullptr);
+    sigaction(SIGTERM, &onSignal, nullptr);
     std::cout << "speed-measure: reflecting on UDP port " << port
               << ": a probe gets its ECHO, anything else comes back unchanged (Ctrl-C ends)" << std::endl;
-    io.run();
+    reflector.run(g_stopRequested);
     const auto& counts = reflector.counts();
     std::cout << "speed-measure: answered " << counts.echoes + counts.unchanged << " of " << counts.received
               << " datagrams (" << counts.echoes << " ECHO, " << counts.unchanged << " unchanged, " << counts.dropped
-              << " not answered) from " << counts.addresses << " addresses" << std::endl;
+              << " not answered) from " << counts.addresses << " addresses; " << counts.streams << " streams, "
+              << counts.streamDatagrams << " stream datagrams counted, " << counts.backSent << " sent back" << std::endl;
     return 0;
+}
+
+// --mode stream: opens, sends and reports one stream.
+int measureStream(const Options& options, asio::io_context& io, const asio::ip::udp::endpoint& endpoint) {
+    speed::StreamPlan plan = options.stream;
+    plan.timeoutMs = options.plan.timeoutMs;
+    if (options.sizeGiven) plan.sizeBytes = options.plan.size;
+    if (const std::string problem = validate(plan, speed::minimumStreamBytes()); !problem.empty()) {
+        std::cerr << "speed-measure: " << problem << '\n';
+        return 2;
+    }
+    speed::UdpProber prober(io, endpoint);
+    if (!prober.openError().empty()) {
+        std::cerr << "speed-measure: cannot open a UDP socket: " << prober.openError() << '\n';
+        return 1;
+    }
+    if (plan.sizeBytes > speed::MeasurePlan::kEthernetPayloadBytes) {
+        std::cerr << "note: " << plan.sizeBytes << "-byte datagrams exceed " << speed::MeasurePlan::kEthernetPayloadBytes
+                  << " bytes of UDP payload and will not fit one Ethernet frame (IP fragments them)\n";
+    }
+    const speed::StreamRunResult run = speed::runStream(prober, plan, std::cerr);
+    const speed::StreamRunInfo info{speed::endpointText(endpoint), plan.rateMbps, plan.durationS, plan.sizeBytes,
+                                    plan.bidir};
+    if (run.counting == speed::StreamCounting::None) {
+        std::cerr << "speed-measure: no answer from " << info.target
+                  << (run.refused ? ": nothing listens on that port (the machine refused)"
+                                  : " to the stream's opening request: is a speed-measure --serve, a speed host or a "
+                                    "UDP echo service running there?")
+                  << '\n';
+        return 1;
+    }
+    if (plan.bidir && run.counting == speed::StreamCounting::RoundTrip) {
+        std::cerr << "note: --bidir needs a speed-measure --serve on the far side; this one echoes, so the stream "
+                     "was counted round trip\n";
+    }
+    if (run.counting == speed::StreamCounting::OneWay && !run.reportReceived) {
+        std::cerr << "speed-measure: the far side's counts did not arrive (3 requests): what it received is unknown\n";
+    }
+    if (options.json) speed::printStreamJson(std::cout, info, run);
+    else if (options.csv) speed::printStreamCsv(std::cout, info, run);
+    else speed::printStreamTable(std::cout, info, run);
+    return run.counting == speed::StreamCounting::OneWay && !run.reportReceived ? 1 : 0;
 }
 
 int measure(const Options& options) {
     if (options.serve) return serve(options);
+    const bool stream = options.mode == "stream";
+    if (options.streamOptionGiven && !stream) {
+        std::cerr << "speed-measure: --rate, --duration and --bidir belong to --mode stream\n";
+        return 2;
+    }
     if (options.target.empty()) {
         std::cerr << "speed-measure: give a target HOST[:PORT], or --serve to be one (--help)\n";
         return 2;
     }
     speed::MeasurePlan plan = options.plan;
     plan.mode = options.mode == "fixed" ? speed::MeasureMode::Fixed : speed::MeasureMode::Pow2;
-    if (const std::string problem = validate(plan); !problem.empty()) {
+    if (const std::string problem = stream ? std::string() : validate(plan); !problem.empty()) {
         std::cerr << "speed-measure: " << problem << '\n';
         return 2;
     }
@@ -116,6 +184,7 @@ int measure(const Options& options) {
         std::cerr << "speed-measure: " << resolved.error << '\n';
         return 1;
     }
+    if (stream) return measureStream(options, io, *resolved.endpoint);
     speed::UdpProber prober(io, *resolved.endpoint);
     if (!prober.openError().empty()) {
         std::cerr << "speed-measure: cannot open a UDP socket: " << prober.openError() << '\n';
@@ -131,9 +200,9 @@ int measure(const Options& options) {
                                      plan.timeoutMs,
                                      std::string(describe(prober.reflector())),
                                      std::string(wordOf(prober.reflector()))};
-    if (options.json) speed::printJson(std::cout, info, run.results);
+    if (options.json) speed::printJson(std::cout, info, run.results, run.oneWay);
     else if (options.csv) speed::printCsv(std::cout, run.results);
-    else speed::printTable(std::cout, info, run.results);
+    else speed::printTable(std::cout, info, run.results, run.oneWay);
     if (run.anyEcho()) return 0;
     std::cerr << "speed-measure: no echo from " << info.target
               << (run.refused ? ": nothing listens on that port (the machine refused)"
@@ -151,7 +220,11 @@ int main(int argc, char** argv) {
     Options options;
     addOptions(app, options);
     CLI11_PARSE(app, argc, argv);
+    options.sizeGiven = app.count("--size") > 0;
+    options.streamOptionGiven = app.count("--rate") + app.count("--duration") + app.count("--bidir") > 0;
     spdlog::set_level(spdlog::level::from_str(options.logLevel));
+    // Sleeps end when asked rather than up to 50 us later: the pacing of streams and --interval.
+    ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     try {
         return measure(options);
     } catch (const std::exception& error) {

@@ -48,12 +48,12 @@ void UdpRelay::onDatagram(Side& side, RelayDirection direction, std::size_t leng
     } else if (side.sender != m_host) {
         return; // only the host talks to the host side
     }
-    m_queue.push(m_clock.nowMs(), direction, std::string_view(side.buffer.data(), length));
+    m_queue.push(nowUs(), direction, std::string_view(side.buffer.data(), length));
     deliverDue();
 }
 
 void UdpRelay::deliverDue() {
-    for (const auto& delivery : m_queue.takeDue(m_clock.nowMs())) {
+    for (const auto& delivery : m_queue.takeDue(nowUs())) {
         std::error_code ec;
         if (delivery.direction == RelayDirection::ToHost) {
             m_hostSide.socket.send_to(asio::buffer(delivery.bytes), m_host, 0, ec);
@@ -66,14 +66,19 @@ void UdpRelay::deliverDue() {
     armTimer();
 }
 
+TimeUs UdpRelay::nowUs() const {
+    const auto elapsed = std::chrono::steady_clock::now() - m_clock.toTimePoint(0);
+    return std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+}
+
 void UdpRelay::armTimer() {
-    const TimeMs due = m_queue.nextDueMs();
-    if (due == m_armedFor || due == kNever) return;
+    const TimeUs due = m_queue.nextDueUs();
+    if (due == m_armedFor || due == kNeverUs) return;
     m_armedFor = due;
-    m_timer.expires_at(m_clock.toTimePoint(due));
+    m_timer.expires_at(m_clock.toTimePoint(0) + std::chrono::microseconds(due));
     m_timer.async_wait([this, due](const std::error_code& error) {
         if (error || m_stopped || m_armedFor != due) return;
-        m_armedFor = kNever;
+        m_armedFor = kNeverUs;
         deliverDue();
     });
 }

@@ -37,12 +37,13 @@ private:
 
     Side m_clientSide;
     Side m_hostSide;
+    TimeUs nowUs() const;
     asio::ip::udp::endpoint m_host;
     std::optional<asio::ip::udp::endpoint> m_client;
     RelayQueue& m_queue;
     const MonotonicClock& m_clock;
     asio::steady_timer m_timer;
-    TimeMs m_armedFor = kNever;
+    TimeUs m_armedFor = kNeverUs;
     long long m_forwarded = 0;
     bool m_stopped = false;
 };

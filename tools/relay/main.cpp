@@ -14,6 +14,7 @@
 
 #include <csignal>
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -26,6 +27,8 @@ struct RelayOptions {
     bool json = false;
     std::string logLevel = "warn";
     speed::sim::FaultSettings faults;
+    std::optional<int> delayUpMs;   // client -> host, instead of --delay
+    std::optional<int> delayDownMs; // host -> client
 };
 
 void addOptions(CLI::App& app, RelayOptions& o) {
@@ -36,7 +39,11 @@ void addOptions(CLI::App& app, RelayOptions& o) {
     app.add_option("--dup", o.faults.duplicateRate, "probability of a second copy")->check(CLI::Range(0.0, 1.0));
     app.add_option("--reorder", o.faults.reorderRate, "probability of being held back")->check(CLI::Range(0.0, 1.0));
     app.add_option("--corrupt", o.faults.corruptRate, "probability a copy is damaged")->check(CLI::Range(0.0, 1.0));
-    app.add_option("--delay", o.faults.delayMs, "one-way base delay, ms")->check(CLI::Range(0, 10000));
+    app.add_option("--delay", o.faults.delayMs, "one-way base delay, ms, both directions")->check(CLI::Range(0, 10000));
+    app.add_option("--delay-up", o.delayUpMs, "base delay client -> host, ms (instead of --delay that way)")
+        ->check(CLI::Range(0, 10000));
+    app.add_option("--delay-down", o.delayDownMs, "base delay host -> client, ms (instead of --delay that way)")
+        ->check(CLI::Range(0, 10000));
     app.add_option("--jitter", o.faults.jitterMs, "plus uniform [0, jitter] ms")->check(CLI::Range(0, 10000));
     app.add_option("--seed", o.seed, "seeds both directions' fault models")->capture_default_str();
     app.add_option("--max-seconds", o.maxSeconds, "exit after this long whatever happens")->capture_default_str();
@@ -72,7 +79,10 @@ int relay(const RelayOptions& o) {
         return 1;
     }
     speed::MonotonicClock clock;
-    speed::RelayQueue queue(o.faults, o.seed);
+    speed::sim::FaultSettings toHost = o.faults, toClient = o.faults;
+    toHost.delayMs = o.delayUpMs.value_or(o.faults.delayMs);
+    toClient.delayMs = o.delayDownMs.value_or(o.faults.delayMs);
+    speed::RelayQueue queue(toHost, toClient, o.seed);
     speed::UdpRelay relay(std::move(clientSide), std::move(hostSide), *host.endpoint, queue, clock);
     asio::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const std::error_code& error, int) { if (!error) io.stop(); });

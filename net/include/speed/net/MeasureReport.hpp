@@ -3,6 +3,7 @@
 #include "speed/net/RttStats.hpp"
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,34 @@ struct MeasureRunInfo {
     std::string reflectorWord;  // the same for JSON: "speed_echo", "plain_echo" or "none"
 };
 
-void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results);
+// With a one-way summary, the table ends with the run's one-way delays.
+void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
+                const std::optional<OneWaySummary>& oneWay = std::nullopt);
 void printCsv(std::ostream& out, const std::vector<RttSummary>& results);
 // One JSON object: {"results":[{"size":..,"sent":..,"lost":..,"rtt_us":{..},"jitter_us":..,
 // "throughput_mbps":..}, ...]} plus the run's settings and extra per-size keys.
-void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results);
+// With a one-way summary, also "one_way": {...} (docs/NETWORK.md).
+void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
+               const std::optional<OneWaySummary>& oneWay = std::nullopt);
+
+} // namespace speed
+
+#include "speed/net/StreamRun.hpp"
+
+namespace speed {
+
+// What a stream run was asked, for the report's header and the JSON object.
+struct StreamRunInfo {
+    std::string target;
+    double rateMbps = 0;
+    double durationS = 0;
+    int sizeBytes = 0;
+    bool bidir = false;
+};
+
+void printStreamTable(std::ostream& out, const StreamRunInfo& info, const StreamRunResult& run);
+void printStreamCsv(std::ostream& out, const StreamRunInfo& info, const StreamRunResult& run);
+// One JSON object (keys in docs/NETWORK.md, "Stream mode").
+void printStreamJson(std::ostream& out, const StreamRunInfo& info, const StreamRunResult& run);
 
 } // namespace speed

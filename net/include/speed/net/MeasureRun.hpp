@@ -5,6 +5,7 @@
 #include "speed/net/UdpProber.hpp"
 
 #include <functional>
+#include <optional>
 #include <iosfwd>
 #include <vector>
 
@@ -12,6 +13,7 @@ namespace speed {
 
 struct MeasureRunResult {
     std::vector<RttSummary> results; // one per size, smallest first
+    std::optional<OneWaySummary> oneWay; // when any echo was stamped
     int warmupReceived = 0;
     bool refused = false; // the target machine said nothing listens there
     bool cancelled = false; // stopped by MeasureProgress::cancelled before the last probe

@@ -28,4 +28,10 @@ private:
     std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
 };
 
+// Nanoseconds of the monotonic clock (steady_clock: CLOCK_MONOTONIC, one clock for every process
+// of the machine), for measurement timestamps.
+std::uint64_t monotonicNowNs();
+// This machine's protocol::monotonicClockId (from the kernel's boot ID); 0 when it cannot be read.
+std::uint32_t thisMachineClockId();
+
 } // namespace speed

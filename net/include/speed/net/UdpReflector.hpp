@@ -1,41 +1,89 @@
 #pragma once
 
+#include "speed/net/StreamStats.hpp"
+#include "speed/protocol/Message.hpp"
+#include "speed/protocol/Probe.hpp"
+#include "speed/protocol/MeasureWire.hpp"
+
 #include <asio/io_context.hpp>
 #include <asio/ip/udp.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace speed {
 
 // speed-measure --serve: a reflector for speed-measure and for any tool that expects its datagram
-// back. A speed PROBE gets its ECHO (the size of the probe); anything else comes back unchanged.
-// Never larger than what came in, so it amplifies nothing; and it does not answer what cannot be
-// a client's request, so two reflectors cannot be set bouncing a datagram between them: an ECHO,
-// a datagram from a service port (below 1024), or the very datagram it sent that address less
-// than a moment ago (a reflection of its own answer).
+// back. A speed PROBE gets its ECHO (the size of the probe; stamped when it asks); anything else
+// comes back unchanged. Never larger than what came in, so it amplifies nothing; and it does not
+// answer what cannot be a client's request, so two reflectors cannot be set bouncing a datagram
+// between them: an ECHO, a datagram from a service port (below 1024), or the very datagram it
+// sent that address less than a moment ago (a reflection of its own answer).
+//
+// It also counts streams (speed-measure --mode stream): a PROBE asking to open one is answered
+// with what is granted (rate and duration capped); the stream's datagrams are counted, not
+// answered; a report request is answered with the counts. A stream back (--bidir) goes only to
+// the address that opened it, at most at the granted rate for the granted time, and never more
+// bytes than that stream brought in from there.
 class UdpReflector {
 public:
+    static constexpr std::size_t kMaxStreams = 16;          // open at once, all addresses
+    static constexpr std::size_t kMaxStreamsPerAddress = 4;
+    static constexpr auto kStreamForgottenAfter = std::chrono::seconds(30); // after its last datagram
+
     explicit UdpReflector(asio::ip::udp::socket socket);
 
-    void start(); // answers until the socket is closed or the io_context stops
+    // Answers until `stop` is set (e.g. by a signal handler: a signal also cuts the wait short).
+    // A blocking loop on purpose, like the prober's: a datagram is read the moment it arrives,
+    // answered, and the loop is back in the kernel at once, with no event loop before or after
+    // (which, on a CPU shared with the measuring side, delays it). While a stream back runs it
+    // waits with ppoll until that stream's next datagram is due instead.
+    void run(const volatile std::sig_atomic_t& stop);
 
     struct Counts {
         long long received = 0;
         long long echoes = 0;    // PROBE answered with ECHO
         long long unchanged = 0; // sent back as they came
         long long dropped = 0;   // not answered (see above)
-        std::size_t addresses = 0;
+        long long streams = 0;   // streams opened
+        long long streamDatagrams = 0; // counted, not answered
+        long long backSent = 0;  // datagrams of streams back
+        std::size_t addresses = 0; // counted up to 4096
     };
     const Counts& counts() const { return m_counts; }
 
 private:
-    void armReceive();
-    void onReceive(const std::error_code& error, std::size_t length);
-    void answer(const std::string& bytes);
+    struct Stream {
+        protocol::StreamGrant grant;
+        StreamCounter counter;
+        std::optional<SendSchedule> back; // from the stream's first datagram, when granted
+        std::uint32_t backNext = 0;
+        bool backStopped = false;
+        std::uint64_t bytesIn = 0;
+        std::uint64_t bytesOut = 0;
+        std::uint64_t lastActivityNs = 0;
+    };
+    using StreamKey = std::pair<asio::ip::udp::endpoint, std::uint32_t>;
+
+    // Reads what is waiting (at most a batch); `block`: wait for the first one.
+    void drain(bool block);
+    void onDatagram(std::string_view bytes, std::uint64_t atNs);
+    // A PROBE whose payload is a stream form: true when handled here (answered or counted).
+    bool onStreamProbe(const protocol::ProbeView& probe, std::string_view bytes, std::uint64_t atNs);
+    void answerUnchanged(std::string_view bytes);
+    void sendTo(std::string_view bytes, const asio::ip::udp::endpoint& to);
+    void forgetIdleStreams(std::uint64_t nowNs);
+    void sendBackDue();
+    // When the next datagram of a stream back is due (and has the bytes to be sent).
+    std::optional<std::uint64_t> nextBackDueNs() const;
+    void setReceiveTimeout(std::chrono::microseconds timeout);
 
     asio::ip::udp::socket m_socket;
     std::vector<char> m_buffer;
@@ -45,6 +93,13 @@ private:
         std::chrono::steady_clock::time_point at;
     };
     std::map<asio::ip::udp::endpoint, Sent> m_lastSent; // per address: what went back last, and when
+    std::map<StreamKey, Stream> m_streams;
+    std::set<asio::ip::udp::endpoint> m_addresses;
+    asio::ip::udp::endpoint m_lastAddress; // who sent anything (the first 4096, for the summary)
+    std::uint32_t m_clockId = 0;
+    std::uint32_t m_nextSeq = 1;
+    std::chrono::steady_clock::time_point m_startedAt = std::chrono::steady_clock::now();
+    std::chrono::microseconds m_receiveTimeout{-1};
     Counts m_counts;
 };
 

@@ -2,6 +2,8 @@
 
 #include "speed/protocol/Message.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,17 +13,50 @@
 // and the caller reports the actual size (the returned string's size()).
 namespace speed::protocol {
 
-std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq);
+// The smallest probe with these numbers, its payload `payloadText` plus one filler byte.
+std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq, std::size_t payloadTextChars = 0);
 
 // `PROBE TIME SEQ ID PAYLOAD #crc`, exactly max(sizeBytes, minimum) bytes (capped at
-// kMaxProbeDatagramBytes).
-std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq);
+// kMaxProbeDatagramBytes). PAYLOAD is `payloadText` (a form of MeasureWire.hpp, or nothing)
+// followed by filler.
+std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                        std::string_view payloadText = {});
+// `ECHO TIME SEQ ID PAYLOAD #crc` of exactly `sizeBytes` (at least its minimum): what the far
+// side sends of its own accord (a stream back).
+std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                             std::string_view payloadText);
 
 // The echo of a decoded probe: the same TIME, SEQ, ID and size (never larger: no amplification).
-std::string encodeEcho(const Message& probe);
+// With `payloadText`, the ECHO's payload is that form padded to the same size; when it does not
+// fit, the probe's own payload is echoed as always.
+std::string encodeEcho(const Message& probe, std::string_view payloadText = {});
+
+// A PROBE datagram read in place: what decodeDatagram reads from exactly the same datagrams (a
+// valid CRC, canonical numbers, one payload of printable bytes), without building a Message:
+// the answering path's reader. Views into the datagram.
+struct ProbeView {
+    WireNumber time = 0;
+    WireNumber seq = 0;
+    WireNumber id = 0;
+    std::string_view payload;
+};
+std::optional<ProbeView> readProbe(std::string_view datagram);
+
+// The ECHO of a probe read in place: its TIME, SEQ and ID, exactly its size; the payload is
+// `payloadText` padded with filler when given and it fits, else the probe's payload plus one
+// filler byte.
+std::string encodeEcho(const ProbeView& probe, std::string_view payloadText = {});
+
+// The answering side's clock, for probes that ask for stamps (MeasureWire's StampRequest).
+struct EchoClock {
+    std::uint64_t receivedNs = 0;            // when the probe arrived (T2)
+    std::function<std::uint64_t()> nowNs;    // read just before the ECHO is written (T3)
+    std::uint32_t clockId = 0;               // monotonicClockId of this machine
+};
 
 // For a host socket: when `datagram` is a valid PROBE, the ECHO to send back to its sender.
-// Touches nothing else; answers any address.
-std::optional<std::string> answerProbe(std::string_view datagram);
+// Touches nothing else; answers any address. With a clock, a probe asking for stamps gets them
+// (when its size has room).
+std::optional<std::string> answerProbe(std::string_view datagram, const EchoClock* clock = nullptr);
 
 } // namespace speed::protocol

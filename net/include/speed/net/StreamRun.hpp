@@ -1,0 +1,43 @@
+#pragma once
+
+#include "speed/net/RttStats.hpp"
+#include "speed/net/StreamStats.hpp"
+#include "speed/net/UdpProber.hpp"
+
+#include <iosfwd>
+#include <optional>
+
+namespace speed {
+
+// How a stream was counted.
+enum class StreamCounting : std::uint8_t {
+    None,      // nothing answered
+    OneWay,    // the far side (speed-measure --serve) counted what it received
+    RoundTrip, // the far side echoed every datagram (a speed host, a plain echo): counted back here
+};
+std::string_view wordOf(StreamCounting counting); // "one_way", "round_trip", "none"
+
+struct StreamRunResult {
+    StreamCounting counting = StreamCounting::None;
+    Reflector reflector = Reflector::None; // what answered the opening request
+    bool refused = false;                  // the machine said nothing listens there
+    std::optional<protocol::StreamGrant> grant; // one way: what the far side granted
+    bool reportReceived = false;  // one way: the far side's counts arrived
+    int reportTries = 0;
+    double sendingSeconds = 0;    // first send to one interval after the last
+    double sentMbps = 0;          // what actually left, over that time
+    StreamDirection up;           // this side -> far side (round trip: there and back)
+    std::optional<StreamDirection> down; // --bidir, one way: the far side's stream back
+    RttSummary rtt;               // round trip: the echoed datagrams' round trips
+    std::uint32_t outOfRange = 0; // datagrams with an impossible sequence number (not counted)
+};
+
+// Opens the stream (asks the far side to count it, resent up to 3 times), sends it paced at
+// the plan's rate, waits for the last datagrams (at most plan.timeoutMs), then asks for the far
+// side's counts (resent up to 3 times). A line of progress goes to `progress` every second.
+StreamRunResult runStream(UdpProber& prober, const StreamPlan& plan, std::ostream& progress);
+
+// The smallest datagram a stream can have (header, stream fields, checksum).
+int minimumStreamBytes();
+
+} // namespace speed

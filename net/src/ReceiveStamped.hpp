@@ -1,0 +1,25 @@
+#pragma once
+
+// recvmsg with the kernel's receive timestamp (SO_TIMESTAMPNS), carried onto the monotonic clock
+// (private to net/: the prober and the reflector).
+#include <sys/socket.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace speed::detail {
+
+struct StampedReceive {
+    long length = -1; // -1: error (see error)
+    int error = 0;    // errno of a failed receive
+    std::uint64_t atNs = 0;                 // monotonic, right after the receive returned
+    std::optional<std::uint64_t> kernelAtNs; // monotonic, when the kernel took the datagram in
+};
+
+bool enableKernelTimestamps(int fd);
+// `from` may be null (a connected socket).
+StampedReceive receiveStamped(int fd, char* buffer, std::size_t size, int flags, sockaddr_storage* from,
+                              socklen_t* fromLength);
+
+} // namespace speed::detail

@@ -1,0 +1,277 @@
+#include "speed/net/StreamRun.hpp"
+
+#include "speed/net/OsRandom.hpp"
+#include "speed/protocol/Codec.hpp"
+#include "speed/protocol/Probe.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <variant>
+
+namespace speed {
+namespace {
+
+constexpr int kRequestTries = 3;
+constexpr int kRequestBytes = 200; // opening and report requests: room for the largest answer
+constexpr std::uint64_t kSecondNs = 1'000'000'000ULL;
+constexpr std::uint64_t kMsNs = 1'000'000ULL;
+
+double seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+// Receives, sends and counts one stream over the prober's socket.
+class StreamClient {
+public:
+    StreamClient(UdpProber& prober, const StreamPlan& plan, std::ostream& progress)
+        : m_prober(prober),
+          m_plan(plan),
+          m_progress(progress),
+          m_stream(static_cast<std::uint32_t>(osRandom())),
+          m_echoed(m_stream, StreamPlan::kMaxDatagrams),
+          m_back(m_stream, StreamPlan::kMaxDatagrams) {}
+
+    StreamRunResult run();
+
+private:
+    // One request (open or report), resent until `answered` says the answer came or tries run out.
+    template <typename Answered> bool request(const protocol::MeasurePayload& form, Answered answered);
+    // Handles whatever arrives until `deadlineNs` or until `done()`.
+    template <typename Done> void receiveUntil(std::uint64_t deadlineNs, Done done);
+    void onDatagram(const ReceivedDatagram& datagram);
+    void progressLine(std::uint64_t nowNs);
+
+    UdpProber& m_prober;
+    StreamPlan m_plan;
+    std::ostream& m_progress;
+    std::uint32_t m_stream;
+    StreamRunResult m_result;
+    // The request in flight: its ID and bytes (a plain echo sends those back).
+    std::uint32_t m_requestId = 0;
+    std::string m_request;
+    bool m_plainEchoOfRequest = false;
+    std::optional<protocol::MeasurePayload> m_answer; // the ECHO's payload form
+    // Round trip: datagrams echoed back; one way with --bidir: the stream back.
+    StreamCounter m_echoed;
+    StreamCounter m_back;
+    std::vector<double> m_rttUs;
+    std::uint32_t m_sent = 0;
+    std::uint64_t m_firstSentNs = 0;
+    std::uint64_t m_nextProgressNs = 0;
+    std::uint32_t m_sentAtLastLine = 0, m_echoedAtLastLine = 0, m_backAtLastLine = 0;
+};
+
+template <typename Answered> bool StreamClient::request(const protocol::MeasurePayload& form, Answered answered) {
+    const std::string text = protocol::measurePayloadText(form);
+    for (int attempt = 0; attempt < kRequestTries; ++attempt) {
+        ++m_result.reportTries;
+        m_request = m_prober.nextProbe(kRequestBytes, text);
+        m_requestId = m_prober.lastId();
+        m_answer.reset();
+        m_plainEchoOfRequest = false;
+        if (const std::error_code ec = m_prober.send(m_request)) {
+            if (ec.value() == ECONNREFUSED) m_result.refused = true;
+        }
+        const std::uint64_t deadline = monotonicNowNs() + static_cast<std::uint64_t>(m_plan.timeoutMs) * kMsNs;
+        receiveUntil(deadline, [&] { return m_plainEchoOfRequest || (m_answer && answered(*m_answer)); });
+        if (m_plainEchoOfRequest || (m_answer && answered(*m_answer))) return true;
+        if (m_result.refused) return false;
+    }
+    return false;
+}
+
+template <typename Done> void StreamClient::receiveUntil(std::uint64_t deadlineNs, Done done) {
+    while (!done()) {
+        const std::uint64_t wakeAt = std::min(deadlineNs, m_nextProgressNs ? m_nextProgressNs : deadlineNs);
+        bool refused = false;
+        const auto datagram = m_prober.receiveUntil(wakeAt, refused);
+        m_result.refused = m_result.refused || refused;
+        if (datagram) onDatagram(*datagram);
+        const std::uint64_t now = monotonicNowNs();
+        if (m_nextProgressNs && now >= m_nextProgressNs) progressLine(now);
+        if (now >= deadlineNs) return;
+    }
+}
+
+void StreamClient::onDatagram(const ReceivedDatagram& datagram) {
+    const std::uint64_t arrivalNs = datagram.kernelAtNs.value_or(datagram.atNs);
+    if (!m_request.empty() && datagram.bytes == m_request) {
+        m_plainEchoOfRequest = true;
+        m_result.reflector = Reflector::PlainEcho;
+        return;
+    }
+    const auto decoded = protocol::decodeDatagram(datagram.bytes);
+    if (!decoded.ok()) return; // damaged or foreign: not counted anywhere
+    const std::string* payload = nullptr;
+    std::optional<std::uint32_t> echoId;
+    bool aProbe = false;
+    if (const auto* echo = std::get_if<protocol::Echo>(&decoded.message->body)) {
+        payload = &echo->payload;
+        echoId = echo->id;
+    } else if (const auto* probe = std::get_if<protocol::Probe>(&decoded.message->body)) {
+        payload = &probe->payload; // a plain echo sends our PROBE back unchanged
+        aProbe = true;
+    }
+    if (payload == nullptr) return;
+    const protocol::MeasurePayload form = protocol::readMeasurePayload(*payload);
+    if (const auto* data = std::get_if<protocol::StreamData>(&form); data != nullptr && data->stream == m_stream) {
+        if (data->back && !aProbe) {
+            m_back.add(data->seq, data->sentNs, arrivalNs, datagram.bytes.size());
+        } else if (!data->back && data->seq < m_sent) {
+            // Our own datagram back: echoed by a host (ECHO) or a plain echo (unchanged).
+            const auto before = m_echoed.counts().received;
+            m_echoed.add(data->seq, data->sentNs, arrivalNs, datagram.bytes.size());
+            if (m_echoed.counts().received > before) m_rttUs.push_back(static_cast<double>(datagram.atNs - data->sentNs) / 1000.0);
+            if (m_result.reflector == Reflector::None) m_result.reflector = aProbe ? Reflector::PlainEcho : Reflector::SpeedEcho;
+        }
+        return;
+    }
+    if (echoId && *echoId == m_requestId && !m_request.empty()) {
+        m_answer = form;
+        if (m_result.reflector == Reflector::None) m_result.reflector = Reflector::SpeedEcho;
+    }
+}
+
+void StreamClient::progressLine(std::uint64_t nowNs) {
+    const double elapsed = seconds(nowNs - m_firstSentNs);
+    const auto rate = [&](std::uint32_t datagrams) { return 8.0 * datagrams * m_plan.sizeBytes / 1e6; };
+    char line[256];
+    int written = std::snprintf(line, sizeof line, "[%5.1f s] sent %u (%.2f Mbit/s)", elapsed, m_sent,
+                                rate(m_sent - m_sentAtLastLine));
+    const auto echoed = m_echoed.counts().received;
+    const auto back = m_back.counts().received;
+    if (m_result.counting == StreamCounting::RoundTrip) {
+        written += std::snprintf(line + written, sizeof line - static_cast<std::size_t>(written),
+                                 ", echoed back %u (%.2f Mbit/s)", echoed, rate(echoed - m_echoedAtLastLine));
+    } else if (m_plan.bidir) {
+        written += std::snprintf(line + written, sizeof line - static_cast<std::size_t>(written),
+                                 ", received back %u (%.2f Mbit/s)", back, rate(back - m_backAtLastLine));
+    }
+    m_progress << line << std::endl;
+    m_sentAtLastLine = m_sent;
+    m_echoedAtLastLine = echoed;
+    m_backAtLastLine = back;
+    m_nextProgressNs += kSecondNs;
+}
+
+StreamRunResult StreamClient::run() {
+    // 1. Ask the far side to count the stream. A grant: it will. Our request back unchanged, or
+    // an ECHO without a grant: it echoes (a plain echo, a speed host): count round trips here.
+    const protocol::StreamOpen open{
+        m_stream, static_cast<std::uint32_t>(std::llround(m_plan.rateMbps * 1000)),
+        static_cast<std::uint32_t>(std::llround(m_plan.durationS * 1000)), static_cast<std::uint16_t>(m_plan.sizeBytes),
+        m_plan.bidir};
+    const bool opened = request(open, [](const protocol::MeasurePayload&) { return true; });
+    m_result.reportTries = 0;
+    if (!opened) return m_result;
+    const auto* grant = m_answer ? std::get_if<protocol::StreamGrant>(&*m_answer) : nullptr;
+    if (grant != nullptr && grant->stream == m_stream) {
+        m_result.counting = StreamCounting::OneWay;
+        m_result.grant = *grant;
+    } else {
+        m_result.counting = StreamCounting::RoundTrip;
+    }
+    m_request.clear();
+
+    // 2. The stream, each datagram at its time. The far side may grant less than asked: the
+    // stream is sent as granted, so both directions mean the same thing.
+    const double rateMbps = m_result.grant ? m_result.grant->rateKbps / 1000.0 : m_plan.rateMbps;
+    const double durationS = m_result.grant ? m_result.grant->durationMs / 1000.0 : m_plan.durationS;
+    SendSchedule schedule(monotonicNowNs(), rateMbps, m_plan.sizeBytes, durationS);
+    m_rttUs.reserve(m_result.counting == StreamCounting::RoundTrip ? schedule.count() : 0);
+    m_firstSentNs = schedule.dueNs(0);
+    m_nextProgressNs = m_firstSentNs + kSecondNs;
+    std::uint64_t lastSentNs = m_firstSentNs;
+    while (m_sent < schedule.count()) {
+        const std::uint64_t now = monotonicNowNs();
+        if (now >= schedule.dueNs(m_sent)) {
+            const std::uint64_t sentNs = monotonicNowNs();
+            const std::string datagram = m_prober.nextProbe(
+                m_plan.sizeBytes, protocol::measurePayloadText(protocol::StreamData{false, m_stream, m_sent, sentNs}));
+            if (const std::error_code ec = m_prober.send(datagram); ec && ec.value() == ECONNREFUSED) {
+                m_result.refused = true;
+            }
+            schedule.sent(m_sent, sentNs);
+            lastSentNs = sentNs;
+            ++m_sent;
+            continue;
+        }
+        receiveUntil(schedule.dueNs(m_sent), [] { return false; });
+    }
+    m_result.sendingSeconds = seconds(lastSentNs - m_firstSentNs + schedule.intervalNs());
+    m_result.sentMbps = 8.0 * m_sent * m_plan.sizeBytes / m_result.sendingSeconds / 1e6;
+
+    // 3. The last datagrams on their way: every echo, or the whole stream back, or the timeout.
+    const std::uint64_t drainUntil = monotonicNowNs() + static_cast<std::uint64_t>(m_plan.timeoutMs) * kMsNs;
+    std::optional<SendSchedule> backSchedule;
+    if (m_result.grant && m_result.grant->back) {
+        backSchedule.emplace(0, rateMbps, m_result.grant->sizeBytes, durationS);
+    }
+    if (m_result.counting == StreamCounting::RoundTrip) {
+        receiveUntil(drainUntil, [&] { return m_echoed.counts().received >= m_sent; });
+    } else if (backSchedule) {
+        receiveUntil(drainUntil, [&] { return m_back.counts().received >= backSchedule->count(); });
+    } else {
+        // Nothing comes back: only give the last datagrams a head start on the report request.
+        receiveUntil(std::min(drainUntil, monotonicNowNs() + 20 * kMsNs), [] { return false; });
+    }
+    const double maxLateUs = static_cast<double>(schedule.maxLatenessNs()) / 1000.0;
+
+    // 4. One way: the far side's counts (this also ends its stream back).
+    std::optional<protocol::StreamCounts> farCounts;
+    if (m_result.counting == StreamCounting::OneWay) {
+        m_nextProgressNs = 0; // the stream is over: no more progress lines
+        request(protocol::StreamReportRequest{m_stream}, [&](const protocol::MeasurePayload& answer) {
+            const auto* counts = std::get_if<protocol::StreamCounts>(&answer);
+            if (counts != nullptr && counts->stream == m_stream) farCounts = *counts;
+            return farCounts.has_value();
+        });
+        m_result.reportReceived = farCounts.has_value();
+        m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs, m_result.sendingSeconds, farCounts);
+        if (m_result.grant->back) {
+            const std::uint32_t backSent = farCounts ? farCounts->backSent : 0;
+            const double backSeconds = seconds(backSent * schedule.intervalNs());
+            StreamDirection down = streamDirection(backSent, farCounts ? farCounts->backLate : 0, 0, backSeconds,
+                                                   m_back.counts());
+            if (!farCounts) {
+                // Without the far side's count of what it sent, loss back is unknown.
+                down.sent = 0;
+                down.lost = 0;
+                down.lossPercent = 0;
+            }
+            m_result.down = down;
+        }
+    } else {
+        m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs, m_result.sendingSeconds, m_echoed.counts());
+        ProbeSeries series;
+        series.size = m_plan.sizeBytes;
+        series.wireBytes = m_plan.sizeBytes;
+        series.sent = static_cast<int>(m_sent);
+        series.rttUs = std::move(m_rttUs);
+        m_result.rtt = summarize(series);
+    }
+    m_result.outOfRange = m_echoed.outOfRange() + m_back.outOfRange();
+    return m_result;
+}
+
+} // namespace
+
+std::string_view wordOf(StreamCounting counting) {
+    switch (counting) {
+    case StreamCounting::OneWay: return "one_way";
+    case StreamCounting::RoundTrip: return "round_trip";
+    case StreamCounting::None: break;
+    }
+    return "none";
+}
+
+int minimumStreamBytes() {
+    return static_cast<int>(protocol::minimumProbeBytes(UINT32_MAX, UINT32_MAX, UINT32_MAX,
+                                                        protocol::measurePayloadChars(protocol::StreamData{})));
+}
+
+StreamRunResult runStream(UdpProber& prober, const StreamPlan& plan, std::ostream& progress) {
+    return StreamClient(prober, plan, progress).run();
+}
+
+} // namespace speed

@@ -1,0 +1,103 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+// What speed-measure writes into the PAYLOAD of a PROBE or an ECHO (docs/PROTOCOL.md, section
+// "Measurement payloads"). A payload has always been filler ('x') that any answering side copies
+// into its ECHO; these forms start with one letter and fixed-width lowercase hex fields, then
+// filler. A side that does not know them answers as before (the filler copied, one 'x' more),
+// and a plain UDP echo sends the PROBE back unchanged; the measuring side sees either as "no
+// such support" and measures round trips. Sans-I/O: times are nanoseconds of a clock the caller
+// reads (the machine's monotonic clock).
+namespace speed::protocol {
+
+inline constexpr char kPayloadFiller = 'x';
+
+// PROBE 't': "stamp your ECHO" (the rest filler).
+struct StampRequest {
+    friend bool operator==(const StampRequest&, const StampRequest&) = default;
+};
+// ECHO 'T': when the far side received the PROBE (T2), how long it held it before answering
+// (T3 - T2) and which clock it read: the same clockId on both sides means one machine and one
+// monotonic clock (the offset between them is exactly zero).
+struct EchoStamps {
+    std::uint64_t receivedNs = 0; // T2
+    std::uint32_t heldNs = 0;     // T3 - T2 (capped at 4.29 s)
+    std::uint32_t clockId = 0;
+    friend bool operator==(const EchoStamps&, const EchoStamps&) = default;
+};
+
+// One datagram of a stream: 'D' from the measuring side (a PROBE), 'B' the far side's stream
+// back (an ECHO, which nothing answers).
+struct StreamData {
+    bool back = false;
+    std::uint32_t stream = 0;
+    std::uint32_t seq = 0; // 0, 1, 2 .. in sending order
+    std::uint64_t sentNs = 0;
+    friend bool operator==(const StreamData&, const StreamData&) = default;
+};
+
+// PROBE 'O': "count my stream `stream`" (and, with back, "send me one at the same rate").
+struct StreamOpen {
+    std::uint32_t stream = 0;
+    std::uint32_t rateKbps = 0;
+    std::uint32_t durationMs = 0;
+    std::uint16_t sizeBytes = 0; // datagram size, both ways
+    bool back = false;
+    friend bool operator==(const StreamOpen&, const StreamOpen&) = default;
+};
+// ECHO 'A': accepted, with what the far side grants (it caps rate and duration).
+struct StreamGrant {
+    std::uint32_t stream = 0;
+    std::uint32_t rateKbps = 0;
+    std::uint32_t durationMs = 0;
+    std::uint16_t sizeBytes = 0;
+    bool back = false;
+    friend bool operator==(const StreamGrant&, const StreamGrant&) = default;
+};
+// PROBE 'R': "stop the stream back, and report what you counted" (padded so that the report fits).
+struct StreamReportRequest {
+    std::uint32_t stream = 0;
+    friend bool operator==(const StreamReportRequest&, const StreamReportRequest&) = default;
+};
+// What one side counted of a stream it received. ECHO 'C' carries the far side's, with what it
+// sent back.
+struct StreamCounts {
+    std::uint32_t stream = 0;
+    std::uint32_t received = 0;   // distinct datagrams
+    std::uint32_t duplicates = 0; // copies of a datagram already counted
+    std::uint32_t reordered = 0;  // arrived after a datagram sent later
+    std::uint64_t bytes = 0;      // UDP payload bytes of the distinct datagrams
+    std::uint64_t jitterNs = 0;   // RFC 3550 interarrival jitter
+    std::uint64_t firstNs = 0;    // first and last arrival (receiver's clock)
+    std::uint64_t lastNs = 0;
+    std::uint32_t backSent = 0;   // the stream back: datagrams sent ..
+    std::uint32_t backLate = 0;   // .. and how many of them left late
+    friend bool operator==(const StreamCounts&, const StreamCounts&) = default;
+};
+
+using MeasurePayload = std::variant<std::monostate, StampRequest, EchoStamps, StreamData, StreamOpen, StreamGrant,
+                                    StreamReportRequest, StreamCounts>;
+
+// The payload's meaning; std::monostate for filler or anything that is not exactly one of the
+// forms (a wrong letter, a short or non-hex field, a filler that is not all 'x').
+MeasurePayload readMeasurePayload(std::string_view payload);
+
+// The form's letter and fields, without filler: a PROBE or ECHO payload starts with it.
+std::string measurePayloadText(const MeasurePayload& payload);
+// How many characters measurePayloadText writes for this form.
+std::size_t measurePayloadChars(const MeasurePayload& payload);
+
+// `text` then filler, exactly `chars` characters long (at least text.size() + 1: a payload ends
+// in filler, so an ECHO's extra 'x' keeps it readable).
+std::string paddedPayload(std::string_view text, std::size_t chars);
+
+// A 32-bit name of the clock this machine's monotonic time comes from: a hash of the kernel's
+// boot ID (Linux), the same for every process until the machine restarts; 0 when unknown.
+std::uint32_t monotonicClockId(std::string_view bootId);
+
+} // namespace speed::protocol

@@ -1,0 +1,157 @@
+#include "speed/protocol/MeasureWire.hpp"
+
+#include "speed/protocol/Codec.hpp"
+
+#include <algorithm>
+
+namespace speed::protocol {
+namespace {
+
+constexpr std::string_view kHexDigits = "0123456789abcdef";
+
+// Fixed-width lowercase hex fields, written and read in order.
+class HexWriter {
+public:
+    explicit HexWriter(char letter) { m_text += letter; }
+    HexWriter& field(std::uint64_t value, int digits) {
+        for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) m_text += kHexDigits[(value >> shift) & 0xFU];
+        return *this;
+    }
+    std::string take() { return std::move(m_text); }
+
+private:
+    std::string m_text;
+};
+
+class HexReader {
+public:
+    explicit HexReader(std::string_view text) : m_text(text), m_at(1) {}
+    std::uint64_t field(int digits) {
+        std::uint64_t value = 0;
+        for (int i = 0; i < digits; ++i) {
+            const char c = m_at < m_text.size() ? m_text[m_at] : '\0';
+            const auto digit = kHexDigits.find(c);
+            if (digit == std::string_view::npos) m_ok = false;
+            else value = (value << 4) | digit;
+            ++m_at;
+        }
+        return value;
+    }
+    // Everything after the fields is filler, and there is some.
+    bool done() const {
+        if (!m_ok || m_at >= m_text.size()) return false;
+        const std::string_view rest = m_text.substr(m_at);
+        return std::all_of(rest.begin(), rest.end(), [](char c) { return c == kPayloadFiller; });
+    }
+
+private:
+    std::string_view m_text;
+    std::size_t m_at;
+    bool m_ok = true;
+};
+
+template <typename T> MeasurePayload ifDone(const HexReader& in, T value) {
+    if (in.done()) return value;
+    return std::monostate{};
+}
+
+struct TextOf {
+    std::string operator()(std::monostate) const { return {}; }
+    std::string operator()(const StampRequest&) const { return "t"; }
+    std::string operator()(const EchoStamps& s) const {
+        return HexWriter('T').field(s.receivedNs, 16).field(s.heldNs, 8).field(s.clockId, 8).take();
+    }
+    std::string operator()(const StreamData& d) const {
+        return HexWriter(d.back ? 'B' : 'D').field(d.stream, 8).field(d.seq, 8).field(d.sentNs, 16).take();
+    }
+    std::string operator()(const StreamOpen& o) const {
+        return HexWriter('O')
+            .field(o.stream, 8).field(o.rateKbps, 8).field(o.durationMs, 8).field(o.sizeBytes, 4).field(o.back ? 1 : 0, 1)
+            .take();
+    }
+    std::string operator()(const StreamGrant& g) const {
+        return HexWriter('A')
+            .field(g.stream, 8).field(g.rateKbps, 8).field(g.durationMs, 8).field(g.sizeBytes, 4).field(g.back ? 1 : 0, 1)
+            .take();
+    }
+    std::string operator()(const StreamReportRequest& r) const { return HexWriter('R').field(r.stream, 8).take(); }
+    std::string operator()(const StreamCounts& c) const {
+        return HexWriter('C')
+            .field(c.stream, 8).field(c.received, 8).field(c.duplicates, 8).field(c.reordered, 8).field(c.bytes, 16)
+            .field(c.jitterNs, 16).field(c.firstNs, 16).field(c.lastNs, 16).field(c.backSent, 8).field(c.backLate, 8)
+            .take();
+    }
+};
+
+std::uint32_t u32(std::uint64_t value) { return static_cast<std::uint32_t>(value); }
+
+} // namespace
+
+MeasurePayload readMeasurePayload(std::string_view payload) {
+    if (payload.empty()) return std::monostate{};
+    HexReader in(payload);
+    switch (payload.front()) {
+    case 't': return ifDone(in, StampRequest{});
+    case 'T': {
+        EchoStamps s;
+        s.receivedNs = in.field(16);
+        s.heldNs = u32(in.field(8));
+        s.clockId = u32(in.field(8));
+        return ifDone(in, s);
+    }
+    case 'D':
+    case 'B': {
+        StreamData d;
+        d.back = payload.front() == 'B';
+        d.stream = u32(in.field(8));
+        d.seq = u32(in.field(8));
+        d.sentNs = in.field(16);
+        return ifDone(in, d);
+    }
+    case 'O':
+    case 'A': {
+        const std::uint32_t stream = u32(in.field(8));
+        const std::uint32_t rate = u32(in.field(8));
+        const std::uint32_t duration = u32(in.field(8));
+        const auto size = static_cast<std::uint16_t>(in.field(4));
+        const std::uint64_t back = in.field(1);
+        if (back > 1) return std::monostate{};
+        if (payload.front() == 'O') return ifDone(in, StreamOpen{stream, rate, duration, size, back == 1});
+        return ifDone(in, StreamGrant{stream, rate, duration, size, back == 1});
+    }
+    case 'R': return ifDone(in, StreamReportRequest{u32(in.field(8))});
+    case 'C': {
+        StreamCounts c;
+        c.stream = u32(in.field(8));
+        c.received = u32(in.field(8));
+        c.duplicates = u32(in.field(8));
+        c.reordered = u32(in.field(8));
+        c.bytes = in.field(16);
+        c.jitterNs = in.field(16);
+        c.firstNs = in.field(16);
+        c.lastNs = in.field(16);
+        c.backSent = u32(in.field(8));
+        c.backLate = u32(in.field(8));
+        return ifDone(in, c);
+    }
+    default: return std::monostate{};
+    }
+}
+
+std::string measurePayloadText(const MeasurePayload& payload) { return std::visit(TextOf{}, payload); }
+
+std::size_t measurePayloadChars(const MeasurePayload& payload) { return measurePayloadText(payload).size(); }
+
+std::string paddedPayload(std::string_view text, std::size_t chars) {
+    std::string payload(text);
+    payload.resize(std::max(chars, text.size() + 1), kPayloadFiller);
+    return payload;
+}
+
+std::uint32_t monotonicClockId(std::string_view bootId) {
+    if (bootId.empty()) return 0;
+    const std::uint32_t id = crc32(bootId);
+    return id == 0 ? 1 : id; // 0 means "unknown"
+}
+
+} // namespace speed::protocol
