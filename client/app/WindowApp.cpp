@@ -80,6 +80,11 @@ int WindowApp::run() {
         if (!m_window.isOpen() || !turn(frameStart)) break;
     }
     m_window.close();
+    if (!m_figures.frameMs.empty()) {
+        const LatencySummary frames = m_figures.frameMs.summary();
+        spdlog::info("frames: {} drawn, p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms", frames.count, frames.p50,
+                     frames.p99, frames.max);
+    }
     m_match->close(); // a network match says goodbye (SHUTDOWN) after the window is gone
     return m_exitCode;
 }
