@@ -7,9 +7,13 @@
 
 namespace speed::client::ui {
 
-// Network measurement: mode, sizes, count and interval; Start runs on a worker thread
-// (MeasureJob) with a progress bar and Cancel; then the results table, a plot of RTT per size
-// and Export CSV. In a network match the target is the match's host; offline it can be typed.
+// Network measurement: mode (pow2, fixed or stream), sizes, count and interval, or a stream's
+// rate, duration and size; Start runs on a worker thread (MeasureJob) with a progress bar and
+// Cancel; then the results table, the one-way delays when the far side stamped its echoes, a plot
+// of RTT per size with the fitted line (fixed cost + cost per byte), or a stream's table per
+// direction; Export CSV and Export JSON write into a folder (by default the XDG data folder's
+// measurements/) and show the path. In a network match the target is the match's host; offline
+// it can be typed.
 class MeasureDialog {
 public:
     // `defaultTarget`: what the target field starts with offline (setup.ini's peer:port).
@@ -32,14 +36,21 @@ private:
     void drawProgress();
     void drawResults();
     void drawResultsTable(const MeasureOutcome& outcome);
-    void exportCsv(const MeasureOutcome& outcome);
+    void drawOneWay(const MeasureOutcome& outcome);
+    void drawStreamResults(const MeasureOutcome& outcome);
+    void drawExport(const MeasureOutcome& outcome);
+    void exportTo(const MeasureOutcome& outcome, bool json);
     void logWhenDone();
 
     MeasureJob m_job;
     std::string m_typedTarget;
     std::uint16_t m_defaultPort;
-    int m_mode = 0; // 0 pow2, 1 fixed
+    int m_mode = 0; // 0 pow2, 1 fixed, 2 stream
     MeasurePlan m_plan;
+    StreamPlan m_stream;
+    float m_streamRate = 10.0f;     // the form's fields (ImGui edits floats)
+    float m_streamDuration = 5.0f;
+    std::string m_exportFolder;     // where Export writes; starts as the data folder's measurements/
     std::string m_formError;
     std::string m_exportMessage;
     bool m_exportFailed = false;

@@ -2,9 +2,11 @@
 
 #include "speed/net/MeasurePlan.hpp"
 #include "speed/net/RttStats.hpp"
+#include "speed/net/StreamRun.hpp"
 
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,9 +21,14 @@ struct MeasureOutcome {
     std::string target;  // the resolved address, e.g. "127.0.0.1:50001"
     std::string message; // notes of the run, or why it failed
     std::vector<RttSummary> results;
+    std::optional<OneWaySummary> oneWay; // probes: when the far side stamped its echoes
+    LineFit fit;                         // probes: fixed cost and cost per byte (points 0: none)
+    std::optional<StreamRunResult> stream; // stream mode: the whole result
+    MeasurePlan plan;                    // what was run, for the JSON export
+    std::optional<StreamPlan> streamPlan;
 };
 
-// Runs runMeasurement on a worker thread with its own UDP socket, so the window keeps drawing:
+// Runs runMeasurement (or runStream) on a worker thread with its own UDP socket, so the window keeps drawing:
 // the measurement blocks between probe and echo on purpose (the figure is the network's, not an
 // event loop's). Progress and the status are atomics the window reads every frame; the outcome
 // is handed over under a mutex once the worker is done. Cancel stops before the next probe.
@@ -35,17 +42,20 @@ public:
     // `target` is HOST[:PORT]; a missing port means `defaultPort`. Returns false (and changes
     // nothing) while a run is still going.
     bool start(const std::string& target, std::uint16_t defaultPort, const MeasurePlan& plan);
+    // The same for a stream (runStream); progress is the share of the stream sent.
+    bool startStream(const std::string& target, std::uint16_t defaultPort, const StreamPlan& plan);
     void cancel();
 
     MeasureStatus status() const { return m_status.load(); }
     bool running() const { return status() == MeasureStatus::Running; }
     float progress() const; // 0..1, warm-up included
-    int probesDone() const { return m_probesDone.load(); }
-    int probesTotal() const { return m_probesTotal.load(); }
+    int probesDone() const { return m_probesDone.load(); }   // stream: permille sent
+    int probesTotal() const { return m_probesTotal.load(); } // stream: 1000
     MeasureOutcome outcome() const;
 
 private:
-    void run(std::string target, std::uint16_t defaultPort, MeasurePlan plan);
+    bool begin(const std::string& target, int probesTotal);
+    void run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream);
     void finish(MeasureOutcome outcome);
 
     std::thread m_worker;

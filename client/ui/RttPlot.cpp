@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace speed::client::ui {
 namespace {
 
@@ -64,7 +66,7 @@ void drawColumn(ImDrawList& draw, const PlotFrame& frame, const RttSummary& resu
 
 } // namespace
 
-void drawRttPlot(const std::vector<RttSummary>& results, float height) {
+void drawRttPlot(const std::vector<RttSummary>& results, float height, const LineFit* fit) {
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
@@ -94,6 +96,28 @@ void drawRttPlot(const std::vector<RttSummary>& results, float height) {
         draw.AddText(ImVec2(centreX - ImGui::CalcTextSize(label.c_str()).x * 0.5f, frame.origin.y + 3), kAxisColour, label.c_str());
     }
     if (medians.size() > 1) draw.AddPolyline(medians.data(), static_cast<int>(medians.size()), kMedianColour, 0, 1.5f);
+    if (fit != nullptr) {
+        // The line's value at each size, joined in short dashes (a straight line in bytes is a
+        // curve on these axes: sizes are spaced evenly, times logarithmically).
+        std::vector<ImVec2> points;
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            const double us = fit->fixedUs + fit->nsPerByte / 1000.0 * results[i].wireBytes;
+            if (us <= 0) continue;
+            points.emplace_back(frame.origin.x + columnWidth * (static_cast<float>(i) + 0.5f),
+                                std::clamp(frame.y(us), frame.y(frame.axis.top), frame.origin.y));
+        }
+        for (std::size_t i = 1; i < points.size(); ++i) {
+            const ImVec2 a = points[i - 1], b = points[i];
+            for (float t = 0; t < 1.0f; t += 0.2f) {
+                const float u = std::min(t + 0.1f, 1.0f);
+                draw.AddLine(ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t),
+                             ImVec2(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u), kMeanColour, 1.5f);
+            }
+        }
+        const std::string label = fmt::format("fit {:.1f} \xC2\xB5s + {:.3f} ns/B", fit->fixedUs, fit->nsPerByte);
+        draw.AddText(ImVec2(frame.origin.x + frame.width - ImGui::CalcTextSize(label.c_str()).x, start.y), kMeanColour,
+                     label.c_str());
+    }
     const char* caption = "probe size (bytes)";
     draw.AddText(ImVec2(frame.origin.x + (frame.width - ImGui::CalcTextSize(caption).x) * 0.5f, frame.origin.y + line + 4),
                  kAxisColour, caption);

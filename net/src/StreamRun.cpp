@@ -23,10 +23,11 @@ double seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 // Receives, sends and counts one stream over the prober's socket.
 class StreamClient {
 public:
-    StreamClient(UdpProber& prober, const StreamPlan& plan, std::ostream& progress)
+    StreamClient(UdpProber& prober, const StreamPlan& plan, std::ostream& progress, const StreamProgress& hooks)
         : m_prober(prober),
           m_plan(plan),
           m_progress(progress),
+          m_hooks(hooks),
           m_stream(static_cast<std::uint32_t>(osRandom())),
           m_echoed(m_stream, StreamPlan::kMaxDatagrams),
           m_back(m_stream, StreamPlan::kMaxDatagrams) {}
@@ -44,6 +45,8 @@ private:
     UdpProber& m_prober;
     StreamPlan m_plan;
     std::ostream& m_progress;
+    const StreamProgress& m_hooks;
+    std::uint64_t m_nextHookNs = 0;
     std::uint32_t m_stream;
     StreamRunResult m_result;
     // The request in flight: its ID and bytes (a plain echo sends those back).
@@ -184,6 +187,14 @@ StreamRunResult StreamClient::run() {
     std::uint64_t lastSentNs = m_firstSentNs;
     while (m_sent < schedule.count()) {
         const std::uint64_t now = monotonicNowNs();
+        if (now >= m_nextHookNs && (m_hooks.onProgress || m_hooks.cancelled)) {
+            m_nextHookNs = now + 20 * kMsNs; // often enough for a progress bar, rarely enough to cost nothing
+            if (m_hooks.onProgress) m_hooks.onProgress(static_cast<double>(m_sent) / schedule.count());
+            if (m_hooks.cancelled && m_hooks.cancelled()) {
+                m_result.cancelled = true;
+                break;
+            }
+        }
         if (now >= schedule.dueNs(m_sent)) {
             const std::uint64_t sentNs = monotonicNowNs();
             const std::string datagram = m_prober.nextProbe(
@@ -209,7 +220,7 @@ StreamRunResult StreamClient::run() {
     }
     if (m_result.counting == StreamCounting::RoundTrip) {
         receiveUntil(drainUntil, [&] { return m_echoed.counts().received >= m_sent; });
-    } else if (backSchedule) {
+    } else if (backSchedule && !m_result.cancelled) {
         receiveUntil(drainUntil, [&] { return m_back.counts().received >= backSchedule->count(); });
     } else {
         // Nothing comes back: only give the last datagrams a head start on the report request.
@@ -270,8 +281,9 @@ int minimumStreamBytes() {
                                                         protocol::measurePayloadChars(protocol::StreamData{})));
 }
 
-StreamRunResult runStream(UdpProber& prober, const StreamPlan& plan, std::ostream& progress) {
-    return StreamClient(prober, plan, progress).run();
+StreamRunResult runStream(UdpProber& prober, const StreamPlan& plan, std::ostream& progress,
+                          const StreamProgress& hooks) {
+    return StreamClient(prober, plan, progress, hooks).run();
 }
 
 } // namespace speed

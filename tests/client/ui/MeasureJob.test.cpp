@@ -1,5 +1,6 @@
 #include "ui/MeasureJob.hpp"
 
+#include "speed/net/MonotonicClock.hpp"
 #include "speed/protocol/Probe.hpp"
 
 #include <asio/buffer.hpp>
@@ -20,7 +21,8 @@ namespace {
 // A host stand-in on loopback: answers probes (or keeps quiet) until destroyed.
 class ProbeAnswerer {
 public:
-    explicit ProbeAnswerer(bool answers) : m_socket(m_io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0)), m_answers(answers) {
+    explicit ProbeAnswerer(bool answers, bool stamps = false)
+        : m_socket(m_io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0)), m_answers(answers), m_stamps(stamps) {
         m_socket.non_blocking(true);
         m_thread = std::thread([this] { serve(); });
     }
@@ -41,7 +43,9 @@ private:
                 std::this_thread::sleep_for(1ms);
                 continue;
             }
-            const auto echo = protocol::answerProbe(std::string_view(buffer.data(), length));
+            // Stamped like a speed host's answers when asked to (this machine's clock).
+            const protocol::EchoClock clock{monotonicNowNs(), &monotonicNowNs, thisMachineClockId()};
+            const auto echo = protocol::answerProbe(std::string_view(buffer.data(), length), m_stamps ? &clock : nullptr);
             if (echo && m_answers) m_socket.send_to(asio::buffer(*echo), from, 0, ec);
         }
     }
@@ -49,6 +53,7 @@ private:
     asio::io_context m_io;
     asio::ip::udp::socket m_socket;
     bool m_answers;
+    bool m_stamps;
     std::atomic<bool> m_stop{false};
     std::thread m_thread;
 };
@@ -123,4 +128,55 @@ TEST_CASE("measure job: destroying a running job stops its worker") {
         std::this_thread::sleep_for(50ms);
     }
     CHECK(std::chrono::steady_clock::now() - started < 2s);
+}
+
+TEST_CASE("measure job: stamped echoes give one-way delays, several sizes a fitted line") {
+    ProbeAnswerer host(true, true);
+    MeasurePlan plan = smallPlan();
+    plan.maxExponent = 8; // up to 256 bytes: the larger sizes have room for stamps
+    MeasureJob job;
+    REQUIRE(job.start(host.target(), 50001, plan));
+    REQUIRE(waitWhileRunning(job, 10s) == MeasureStatus::Finished);
+    const MeasureOutcome outcome = job.outcome();
+    REQUIRE(outcome.oneWay);
+    CHECK(outcome.oneWay->sameClock);
+    CHECK(outcome.oneWay->up.count > 0);
+    CHECK(outcome.oneWay->up.minUs > 0);
+    CHECK(outcome.fit.points == 9);
+}
+
+TEST_CASE("measure job: a stream runs on its own thread; an echoing host counts it round trip") {
+    ProbeAnswerer host(true);
+    StreamPlan plan;
+    plan.rateMbps = 1;
+    plan.durationS = 0.3; // 75 datagrams of 500 bytes
+    plan.sizeBytes = 500;
+    plan.timeoutMs = 500;
+    MeasureJob job;
+    REQUIRE(job.startStream(host.target(), 50001, plan));
+    REQUIRE(waitWhileRunning(job, 10s) == MeasureStatus::Finished);
+    const MeasureOutcome outcome = job.outcome();
+    REQUIRE(outcome.stream);
+    CHECK(outcome.stream->counting == StreamCounting::RoundTrip);
+    CHECK(outcome.stream->up.sent == 75);
+    CHECK(outcome.stream->up.received >= 70);
+    CHECK(outcome.streamPlan);
+}
+
+TEST_CASE("measure job: a stream is cancelled between two datagrams") {
+    ProbeAnswerer host(true);
+    StreamPlan plan;
+    plan.rateMbps = 0.1;
+    plan.durationS = 60; // a minute, if nobody stopped it
+    plan.sizeBytes = 500;
+    plan.timeoutMs = 300;
+    MeasureJob job;
+    REQUIRE(job.startStream(host.target(), 50001, plan));
+    std::this_thread::sleep_for(200ms);
+    const auto cancelledAt = std::chrono::steady_clock::now();
+    job.cancel();
+    CHECK(waitWhileRunning(job, 5s) == MeasureStatus::Cancelled);
+    CHECK(std::chrono::steady_clock::now() - cancelledAt < 2s);
+    REQUIRE(job.outcome().stream);
+    CHECK(job.outcome().stream->cancelled);
 }

@@ -4,6 +4,7 @@
 #include "speed/net/StreamStats.hpp"
 #include "speed/net/UdpProber.hpp"
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 
@@ -30,12 +31,23 @@ struct StreamRunResult {
     std::optional<StreamDirection> down; // --bidir, one way: the far side's stream back
     RttSummary rtt;               // round trip: the echoed datagrams' round trips
     std::uint32_t outOfRange = 0; // datagrams with an impossible sequence number (not counted)
+    bool cancelled = false;       // sending stopped early (StreamProgress::cancelled)
+};
+
+// For a caller that runs a stream on a worker thread (the window's dialog): told the share of
+// the stream sent so far, asked whether to stop sending (the far side's counts are still asked
+// for, which also ends its stream back). Both may be empty; both are called from the sending
+// loop, at most every few milliseconds.
+struct StreamProgress {
+    std::function<void(double sentShare)> onProgress;
+    std::function<bool()> cancelled;
 };
 
 // Opens the stream (asks the far side to count it, resent up to 3 times), sends it paced at
 // the plan's rate, waits for the last datagrams (at most plan.timeoutMs), then asks for the far
 // side's counts (resent up to 3 times). A line of progress goes to `progress` every second.
-StreamRunResult runStream(UdpProber& prober, const StreamPlan& plan, std::ostream& progress);
+StreamRunResult runStream(UdpProber& prober, const StreamPlan& plan, std::ostream& progress,
+                          const StreamProgress& hooks = {});
 
 // The smallest datagram a stream can have (header, stream fields, checksum).
 int minimumStreamBytes();
