@@ -9,6 +9,14 @@
 #include <cstring>
 
 namespace speed::detail {
+
+void setReceiveTimeout(int fd, std::chrono::microseconds timeout) {
+    timeval value{};
+    value.tv_sec = static_cast<time_t>(timeout.count() / 1'000'000);
+    value.tv_usec = static_cast<suseconds_t>(timeout.count() % 1'000'000);
+    if (value.tv_sec == 0 && value.tv_usec == 0) value.tv_usec = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, sizeof value);
+}
 namespace {
 
 std::uint64_t realtimeNowNs() {

@@ -4,6 +4,7 @@
 // (private to net/: the prober and the reflector).
 #include <sys/socket.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -18,6 +19,8 @@ struct StampedReceive {
 };
 
 bool enableKernelTimestamps(int fd);
+// A blocking receive on `fd` gives up after `timeout` (at least 1 us: 0 would mean never).
+void setReceiveTimeout(int fd, std::chrono::microseconds timeout);
 // `from` may be null (a connected socket).
 StampedReceive receiveStamped(int fd, char* buffer, std::size_t size, int flags, sockaddr_storage* from,
                               socklen_t* fromLength);

@@ -74,11 +74,7 @@ std::error_code UdpProber::send(std::string_view datagram) {
 void UdpProber::setReceiveTimeout(std::chrono::microseconds timeout) {
     if (timeout == m_receiveTimeout) return;
     m_receiveTimeout = timeout;
-    timeval value{};
-    value.tv_sec = static_cast<time_t>(timeout.count() / 1'000'000);
-    value.tv_usec = static_cast<suseconds_t>(timeout.count() % 1'000'000);
-    if (value.tv_sec == 0 && value.tv_usec == 0) value.tv_usec = 1; // 0 would mean "wait forever"
-    ::setsockopt(m_socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &value, sizeof value);
+    detail::setReceiveTimeout(m_socket.native_handle(), timeout);
 }
 
 std::optional<ReceivedDatagram> UdpProber::receiveOne(int flags, std::error_code& ec) {

@@ -45,10 +45,7 @@ UdpReflector::UdpReflector(asio::ip::udp::socket socket)
 void UdpReflector::setReceiveTimeout(std::chrono::microseconds timeout) {
     if (timeout == m_receiveTimeout) return;
     m_receiveTimeout = timeout;
-    timeval value{};
-    value.tv_sec = static_cast<time_t>(timeout.count() / 1'000'000);
-    value.tv_usec = static_cast<suseconds_t>(timeout.count() % 1'000'000);
-    ::setsockopt(m_socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &value, sizeof value);
+    detail::setReceiveTimeout(m_socket.native_handle(), timeout);
 }
 
 void UdpReflector::run(const volatile std::sig_atomic_t& stop) {

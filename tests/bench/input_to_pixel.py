@@ -14,8 +14,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
-from netharness import Failure, Harness, expect  # noqa: E402
-from window_network import start_display  # noqa: E402
+from netharness import Failure, expect  # noqa: E402
+from window_network import run_on_display  # noqa: E402
 
 WINDOW = os.path.join("client", "speed")
 RECT = re.compile(r"layout (pile|hand 0) (\d+) (\d+) (\d+) (\d+) (\d+)")
@@ -71,10 +71,8 @@ def main(argv):
     bin_dir, probe, work_dir = argv[1], os.path.abspath(argv[2]), argv[3]
     runs = int(argv[4]) if len(argv) > 4 else 5
     motions = int(argv[5]) if len(argv) > 5 else 200
-    h = Harness(bin_dir, work_dir)
-    display = None
-    try:
-        display, name = start_display(h.work_dir)
+
+    def bench(h, name):
         os.environ["DISPLAY"] = name
         results, frames = [], []
         for seed in range(1, 40):
@@ -94,15 +92,8 @@ def main(argv):
               f"pile changing p50 {statistics.median(r[2] for r in results) / 1000:.2f} ms, "
               f"max {max(r[2] for r in results) / 1000:.2f} ms; the window's frame time p50 {frame_p50:.2f} ms "
               f"(goal: p50 within {frame_p50 + 2:.2f} ms)")
-    except Failure as failure:
-        print(f"FAILED: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        h.close()
-        if display is not None:
-            display.kill()
-            display.wait()
-    return 0
+
+    return run_on_display(bin_dir, work_dir, bench)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,25 @@ def start_display(work_dir):
     return server, ":" + number
 
 
+def run_on_display(bin_dir, work_dir, body):
+    """The main of a window benchmark: a harness and one Xvfb display for `body(h, display)`.
+    Returns the exit code: 0, or 1 when it raised Failure."""
+    h = Harness(bin_dir, work_dir)
+    display = None
+    try:
+        display, name = start_display(h.work_dir)
+        body(h, name)
+    except Failure as failure:
+        print(f"FAILED: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        h.close()
+        if display is not None:
+            display.kill()
+            display.wait()
+    return 0
+
+
 def player(h, name, kind, config, level, seed, games, display):
     args = ["--config", config, "--seed", seed, "--games", games, "--json"]
     if kind == "window":
@@ -85,10 +104,8 @@ def main(argv):
     games = int(argv[3]) if len(argv) > 3 else 5
     level = argv[4] if len(argv) > 4 else "max"
     seed = int(argv[5]) if len(argv) > 5 else 11
-    h = Harness(bin_dir, work_dir)
-    display = None
-    try:
-        display, name = start_display(h.work_dir)
+
+    def bench(h, name):
         print(f"{games} games per pairing, bots '{level}' on both seats, seed {seed}, one Xvfb display {name}")
         rows = []
         for label, kinds in (("headless", ("server", "server")), ("window-vs-headless", ("server", "window")),
@@ -111,15 +128,8 @@ def main(argv):
             rejected, sent = refused_share(reports)
             difference = 100.0 * (rejected / sent - base_rejected / base_sent) if sent and base_sent else 0.0
             print(f"refused share, {label} minus headless: {difference:+.2f} percentage points")
-    except Failure as failure:
-        print(f"FAILED: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        h.close()
-        if display is not None:
-            display.kill()
-            display.wait()
-    return 0
+
+    return run_on_display(bin_dir, work_dir, bench)
 
 
 if __name__ == "__main__":
