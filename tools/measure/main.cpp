@@ -1,4 +1,6 @@
-// speed-measure: round-trip times to a running host, per probe size.
+// speed-measure: round-trip and one-way times of probes to a running host, per probe size, or a
+// paced stream's goodput, loss, reordering and jitter (--mode stream); or, with --serve, the
+// reflector that answers both.
 #include "speed/common/Version.hpp"
 #include "speed/net/MeasureReport.hpp"
 #include "speed/net/MeasureRun.hpp"
@@ -215,8 +217,9 @@ int measure(const Options& options) {
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"speed-measure: round-trip times of probes to a Speed host (speed or speed-server), to another "
-                 "speed-measure --serve, or to any UDP echo peer; with --serve, the reflector itself"};
+    CLI::App app{"speed-measure: round-trip and one-way times of probes to a Speed host (speed or speed-server), to "
+                 "another speed-measure --serve, or to any UDP echo peer, or a paced stream's goodput, loss, "
+                 "reordering and jitter (--mode stream); with --serve, the reflector itself"};
     Options options;
     addOptions(app, options);
     CLI11_PARSE(app, argc, argv);

@@ -145,7 +145,7 @@ TEST_CASE("measure job: stamped echoes give one-way delays, several sizes a fitt
     CHECK(outcome.fit.points == 9);
 }
 
-TEST_CASE("measure job: a stream runs on its own thread; an echoing host counts it round trip") {
+TEST_CASE("measure job: a stream runs on its own thread, counted round trip by an echoing host") {
     ProbeAnswerer host(true);
     StreamPlan plan;
     plan.rateMbps = 1;
