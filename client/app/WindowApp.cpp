@@ -66,6 +66,7 @@ void WindowApp::relayout() {
 
 int WindowApp::run() {
     draw(Frame::Full, nowMs());
+    m_threadsBeforeWindow.deprioritizeNewThreads(); // a software renderer has started its workers by now
     if (m_options.vsCpu) {
         spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
                      m_match->gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));

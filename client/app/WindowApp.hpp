@@ -5,6 +5,7 @@
 #include "app/GameSchedule.hpp"
 #include "app/LoopWait.hpp"
 #include "app/OverlayHost.hpp"
+#include "app/RendererThreads.hpp"
 #include "app/TableInput.hpp"
 #include "app/WindowCanvas.hpp"
 #include "match/MatchDriver.hpp"
@@ -65,6 +66,7 @@ private:
     void playVsCpu(BotLevel level, TimeMs now);
 
     ClientOptions m_options;
+    RendererThreads m_threadsBeforeWindow; // before m_window: the GL driver's threads come after
     sf::RenderWindow m_window;
     LoopWait m_wait; // after m_window: it looks for the window's display connection
     sf::Clock m_clock;

@@ -4,6 +4,7 @@
 
 #include "speed/common/Outcome.hpp"
 #include "speed/net/SessionLog.hpp"
+#include "speed/net/WakeLatency.hpp"
 #include "speed/protocol/TableView.hpp"
 
 #include <spdlog/spdlog.h>
@@ -78,6 +79,7 @@ void NetworkDriver::begin(TimeMs now) {
 }
 
 void NetworkDriver::runNetwork() {
+    askForShortSlices(); // a datagram is read at once even while the window draws
     try {
         m_io.run();
     } catch (const std::exception& error) { // a handler threw: the match cannot go on

@@ -2,6 +2,8 @@
 
 #include "BotSeat.hpp"
 
+#include "speed/net/WakeLatency.hpp"
+
 #include <asio/signal_set.hpp>
 #include <asio/steady_timer.hpp>
 #include <fmt/format.h>
@@ -100,6 +102,7 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
             if (!timerError) io.stop();
         });
     });
+    askForShortSlices(); // this thread is the network loop: run it soon after a datagram arrives
     if (connector.start()) io.run();
     connector.close();
     signals.cancel();

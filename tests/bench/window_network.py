@@ -72,7 +72,9 @@ def play(h, label, kinds, level, seed, games, display):
     join_ini = h.write_config(f"{label}-join.ini",
                               f"[network]\nport = {port}\npeer = 127.0.0.1\nwait = 60\n[player]\nname = guest\n")
     host = player(h, f"{label}-host", kinds[0], host_ini, level, seed, games, display)
-    host.wait_for_line("hosting on UDP port" if kinds[0] == "server" else "hosting", 20)
+    # A window's "hosting" comes before its window exists; two windows made at the same instant on
+    # one Xvfb can stall each other's creation, so the second starts once the first is up.
+    host.wait_for_line("hosting on UDP port" if kinds[0] == "server" else "window ready", 20)
     client = player(h, f"{label}-client", kinds[1], join_ini, level, seed, games, display)
     limit = 60 + 60 * games
     for program in (client, host):
