@@ -90,6 +90,8 @@ void printNetworkResults(const NetworkDriver& match, const WindowFigures& figure
             {"proposals", {{"sent", stats.proposalsSent}, {"confirmed", stats.proposalsConfirmed},
                            {"rejected", stats.proposalsRejected}}},
             {"frame_ms", latencyJson(figures.frameMs)},
+            {"full_frame_ms", latencyJson(figures.fullFrameMs)},
+            {"motion_frame_ms", latencyJson(figures.motionFrameMs)},
             {"remote_move_to_frame_ms", latencyJson(figures.remoteMoveToFrameMs)},
             {"end_reason", match.endReason()},
             {"error", match.failure()},

@@ -66,7 +66,6 @@ void WindowApp::relayout() {
 
 int WindowApp::run() {
     draw(Frame::Full, nowMs());
-    m_threadsBeforeWindow.deprioritizeNewThreads(); // a software renderer has started its workers by now
     if (m_options.vsCpu) {
         spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
                      m_match->gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
@@ -83,8 +82,12 @@ int WindowApp::run() {
     m_window.close();
     if (!m_figures.frameMs.empty()) {
         const LatencySummary frames = m_figures.frameMs.summary();
-        spdlog::info("frames: {} drawn, p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms", frames.count, frames.p50,
-                     frames.p99, frames.max);
+        const LatencySummary full = m_figures.fullFrameMs.summary();
+        const LatencySummary motion = m_figures.motionFrameMs.summary();
+        spdlog::info("frames: {} drawn, p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms; {} full p50 {:.2f} ms p99 {:.2f} ms; "
+                     "{} motion p50 {:.2f} ms p99 {:.2f} ms",
+                     frames.count, frames.p50, frames.p99, frames.max, full.count, full.p50, full.p99, motion.count,
+                     motion.p50, motion.p99);
     }
     m_match->close(); // a network match says goodbye (SHUTDOWN) after the window is gone
     return m_exitCode;
@@ -136,7 +139,9 @@ void WindowApp::draw(Frame frame, TimeMs now) {
         m_dirty = false;
     }
     const std::int64_t doneUs = steadyUs();
-    m_figures.frameMs.add(static_cast<double>(doneUs - startUs) / 1000.0);
+    const double drawnMs = static_cast<double>(doneUs - startUs) / 1000.0;
+    m_figures.frameMs.add(drawnMs);
+    (frame == Frame::Motion ? m_figures.motionFrameMs : m_figures.fullFrameMs).add(drawnMs);
     if (m_remoteMoveNewsUs != 0) {
         m_figures.remoteMoveToFrameMs.add(static_cast<double>(doneUs - m_remoteMoveNewsUs) / 1000.0);
         m_remoteMoveNewsUs = 0;

@@ -5,7 +5,6 @@
 #include "app/GameSchedule.hpp"
 #include "app/LoopWait.hpp"
 #include "app/OverlayHost.hpp"
-#include "app/RendererThreads.hpp"
 #include "app/TableInput.hpp"
 #include "app/WindowCanvas.hpp"
 #include "match/MatchDriver.hpp"
@@ -33,7 +32,9 @@ namespace speed::client {
 // other player's, the time from the network thread's handing it over to the end of the frame
 // that first showed it.
 struct WindowFigures {
-    LatencySamples frameMs;
+    LatencySamples frameMs;       // every drawn frame
+    LatencySamples fullFrameMs;   // of which: the whole table drawn (it changed)
+    LatencySamples motionFrameMs; // of which: moving cards over the cached still table
     LatencySamples remoteMoveToFrameMs;
 };
 
@@ -66,7 +67,6 @@ private:
     void playVsCpu(BotLevel level, TimeMs now);
 
     ClientOptions m_options;
-    RendererThreads m_threadsBeforeWindow; // before m_window: the GL driver's threads come after
     sf::RenderWindow m_window;
     LoopWait m_wait; // after m_window: it looks for the window's display connection
     sf::Clock m_clock;

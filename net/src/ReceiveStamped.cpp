@@ -5,7 +5,9 @@
 #include <sys/uio.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 
 namespace speed::detail {
@@ -23,6 +25,31 @@ std::uint64_t realtimeNowNs() {
     timespec now{};
     ::clock_gettime(CLOCK_REALTIME, &now);
     return static_cast<std::uint64_t>(now.tv_sec) * 1'000'000'000ULL + static_cast<std::uint64_t>(now.tv_nsec);
+}
+
+// The monotonic clock and the wall clock read together: the monotonic reading halfway between
+// two that enclose the wall clock's. A pair read across a preemption (its two monotonic
+// readings far apart) is read again; the tightest of a few is kept, so carrying a wall-clock
+// stamp onto the monotonic clock errs by well under a microsecond, not by the preemption.
+struct ClockPair {
+    std::uint64_t monotonicNs;
+    std::uint64_t realtimeNs;
+};
+
+ClockPair readClockPair() {
+    constexpr std::uint64_t kTightNs = 2'000;
+    ClockPair best{0, 0};
+    std::uint64_t bestSpread = UINT64_MAX;
+    for (int attempt = 0; attempt < 4 && bestSpread > kTightNs; ++attempt) {
+        const std::uint64_t before = monotonicNowNs();
+        const std::uint64_t real = realtimeNowNs();
+        const std::uint64_t after = monotonicNowNs();
+        if (after - before < bestSpread) {
+            bestSpread = after - before;
+            best = {before + (after - before) / 2, real};
+        }
+    }
+    return best;
 }
 
 } // namespace
@@ -59,9 +86,9 @@ StampedReceive receiveStamped(int fd, char* buffer, std::size_t size, int flags,
             static_cast<std::uint64_t>(kernel.tv_sec) * 1'000'000'000ULL + static_cast<std::uint64_t>(kernel.tv_nsec);
         // The kernel stamps with the wall clock: carried onto the monotonic clock by how long
         // ago it was. A wall clock set back in between gives no timestamp rather than a wrong one.
-        const std::uint64_t realNowNs = realtimeNowNs();
-        if (kernelRealNs <= realNowNs && realNowNs - kernelRealNs < result.atNs) {
-            result.kernelAtNs = result.atNs - (realNowNs - kernelRealNs);
+        const ClockPair now = readClockPair();
+        if (kernelRealNs <= now.realtimeNs && now.realtimeNs - kernelRealNs < now.monotonicNs) {
+            result.kernelAtNs = std::min(result.atNs, now.monotonicNs - (now.realtimeNs - kernelRealNs));
         }
     }
     return result;

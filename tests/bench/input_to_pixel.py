@@ -20,7 +20,8 @@ from window_network import run_on_display  # noqa: E402
 WINDOW = os.path.join("client", "speed")
 RECT = re.compile(r"layout (pile|hand 0) (\d+) (\d+) (\d+) (\d+) (\d+)")
 LEGAL = re.compile(r"moves legal=(\S+) ")
-FRAMES = re.compile(r"frames: (\d+) drawn, p50 ([0-9.]+) ms, p99 ([0-9.]+) ms")
+FRAMES = re.compile(r"frames: \d+ drawn, .* (\d+) full p50 ([0-9.]+) ms p99 ([0-9.]+) ms; "
+                    r"(\d+) motion p50 ([0-9.]+) ms p99 ([0-9.]+) ms")
 
 
 def window_origin():
@@ -61,7 +62,7 @@ def one_run(h, probe, seed, motions):
     expect(window.wait_exit(15) == 0, "the window did not quit on Ctrl+Q", window)
     frames = FRAMES.search("\n".join(window.stderr))
     expect(frames is not None, "the window logged no frame times", window)
-    return figures, (float(frames.group(2)), float(frames.group(3)))
+    return figures, (float(frames.group(5)), float(frames.group(2)))  # motion p50, full p50
 
 
 def main(argv):
@@ -79,19 +80,22 @@ def main(argv):
             if len(results) >= runs:
                 break
             figures, frame = one_run(h, probe, seed, motions)
-            frames.append(frame)
             if figures is not None:
+                frames.append(frame)
                 results.append(figures)
                 print(f"seed {seed}: motion p50 {figures[0] / 1000:.2f} ms p99 {figures[1] / 1000:.2f} ms, "
-                      f"release {figures[2] / 1000:.2f} ms; frames p50 {frame[0]:.2f} ms p99 {frame[1]:.2f} ms")
+                      f"release {figures[2] / 1000:.2f} ms; motion frames p50 {frame[0]:.2f} ms, full frames p50 "
+                      f"{frame[1]:.2f} ms")
         expect(results, "no table had a legal move for the probe")
-        frame_p50 = statistics.median(f[0] for f in frames)
+        motion_frame = statistics.median(f[0] for f in frames)
+        full_frame = statistics.median(f[1] for f in frames)
         print(f"over {len(results)} windows ({motions} motions each): pointer motion to the dragged card moving "
               f"p50 {statistics.median(r[0] for r in results) / 1000:.2f} ms, "
-              f"p99 {max(r[1] for r in results) / 1000:.2f} ms (worst window); release on a legal pile to the "
-              f"pile changing p50 {statistics.median(r[2] for r in results) / 1000:.2f} ms, "
-              f"max {max(r[2] for r in results) / 1000:.2f} ms; the window's frame time p50 {frame_p50:.2f} ms "
-              f"(goal: p50 within {frame_p50 + 2:.2f} ms)")
+              f"p99 {max(r[1] for r in results) / 1000:.2f} ms (worst window), a motion frame p50 "
+              f"{motion_frame:.2f} ms (goal: within {motion_frame + 2:.2f} ms); release on a legal pile to the pile "
+              f"changing p50 {statistics.median(r[2] for r in results) / 1000:.2f} ms, "
+              f"max {max(r[2] for r in results) / 1000:.2f} ms, a full frame p50 {full_frame:.2f} ms "
+              f"(goal: within {full_frame + 2:.2f} ms)")
 
     return run_on_display(bin_dir, work_dir, bench)
 
