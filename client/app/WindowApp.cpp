@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace speed::client {
 namespace {
@@ -104,7 +105,9 @@ bool WindowApp::turn(TimeMs frameStart) {
     followGames(now);
     const std::optional<TimeMs> quitAt = m_quitAt ? m_quitAt : m_schedule.quitAt();
     if ((quitAt && now >= *quitAt) || !followScreenshot(now)) return false;
-    const bool moving = m_motion.busy(now) || m_input.drag().phase() == DragPhase::Dragging;
+    // A held card moves only with the pointer: a drag at rest draws nothing, so the release
+    // (or the next motion) never waits for a frame that shows nothing new.
+    const bool moving = m_motion.busy(now) || std::exchange(m_pointerMoved, false);
     draw(m_pacer.decide({now, m_dirty, moving, m_match->elapsedMs(now) / kClockRedrawMs, m_match->speedCalled(),
                          m_match->info(), m_overlay->frameDue(now)}),
          now);
@@ -198,7 +201,7 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
         // While a card is dragged it follows the pointer (a motion frame); the drag's start
         // takes it from its place (a full one).
         const bool dragging = m_input.drag().phase() == DragPhase::Dragging;
-        if (m_input.move(pointOf(event.mouseMove.x, event.mouseMove.y)) && !dragging) m_dirty = true;
+        if (m_input.move(pointOf(event.mouseMove.x, event.mouseMove.y))) (dragging ? m_pointerMoved : m_dirty) = true;
         break;
     }
     case sf::Event::KeyPressed:

@@ -79,6 +79,7 @@ private:
     FramePacer m_pacer;
     std::unique_ptr<OverlayHost> m_overlay; // after m_window: ImGui needs its GL context
     bool m_dirty = true;
+    bool m_pointerMoved = false; // a held card followed the pointer since the last turn
     std::optional<TimeMs> m_quitAt;
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
