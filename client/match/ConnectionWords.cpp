@@ -30,6 +30,16 @@ std::string silentDetail(const ConnectionFacts& facts) {
 
 } // namespace
 
+// Fractions of a millisecond where they matter (a LAN's round trip is a few tenths); nothing
+// while the peer is silent, when the last figure no longer says anything about the network.
+std::string roundTripText(const ConnectionFacts& facts) {
+    if (!facts.rttMs || facts.peerSilent) return "RTT \xE2\x80\x94";
+    const double ms = *facts.rttMs;
+    if (ms < 1) return fmt::format("RTT {:.2f} ms", ms);
+    if (ms < 10) return fmt::format("RTT {:.1f} ms", ms);
+    return fmt::format("RTT {:.0f} ms", ms);
+}
+
 std::string statusDetail(const ConnectionFacts& facts) {
     const std::string role = facts.host ? "host" : "client";
     if (!facts.connected) {
@@ -37,7 +47,7 @@ std::string statusDetail(const ConnectionFacts& facts) {
         return "not connected";
     }
     std::string text = role + kDot + "vs " + facts.peerName + " at " + facts.peerAddress;
-    text += kDot + (facts.rttMs ? fmt::format("RTT {:.0f} ms", *facts.rttMs) : std::string("RTT -"));
+    text += kDot + roundTripText(facts);
     if (facts.gameNumber > 0) text += kDot + "game " + std::to_string(facts.gameNumber);
     return text;
 }

@@ -36,6 +36,9 @@ struct ConnectionFacts {
 };
 
 std::string statusDetail(const ConnectionFacts& facts);
+// "RTT 0.31 ms" (two decimals below 1 ms, one below 10), "RTT —" before the first round trip
+// and while the peer is silent.
+std::string roundTripText(const ConnectionFacts& facts);
 MatchNotice noticeFor(const ConnectionFacts& facts);
 std::string opponentLabel(const ConnectionFacts& facts);
 

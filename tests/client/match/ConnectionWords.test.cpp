@@ -36,6 +36,23 @@ TEST_CASE("connection words: waiting, connected, silent, over and failed each sa
     CHECK(noticeFor(facts).headline == "NO GAME");
 }
 
+TEST_CASE("connection words: the round trip in fractions of a millisecond, none while the peer is silent",
+          "[client][words]") {
+    ConnectionFacts facts;
+    facts.connected = true;
+    facts.info = GameInfo::Play;
+    CHECK(roundTripText(facts) == "RTT \xE2\x80\x94"); // none measured yet
+    facts.rttMs = 0.314;
+    CHECK(roundTripText(facts) == "RTT 0.31 ms");
+    CHECK(statusDetail(facts).find("RTT 0.31 ms") != std::string::npos);
+    facts.rttMs = 4.26;
+    CHECK(roundTripText(facts) == "RTT 4.3 ms");
+    facts.rttMs = 38.7;
+    CHECK(roundTripText(facts) == "RTT 39 ms");
+    facts.peerSilent = true; // the last figure says nothing about a network that carries nothing
+    CHECK(roundTripText(facts) == "RTT \xE2\x80\x94");
+}
+
 TEST_CASE("connection words: how a session ended comes from its typed cause", "[client][words]") {
     protocol::SessionEvent ended;
     ended.kind = protocol::SessionEventKind::Ended;
