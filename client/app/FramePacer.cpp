@@ -27,7 +27,7 @@ Frame FramePacer::decide(const FrameFacts& facts) {
 }
 
 TimeMs FramePacer::waitMs(TimeMs frameStart, TimeMs now, bool moving, TimeMs deadline, TimeMs overlayFrameAt) {
-    const TimeMs wake = moving ? frameStart + kAnimationFrameMs : std::min({deadline, overlayFrameAt, now + kLongestWaitMs});
+    const TimeMs wake = moving ? frameStart + kAnimationFrameMs : std::min(deadline, overlayFrameAt);
     return std::clamp<TimeMs>(wake - now, 1, kLongestWaitMs);
 }
 

@@ -2,6 +2,7 @@
 
 #include "table/TableText.hpp"
 
+#include "speed/net/LatencyJson.hpp"
 #include "speed/store/XdgDirs.hpp"
 
 #include <nlohmann/json.hpp>
@@ -50,16 +51,6 @@ void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkVi
     }
     network->connectNextWith(setup.connect);
 }
-
-namespace {
-
-nlohmann::json latencyJson(const LatencySamples& samples) {
-    if (samples.empty()) return nullptr;
-    const LatencySummary summary = samples.summary();
-    return {{"count", summary.count}, {"p50", summary.p50}, {"p99", summary.p99}, {"max", summary.max}};
-}
-
-} // namespace
 
 void printNetworkResults(const NetworkDriver& match, const WindowFigures& figures, const ClientOptions& options,
                          std::ostream& out) {

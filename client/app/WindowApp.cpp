@@ -7,10 +7,11 @@
 #include "table/TableText.hpp"
 #include "ui/GameMenu.hpp"
 
+#include "speed/net/MonotonicClock.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <utility>
 
@@ -19,9 +20,7 @@ namespace {
 
 Point pointOf(int x, int y) { return {static_cast<float>(x), static_cast<float>(y)}; }
 
-std::int64_t steadyUs() {
-    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<double>(toNs - fromNs) / 1e6; }
 
 } // namespace
 
@@ -134,23 +133,22 @@ void WindowApp::draw(Frame frame, TimeMs now) {
         spdlog::trace("clock tick drawn in {} ms", nowMs() - now);
         return;
     }
-    const std::int64_t startUs = steadyUs();
+    const std::uint64_t startNs = monotonicNowNs();
     if (frame == Frame::Motion) {
         m_canvas.drawMotion(m_window, canvasFrame);
     } else {
         m_canvas.drawFull(m_window, canvasFrame);
         m_dirty = false;
     }
-    const std::int64_t doneUs = steadyUs();
-    const double drawnMs = static_cast<double>(doneUs - startUs) / 1000.0;
+    const std::uint64_t doneNs = monotonicNowNs();
+    const double drawnMs = msBetween(startNs, doneNs);
     m_figures.frameMs.add(drawnMs);
     (frame == Frame::Motion ? m_figures.motionFrameMs : m_figures.fullFrameMs).add(drawnMs);
-    if (m_remoteMoveNewsUs != 0) {
-        m_figures.remoteMoveToFrameMs.add(static_cast<double>(doneUs - m_remoteMoveNewsUs) / 1000.0);
-        m_remoteMoveNewsUs = 0;
+    if (m_remoteMoveNewsNs != 0) {
+        m_figures.remoteMoveToFrameMs.add(msBetween(m_remoteMoveNewsNs, doneNs));
+        m_remoteMoveNewsNs = 0;
     }
-    spdlog::trace("{} frame drawn in {:.3f} ms", frame == Frame::Motion ? "motion" : "full",
-                  static_cast<double>(doneUs - startUs) / 1000.0);
+    spdlog::trace("{} frame drawn in {:.3f} ms", frame == Frame::Motion ? "motion" : "full", drawnMs);
 }
 
 // --screenshot: the shot, then leave. Over the network the other window may be about to take its
@@ -243,8 +241,8 @@ void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now)
         spdlog::info("applied ({}): {} | table: {}", who, describe(record.move), tableSummary(record.after));
         const NetworkView* network = m_match->network();
         if (network != nullptr && record.move.kind != MoveKind::Flip && record.move.seat != m_match->localSeat() &&
-            m_remoteMoveNewsUs == 0) {
-            m_remoteMoveNewsUs = network->lastNewsUs();
+            m_remoteMoveNewsNs == 0) {
+            m_remoteMoveNewsNs = network->lastNewsNs();
         }
         m_input.dropStale(*m_match);
         m_dirty = true;

@@ -85,7 +85,7 @@ private:
     std::string m_shownStatus; // status bar and banner texts last drawn
     int m_exitCode = 0;
     WindowFigures m_figures;
-    std::int64_t m_remoteMoveNewsUs = 0; // a remote move taken in this turn, not drawn yet: its news time
+    std::uint64_t m_remoteMoveNewsNs = 0; // a remote move taken in this turn, not drawn yet: its news time
 };
 
 } // namespace speed::client

@@ -28,10 +28,6 @@ constexpr auto kGoodbyeLimit = std::chrono::milliseconds(2500); // SHUTDOWN ling
 constexpr TimeMs kSecondMs = 1000;
 constexpr std::size_t kMaxMailEvents = 20000; // events waiting for the window: keep the newest
 
-std::int64_t steadyUs() {
-    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 } // namespace
 
 NetworkDriver::NetworkDriver(NetworkSetup setup, TimeMs now) : m_setup(std::move(setup)) {
@@ -187,7 +183,7 @@ void NetworkDriver::publish(const protocol::Session* live) {
         if (m_mailEvents.size() > kMaxMailEvents) { // an unread mailbox (no window turn for long): keep the newest
             m_mailEvents.erase(m_mailEvents.begin(), m_mailEvents.end() - kMaxMailEvents);
         }
-        m_mailUs = steadyUs();
+        m_mailNs = monotonicNowNs();
     }
     m_mailArrived.notify_all();
     m_wake.raise();
@@ -198,7 +194,7 @@ void NetworkDriver::takeMail() {
     m_wake.clear();
     std::lock_guard lock(m_mailLock);
     m_mirror = m_mailMirror;
-    m_newsUs = m_mailUs;
+    m_newsNs = m_mailNs;
     m_events.insert(m_events.end(), std::make_move_iterator(m_mailEvents.begin()), std::make_move_iterator(m_mailEvents.end()));
     m_mailEvents.clear();
 }

@@ -98,7 +98,7 @@ public:
     // NetworkView
     std::vector<WireLogEntry> takeWireLog() override { return std::exchange(m_wireLog, {}); }
     int wakeFd() const override { return m_wake.fd(); }
-    std::int64_t lastNewsUs() const override { return m_newsUs; }
+    std::uint64_t lastNewsNs() const override { return m_newsNs; }
     std::string measureTarget() const override;
     std::string opponentName() const override { return opponentLabel(facts(kNever)); }
     std::string statusDetail(TimeMs now) const override { return client::statusDetail(facts(now)); }
@@ -160,12 +160,12 @@ private:
     std::condition_variable m_mailArrived;
     std::vector<protocol::SessionEvent> m_mailEvents;
     SessionMirror m_mailMirror;
-    std::int64_t m_mailUs = 0; // when it was last filled (the connector's clock, us)
+    std::uint64_t m_mailNs = 0; // when it was last filled (monotonicNowNs)
     WakeSignal m_wake; // raised with every mail
 
     // Window thread.
     SessionMirror m_mirror;
-    std::int64_t m_newsUs = 0;
+    std::uint64_t m_newsNs = 0;
     std::vector<protocol::SessionEvent> m_events;
     TimeMs m_offsetMs = 0;          // window clock minus the connector's clock
     TimeMs m_giveUpAt = kNever;     // the connector's clock: the wait ends here

@@ -34,9 +34,9 @@ public:
     // Readable when the network thread has news for the window (events, a new table): the
     // window's loop waits on it beside the display's connection. -1: none.
     virtual int wakeFd() const = 0;
-    // When the news the window last took was handed over (microseconds, the network's clock):
-    // a benchmark's start for "a remote move reached the screen".
-    virtual std::int64_t lastNewsUs() const = 0;
+    // When the news the window last took was handed over (monotonicNowNs): where "a remote
+    // move reached the screen" starts.
+    virtual std::uint64_t lastNewsNs() const = 0;
     // "host:port" that answers measurement probes for this match; empty while not connected.
     virtual std::string measureTarget() const = 0;
     virtual std::string opponentName() const = 0;

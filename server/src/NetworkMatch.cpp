@@ -2,6 +2,7 @@
 
 #include "BotSeat.hpp"
 
+#include "speed/net/LatencyJson.hpp"
 #include "speed/net/WakeLatency.hpp"
 
 #include <asio/signal_set.hpp>
@@ -23,12 +24,6 @@ struct MatchOutcome {
     int exitCode = 0;
     std::string error;
 };
-
-nlohmann::json latencyJson(const LatencySamples& samples) {
-    if (samples.empty()) return nullptr;
-    const LatencySummary summary = samples.summary();
-    return {{"count", summary.count}, {"p50", summary.p50}, {"p99", summary.p99}, {"max", summary.max}};
-}
 
 void printJson(std::ostream& out, const Connector& connector, const BotSeat& seat, const NetworkMatchOptions& options,
                const MatchOutcome& outcome, const LatencySamples& readDelays) {

@@ -14,7 +14,7 @@ public:
 
     std::vector<WireLogEntry> takeWireLog() override { return {}; }
     int wakeFd() const override { return -1; }
-    std::int64_t lastNewsUs() const override { return 0; }
+    std::uint64_t lastNewsNs() const override { return 0; }
     std::string measureTarget() const override { return {}; }
     std::string opponentName() const override { return {}; }
     std::string statusDetail(TimeMs) const override { return {}; }
