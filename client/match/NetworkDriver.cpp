@@ -75,7 +75,7 @@ void NetworkDriver::begin(TimeMs now) {
 }
 
 void NetworkDriver::runNetwork() {
-    askForShortSlices(); // a datagram is read at once even while the window draws
+    askForPromptWakeups(); // a datagram is read at once even while the window draws
     try {
         m_io.run();
     } catch (const std::exception& error) { // a handler threw: the match cannot go on

@@ -28,7 +28,9 @@ struct SchedAttr {
 };
 static_assert(sizeof(SchedAttr) == 48);
 
-} // namespace
+// SCHED_FLAG_RESET_ON_FORK from <linux/sched.h>: a child process starts with normal scheduling.
+constexpr std::uint64_t SCHED_FLAG_RESET_ON_FORK_VALUE = 0x01;
+
 
 bool askForShortSlices(std::chrono::microseconds slice) {
     SchedAttr attributes{};
@@ -43,6 +45,42 @@ bool askForShortSlices(std::chrono::microseconds slice) {
         return false;
     }
     return true;
+}
+
+// Low among real-time priorities: above every normal thread, below the kernel's own and any
+// audio server's real-time threads.
+constexpr std::uint32_t kNetworkRealTimePriority = 5;
+
+bool askForRealTime() {
+    SchedAttr attributes{};
+    attributes.size = sizeof attributes;
+    attributes.policy = SCHED_FIFO;
+    attributes.flags = SCHED_FLAG_RESET_ON_FORK_VALUE;
+    attributes.priority = kNetworkRealTimePriority;
+    if (::syscall(SYS_sched_setattr, 0, &attributes, 0) != 0) {
+        spdlog::debug("a real-time priority was refused: {}", std::strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+const char* wakePriorityName(WakePriority priority) {
+    switch (priority) {
+    case WakePriority::RealTime: return "real-time priority";
+    case WakePriority::ShortSlices: return "short scheduler slices";
+    case WakePriority::Ordinary: return "ordinary scheduling";
+    }
+    return "ordinary scheduling";
+}
+
+WakePriority askForPromptWakeups(std::chrono::microseconds slice) {
+    WakePriority granted = WakePriority::Ordinary;
+    if (askForRealTime()) granted = WakePriority::RealTime;
+    else if (askForShortSlices(slice)) granted = WakePriority::ShortSlices;
+    spdlog::info("network thread: {}", wakePriorityName(granted));
+    return granted;
 }
 
 } // namespace speed

@@ -97,7 +97,7 @@ int runNetworkMatch(const NetworkMatchOptions& options, std::ostream& out, std::
             if (!timerError) io.stop();
         });
     });
-    askForShortSlices(); // this thread is the network loop: run it soon after a datagram arrives
+    askForPromptWakeups(); // this thread is the network loop: run it soon after a datagram arrives
     if (connector.start()) io.run();
     connector.close();
     signals.cancel();
