@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <iostream>
 
 namespace speed::client {
@@ -40,7 +41,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (app.count("--wait") == 0) network.waitSeconds = settings.network.waitSeconds;
     if (app.count("--grace") == 0) network.graceSeconds = settings.network.graceSeconds;
     network.joinOnly = app.count("--join") > 0;
-    if (!network.joinOnly) network.peer = settings.network.peer;
+    if (!network.joinOnly && !options.hostNow) network.peer = settings.network.peer;
     network.playerName = settings.player.name;
     network.password = settings.network.password;
     return std::nullopt;
@@ -48,12 +49,22 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
 
 } // namespace
 
+std::uint64_t freshSeed() {
+    return static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000;
+}
+
+bool opensOnStartScreen(const ClientOptions& options) {
+    return !options.vsCpu && !options.hostNow && options.network.peer.empty() && !options.network.joinOnly &&
+           !options.localBot && options.games == 0;
+}
+
 std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options) {
     CLI::App app{"speed: the Speed card game window. Drag a hand card onto a field pile one rank above or\n"
                  "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill.\n"
-                 "With no flags it reads setup.ini and plays over the network: it joins [network] peer,\n"
-                 "or hosts on [network] port and waits for the other player (--join, --port, --wait and\n"
-                 "--grace override it); --vs-cpu plays offline against the CPU."};
+                 "With no flags it reads setup.ini: with a [network] peer it joins that host (or hosts and\n"
+                 "waits when none answers); without one it opens on the start screen (play the CPU, host\n"
+                 "a game, join one by address). --vs-cpu plays the CPU, --host hosts on [network] port and\n"
+                 "--join HOST joins at once (--port, --wait and --grace override setup.ini)."};
     app.set_version_flag("--version", std::string("speed ") + kVersion);
     std::string level = "normal";
     std::string botLevel;
@@ -64,6 +75,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
     app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
+    auto* host = app.add_flag("--host", options.hostNow, "host a network game at once and wait for the other player");
     app.add_option("--level", level, "CPU opponent level")->check(CLI::IsMember(kLevels))->capture_default_str();
     app.add_option("--bot", botLevel, "the bot plays the local seat too, at this level")->check(CLI::IsMember(kLevels));
     app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
@@ -89,6 +101,8 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
                    "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
         ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
     app.get_option("--vs-cpu")->excludes(join);
+    app.get_option("--vs-cpu")->excludes(host);
+    host->excludes(join);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -25,6 +25,7 @@ struct ClientOptions {
     std::string configPath = "setup.ini";
     std::string logLevel = "info";
     bool vsCpu = false;
+    bool hostNow = false;               // --host: host at once, without the start screen
     BotLevel cpuLevel = BotLevel::Normal;
     std::optional<BotLevel> localBot;   // --bot L
     bool cpuIdle = false;               // --cpu-idle: the opponent never moves
@@ -42,6 +43,13 @@ struct ClientOptions {
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once
     ClientNetwork network;              // used unless --vs-cpu
 };
+
+// A seed for a deal nobody asked to repeat (from the wall clock).
+std::uint64_t freshSeed();
+
+// True when the window opens on its start screen: nothing on the command line or in setup.ini
+// says whom to play (no --vs-cpu, --join, --host, peer, --bot or --games).
+bool opensOnStartScreen(const ClientOptions& options);
 
 // Parses argv. Returns an exit code when the program should stop now (--help, --version, a bad
 // flag), nothing when it should run.

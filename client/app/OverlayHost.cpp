@@ -33,13 +33,13 @@ OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options,
     ui::OverlaySetup setup{options.fontDirectory + "/DejaVuSans.ttf", options.configPath, defaultMeasureTarget(settings),
                            settings.network.port};
     m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
-    m_overlay->setLogShown(!options.vsCpu); // offline there is no traffic to show; L shows it anyway
+    m_overlay->setLogShown(options.showDialog == "log"); // closed by default: L or the menu opens it
     if (const auto dialog = ui::parseStartDialog(options.showDialog)) m_overlay->open(*dialog);
     if (options.measureNow) m_overlay->startMeasurement(matchMeasureTarget);
 }
 
 bool OverlayHost::takes(const sf::Event& event, TimeMs now, bool tableDragActive) {
-    m_overlay->processEvent(event, now);
+    if (m_overlay->processEvent(event, now)) return true;
     if (isMouseEvent(event.type)) {
         const bool tableDrag = event.type == sf::Event::MouseButtonReleased && tableDragActive;
         return m_overlay->wantsMouse() && !tableDrag;
@@ -67,6 +67,10 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     const float paneWidth = m_overlay->logPaneWidthPx(layout.window.width);
     const float top = m_overlay->menuBarHeightPx();
     frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};
+    frame.field = layout.table;
+    const NetworkView* network = match.network();
+    frame.waiting = network != nullptr && !network->matchEnded() &&
+                    (match.info() == GameInfo::ConWait || match.info() == GameInfo::Nothing);
     return frame;
 }
 

@@ -37,6 +37,9 @@ public:
     bool frameDue(TimeMs now) const { return m_overlay->frameDue(now); }
     TimeMs nextFrameAt(TimeMs now) const { return m_overlay->nextFrameAt(now); }
     bool logShown() const { return m_overlay->logShown(); }
+    void showStartScreen(ui::StartScreenFacts facts) { m_overlay->showStartScreen(std::move(facts)); }
+    void hideStartScreen() { m_overlay->hideStartScreen(); }
+    bool startScreenShown() const { return m_overlay->startScreenShown(); }
     float menuBarHeightPx() const { return m_overlay->menuBarHeightPx(); }
     float logPaneWidthPx(float windowWidthPx) const { return m_overlay->logPaneWidthPx(windowWidthPx); }
 

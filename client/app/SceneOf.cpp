@@ -1,5 +1,6 @@
 #include "app/SceneOf.hpp"
 
+#include "match/LocalMatch.hpp"
 #include "table/LegalTargets.hpp"
 
 #include <fmt/format.h>
@@ -10,15 +11,32 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
                    const ClientOptions& options, TimeMs now) {
     TableScene scene;
     scene.state = &match.state();
+    scene.hasTable = match.hasTable();
     scene.localSeat = match.localSeat();
     scene.info = match.info();
     scene.elapsedMs = match.elapsedMs(now);
     scene.now = now;
     scene.speedCalled = match.speedCalled();
     scene.localName = options.localBot ? "You (bot " + std::string(toString(*options.localBot)) + ")" : "You";
-    scene.opponentName = "CPU \xC2\xB7 " + std::string(options.cpuIdle ? "idle" : toString(options.cpuLevel));
-    scene.statusDetail = fmt::format("vs CPU   \xC2\xB7   game {}   \xC2\xB7   seed {}", match.gameNumber(), match.gameSeed());
+    // The level of the game being played, which Settings may have changed for the next one.
+    BotLevel level = options.cpuLevel;
+    bool idle = options.cpuIdle;
+    if (const auto* local = dynamic_cast<const LocalMatch*>(&match)) {
+        level = local->setup().cpuLevel;
+        idle = !local->setup().cpuMoves;
+    }
+    scene.opponentName = "CPU \xC2\xB7 " + std::string(idle ? "idle" : toString(level));
+    scene.statusWord = std::string(stateWord(scene.info));
+    const std::string cpu = "CPU (" + std::string(idle ? "idle" : toString(level)) + ")";
+    scene.statusDetail = fmt::format("{}   \xC2\xB7   game {}", scene.info == GameInfo::Play ? cpu : "vs " + cpu, match.gameNumber());
+    if (protocol::isPaused(scene.info)) scene.statusDetail += "   \xC2\xB7   P: resume";
+    if (gameFinished(scene.info)) scene.statusDetail += "   \xC2\xB7   N: next game";
+    if (!match.hasTable()) {
+        scene.statusWord = "Start";
+        scene.statusDetail = "choose a game";
+    }
     if (const NetworkView* network = match.network()) {
+        scene.statusWord = network->statusWord(now);
         scene.opponentName = network->opponentName();
         scene.statusDetail = network->statusDetail(now);
         scene.notice = network->notice(now);

@@ -4,10 +4,13 @@
 #include "app/SceneOf.hpp"
 
 #include "match/LocalMatch.hpp"
+#include "match/NoMatch.hpp"
 #include "table/TableText.hpp"
 #include "ui/GameMenu.hpp"
 
+#include "speed/net/LocalAddresses.hpp"
 #include "speed/net/MonotonicClock.hpp"
+#include "speed/settings/Settings.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -24,7 +27,7 @@ double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<
 
 } // namespace
 
-WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match)
+WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match, bool startScreen)
     : m_options(options),
       m_window(sf::VideoMode(options.widthPx, options.heightPx), "Speed", sf::Style::Default),
       m_canvas(fonts),
@@ -41,6 +44,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     }
     m_overlay = std::make_unique<OverlayHost>(m_window, m_options, measureTargetOf(*m_match));
     relayout();
+    if (startScreen) showStartScreen({}, false, 0);
 }
 
 WindowApp::~WindowApp() = default;
@@ -216,7 +220,11 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
     case sf::Keyboard::N: command(ui::UiAction::NextGame, now, "key N"); return true;
     case sf::Keyboard::P: command(ui::UiAction::TogglePause, now, "key P"); return true;
     case sf::Keyboard::R:
-        if (NetworkView* network = m_match->network(); network != nullptr && network->retry(now)) m_motion.clear();
+        if (NetworkView* network = m_match->network(); network != nullptr && network->retry(now)) {
+            m_motion.clear();
+            m_startShownForEnd = false;
+            m_overlay->hideStartScreen();
+        }
         return true;
     default: return false;
     }
@@ -278,11 +286,19 @@ void WindowApp::followMatch(TimeMs now) {
     const MatchNotice notice = network->notice(now);
     std::string status = network->statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + network->opponentName();
     if (status != m_shownStatus) {
-        if (!notice.headline.empty()) spdlog::info("banner: {}: {}", notice.headline, notice.detail);
+        // Logged when the banner changes, not with each second of its countdown.
+        if (!notice.headline.empty() && notice.headline != m_shownHeadline) {
+            spdlog::info("banner: {}: {}", notice.headline, notice.detail);
+        }
+        m_shownHeadline = notice.headline;
         m_shownStatus = std::move(status);
         m_dirty = true;
     }
     if (m_options.games > 0 && network->matchEnded() && !m_quitAt) m_quitAt = now + kLastFrameMs;
+    if (m_options.games == 0 && network->matchEnded() && !m_overlay->startScreenShown() && !m_startShownForEnd) {
+        m_startShownForEnd = true;
+        showStartScreen(notice.detail.empty() ? notice.headline : notice.detail, false, now);
+    }
 }
 
 void WindowApp::followGames(TimeMs now) {
@@ -311,6 +327,13 @@ void WindowApp::applyUiCommands(TimeMs now) {
             spdlog::info("message log {}", m_overlay->logShown() ? "shown" : "hidden");
             relayout();
             break;
+        case ui::UiAction::PlayVsCpuInstead: playVsCpu(m_options.cpuLevel, now); break;
+        case ui::UiAction::HostGame: playNetwork(std::nullopt, now); break;
+        case ui::UiAction::JoinGame: playNetwork(command.address, now); break;
+        case ui::UiAction::CancelWait:
+            spdlog::info("waiting cancelled");
+            showStartScreen({}, true, now);
+            break;
         case ui::UiAction::SettingsSaved:
             adoptSavedSettings(*command.settings, m_options, m_match->network());
             spdlog::info("settings saved to {}", m_options.configPath);
@@ -324,20 +347,80 @@ void WindowApp::applyUiCommands(TimeMs now) {
 void WindowApp::playVsCpu(BotLevel level, TimeMs now) {
     LocalMatchSetup setup;
     setup.rules = m_options.rules;
-    setup.seed = m_match->gameSeed() + 1;
+    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshSeed());
     setup.cpuLevel = level;
     setup.localBot = m_options.localBot;
-    m_match->close();
-    m_match = std::make_unique<LocalMatch>(setup, now);
+    replaceMatch(std::make_unique<LocalMatch>(setup, now));
     m_options.vsCpu = true;
     m_options.cpuLevel = level;
     m_options.cpuIdle = false;
+    spdlog::info("menu: playing vs CPU {} offline, seed {}", toString(level), setup.seed);
+    logTable(*m_match, m_options.dumpLayout);
+}
+
+// Host (no peer) or join `peer`, from the start screen: the same connection as `speed` makes
+// from setup.ini, with the settings in force.
+void WindowApp::playNetwork(const std::optional<std::string>& peer, TimeMs now) {
+    ClientOptions options = m_options;
+    options.network.peer = peer.value_or("");
+    options.network.joinOnly = peer.has_value();
+    NetworkSetup setup;
+    if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
+        showStartScreen(*problem, false, now);
+        return;
+    }
+    if (peer) rememberPeer(*peer);
+    auto driver = std::make_unique<NetworkDriver>(std::move(setup), now);
+    m_options.network = options.network;
+    m_options.vsCpu = false;
+    spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
+    replaceMatch(std::move(driver));
+}
+
+// The address joined becomes setup.ini's peer, so the next start offers it again.
+void WindowApp::rememberPeer(const std::string& peer) {
+    SettingsResult loaded = loadSettings(m_options.configPath);
+    if (!loaded.settings) {
+        spdlog::warn("{} is not rewritten (it has a problem): the address is not remembered", m_options.configPath);
+        return;
+    }
+    if (loaded.settings->network.peer == peer) return;
+    loaded.settings->network.peer = peer;
+    if (const SaveResult saved = saveSettings(m_options.configPath, *loaded.settings); !saved.error.empty()) {
+        spdlog::warn("the address is not remembered: {}", saved.error);
+        return;
+    }
+    spdlog::info("peer = {} saved to {}", peer, m_options.configPath);
+}
+
+// No game runs: the start screen, over the table as the last match left it, or over an empty
+// table when `replaceMatch` (the waiting was cancelled).
+void WindowApp::showStartScreen(std::string reason, bool replace, TimeMs now) {
+    (void)now;
+    if (replace) replaceMatch(std::make_unique<NoMatch>(m_options.rules));
+    const Settings settings = loadSettings(m_options.configPath).settings.value_or(Settings{});
+    ui::StartScreenFacts facts;
+    facts.reason = std::move(reason);
+    facts.peer = m_options.network.joinOnly ? m_options.network.peer : settings.network.peer;
+    facts.port = m_options.network.port;
+    facts.cpuLevel = m_options.cpuLevel;
+    facts.addresses = lanAddresses();
+    m_overlay->showStartScreen(std::move(facts));
+    m_dirty = true;
+}
+
+void WindowApp::replaceMatch(std::unique_ptr<MatchDriver> match) {
+    m_match->close();
+    m_match = std::move(match);
+    m_overlay->hideStartScreen();
+    m_shownStatus.clear();
+    m_shownHeadline.clear();
+    m_startShownForEnd = false;
+    m_quitAt.reset();
     m_schedule.restart();
     m_input.cancel();
     m_motion.clear();
     relayout();
-    spdlog::info("menu: playing vs CPU {} offline, seed {}", toString(level), setup.seed);
-    logTable(*m_match, m_options.dumpLayout);
 }
 
 ResultSummary WindowApp::results() const {

@@ -42,10 +42,16 @@ class WindowApp {
 public:
     // `match` runs the game (LocalMatch against the CPU, or a network session); its clock
     // starts at 0 when the window opens.
-    WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match);
+    // With `startScreen` the window opens on the start screen (`match` is then a NoMatch).
+    WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match,
+              bool startScreen = false);
     ~WindowApp();
     int run();
     ResultSummary results() const;
+    // The match shown when the window closed (the player may have changed it from the start
+    // screen or the menu): what the program reports.
+    const MatchDriver& match() const { return *m_match; }
+    const ClientOptions& options() const { return m_options; }
     const WindowFigures& figures() const { return m_figures; }
 
 private:
@@ -65,6 +71,10 @@ private:
     TableScene scene(TimeMs now) const;
     void applyUiCommands(TimeMs now);
     void playVsCpu(BotLevel level, TimeMs now);
+    void playNetwork(const std::optional<std::string>& peer, TimeMs now);
+    void rememberPeer(const std::string& peer);
+    void showStartScreen(std::string reason, bool replaceMatch, TimeMs now);
+    void replaceMatch(std::unique_ptr<MatchDriver> match);
 
     ClientOptions m_options;
     sf::RenderWindow m_window;
@@ -83,6 +93,8 @@ private:
     std::optional<TimeMs> m_quitAt;
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
+    std::string m_shownHeadline; // the banner's headline last logged
+    bool m_startShownForEnd = false; // the start screen came up once after this match ended
     int m_exitCode = 0;
     WindowFigures m_figures;
     std::uint64_t m_remoteMoveNewsNs = 0; // a remote move taken in this turn, not drawn yet: its news time

@@ -3,42 +3,64 @@
 #include "app/ClientOptions.hpp"
 #include "app/Display.hpp"
 #include "match/LocalMatch.hpp"
+#include "match/NoMatch.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/WindowApp.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <chrono>
 #include <iostream>
 
 namespace {
 
-// Without --vs-cpu: find the other player by setup.ini (or --join) and play over UDP.
-int playNetwork(const speed::client::ClientOptions& options, const speed::client::Fonts& fonts, std::uint64_t seed) {
-    using namespace speed::client;
+using namespace speed::client;
+
+// What the window opens on: the start screen, a game against the CPU, or network play as
+// setup.ini (or --join, --host) says. Null with `exitCode` set when it cannot start.
+std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint64_t seed, bool startScreen, int& exitCode) {
+    if (startScreen) return std::make_unique<NoMatch>(options.rules);
+    if (options.vsCpu) {
+        LocalMatchSetup setup;
+        setup.rules = options.rules;
+        setup.seed = seed;
+        setup.cpuLevel = options.cpuLevel;
+        setup.cpuMoves = !options.cpuIdle;
+        setup.localBot = options.localBot;
+        return std::make_unique<LocalMatch>(setup, 0);
+    }
     NetworkSetup setup;
     if (const auto problem = networkSetupFor(options, seed, setup)) {
         std::cerr << "speed: " << *problem << '\n';
-        return 2;
+        exitCode = 2;
+        return nullptr;
     }
     auto driver = std::make_unique<NetworkDriver>(setup, 0);
-    NetworkDriver& match = *driver;
-    if (options.games > 0 && !match.failure().empty()) { // scripted: no window to show it in
-        std::cerr << "speed: " << match.failure() << '\n';
-        return 1;
+    if (options.games > 0 && !driver->failure().empty()) { // scripted: no window to show it in
+        std::cerr << "speed: " << driver->failure() << '\n';
+        exitCode = 1;
+        return nullptr;
     }
-    WindowApp app(options, fonts, std::move(driver));
-    const int windowExit = app.run(); // the window owns the driver until it is destroyed below
-    printNetworkResults(match, app.figures(), options, std::cout);
-    if (!match.failure().empty()) std::cerr << "speed: " << match.failure() << '\n';
-    return windowExit != 0 ? windowExit : networkExitCode(match, options);
+    return driver;
+}
+
+// The report of whatever match the window showed last (the player may have switched).
+int report(const WindowApp& app, int windowExit) {
+    const MatchDriver& shown = app.match();
+    if (const auto* network = dynamic_cast<const NetworkDriver*>(&shown)) {
+        printNetworkResults(*network, app.figures(), app.options(), std::cout);
+        if (!network->failure().empty()) std::cerr << "speed: " << network->failure() << '\n';
+        return windowExit != 0 ? windowExit : networkExitCode(*network, app.options());
+    }
+    if (dynamic_cast<const NoMatch*>(&shown) != nullptr) return windowExit;
+    const ResultSummary summary = app.results();
+    printResults(summary, app.options().json, std::cout);
+    return windowExit != 0 ? windowExit : resultsExitCode(summary);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    using namespace speed::client;
     ClientOptions options;
     if (const auto exitCode = parseClientOptions(argc, argv, options)) return *exitCode;
 
@@ -59,18 +81,12 @@ int main(int argc, char** argv) {
         std::cerr << "speed: " << display.problem() << "; run it on a desktop, or headless with: xvfb-run -a speed --vs-cpu\n";
         return 2;
     }
-    const std::uint64_t seed = options.seed.value_or(static_cast<std::uint64_t>(
-        std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000);
-    if (!options.vsCpu) return playNetwork(options, fonts, seed);
-    LocalMatchSetup setup;
-    setup.rules = options.rules;
-    setup.seed = seed;
-    setup.cpuLevel = options.cpuLevel;
-    setup.cpuMoves = !options.cpuIdle;
-    setup.localBot = options.localBot;
-    WindowApp app(options, fonts, std::make_unique<LocalMatch>(setup, 0));
-    const int windowExit = app.run();
-    const ResultSummary summary = app.results();
-    printResults(summary, options.json, std::cout);
-    return windowExit != 0 ? windowExit : resultsExitCode(summary);
+    const std::uint64_t seed = options.seed.value_or(freshSeed());
+    const bool startScreen = opensOnStartScreen(options);
+    int exitCode = 0;
+    std::unique_ptr<MatchDriver> match = firstMatch(options, seed, startScreen, exitCode);
+    if (!match) return exitCode;
+    WindowApp app(options, fonts, std::move(match), startScreen);
+    const int windowExit = app.run(); // the window owns the match until it is destroyed below
+    return report(app, windowExit);
 }

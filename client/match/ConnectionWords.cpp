@@ -2,33 +2,49 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace speed::client {
 namespace {
 
 const std::string kDot = "   \xC2\xB7   ";
 
-std::string waitingDetail(const ConnectionFacts& facts) {
-    const std::string port = std::to_string(facts.port);
-    if (!facts.peer) return facts.host ? "hosting on UDP port " + port : "joining the host on this machine, port " + port;
-    const std::string peer = formatHostPort(*facts.peer);
-    if (facts.joinOnly) return "joining " + peer;
-    return facts.host ? "no host at " + peer + ": hosting on UDP port " + port : "looking for a host at " + peer;
+std::string who(const ConnectionFacts& facts) { return facts.peerName.empty() ? std::string("the other player") : facts.peerName; }
+
+std::string whose(const ConnectionFacts& facts) {
+    return facts.peerName.empty() ? std::string("the other player's") : facts.peerName + "'s";
 }
 
-// Who is missing, and how long the match waits for them (the countdown of the grace). Short:
-// it is one line across the field.
+std::string timeLeft(const ConnectionFacts& facts) {
+    return facts.waitLeftMs == kNever ? std::string() : kDot + countdownText(facts.waitLeftMs) + " left";
+}
+
+// Where the wait happens, after "Waiting for a player" or "Joining".
+std::string waitingWhere(const ConnectionFacts& facts) {
+    const std::string port = std::to_string(facts.port);
+    if (!facts.peer) return facts.host ? "on UDP port " + port : "the host on this computer, port " + port;
+    const std::string peer = formatHostPort(*facts.peer);
+    if (facts.joinOnly || !facts.host) return "the host at " + peer;
+    return "on UDP port " + port + " (no host answered at " + peer + ")";
+}
+
+bool joining(const ConnectionFacts& facts) { return !facts.host; }
+
+// Who is missing, and how long the match waits for them (the countdown of the grace).
 std::string silentDetail(const ConnectionFacts& facts) {
-    const std::string who = facts.peerName.empty() ? std::string("the other player") : facts.peerName;
-    std::string detail = who + " is missing";
-    if (facts.graceLeftMs != kNever) {
-        detail += kDot + "the game waits " + std::to_string((facts.graceLeftMs + 999) / 1000) + " s";
-    }
-    if (facts.comingBack) detail += kDot + "asking to come back";
-    if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
+    std::string detail;
+    if (facts.graceLeftMs != kNever) detail = "the game waits " + countdownText(facts.graceLeftMs) + " for it";
+    if (facts.comingBack) detail += (detail.empty() ? "" : kDot) + std::string("asking to come back");
+    if (!facts.keeperProblem.empty()) detail += (detail.empty() ? "" : kDot) + facts.keeperProblem;
     return detail;
 }
 
 } // namespace
+
+std::string countdownText(TimeMs leftMs) {
+    const TimeMs seconds = (std::max<TimeMs>(0, leftMs) + 999) / 1000;
+    return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
+}
 
 // Fractions of a millisecond where they matter (a LAN's round trip is a few tenths); nothing
 // while the peer is silent, when the last figure no longer says anything about the network.
@@ -40,13 +56,26 @@ std::string roundTripText(const ConnectionFacts& facts) {
     return fmt::format("RTT {:.0f} ms", ms);
 }
 
+std::string statusWord(const ConnectionFacts& facts) {
+    if (!facts.failure.empty() || facts.matchEnded) return "No game";
+    if (!facts.connected) return joining(facts) ? "Joining" : "Waiting";
+    if (facts.peerSilent) return "Paused";
+    return std::string(stateWord(facts.info));
+}
+
 std::string statusDetail(const ConnectionFacts& facts) {
-    const std::string role = facts.host ? "host" : "client";
+    if (!facts.failure.empty()) return facts.failure;
+    if (facts.matchEnded) return facts.endReason.empty() ? std::string("the match ended") : facts.endReason;
     if (!facts.connected) {
-        if (facts.info == GameInfo::ConWait) return role + kDot + waitingDetail(facts);
-        return "not connected";
+        if (joining(facts)) return waitingWhere(facts) + timeLeft(facts);
+        return "for a player" + timeLeft(facts) + kDot + waitingWhere(facts);
     }
-    std::string text = role + kDot + "vs " + facts.peerName + " at " + facts.peerAddress;
+    if (facts.peerSilent) {
+        std::string text = whose(facts) + " window stopped answering";
+        if (facts.graceLeftMs != kNever) text += kDot + "waiting " + countdownText(facts.graceLeftMs);
+        return text;
+    }
+    std::string text = facts.info == GameInfo::Play || protocol::isPaused(facts.info) ? who(facts) : "vs " + who(facts);
     text += kDot + roundTripText(facts);
     if (facts.gameNumber > 0) text += kDot + "game " + std::to_string(facts.gameNumber);
     return text;
@@ -54,21 +83,21 @@ std::string statusDetail(const ConnectionFacts& facts) {
 
 MatchNotice noticeFor(const ConnectionFacts& facts) {
     const std::string again = facts.connected ? "R: play again" : "R: try again";
-    if (!facts.failure.empty()) return {"NO GAME", facts.failure + kDot + again};
+    if (!facts.failure.empty()) return {"No game", facts.failure + kDot + again};
     if (facts.matchEnded) {
-        return {"MATCH OVER", (facts.endReason.empty() ? std::string("the session ended") : facts.endReason) + kDot + again};
+        return {"Match over", (facts.endReason.empty() ? std::string("the match ended") : facts.endReason) + kDot + again};
     }
-    if (facts.peerSilent) return {"SILENT", silentDetail(facts)};
+    if (facts.peerSilent) return {whose(facts) + " window stopped answering", silentDetail(facts)};
     switch (facts.info) {
     case GameInfo::ConWait: {
-        std::string detail = "for the other player" + kDot + waitingDetail(facts);
+        std::string detail = (joining(facts) ? "looking for " : "") + waitingWhere(facts) + timeLeft(facts);
         if (!facts.previousEnd.empty()) detail += kDot + "last match: " + facts.previousEnd;
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
         if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
-        return {"WAITING", detail};
+        return {joining(facts) ? "Joining" : "Waiting for a player", detail};
     }
     case GameInfo::Connect:
-        return {"CONNECTED", facts.host ? "dealing the first game" : "the host deals the first game"};
+        return {"Playing " + who(facts), facts.host ? "dealing the first game" : who(facts) + " deals the first game"};
     default: return {};
     }
 }
@@ -81,20 +110,24 @@ std::string opponentLabel(const ConnectionFacts& facts) {
 std::string describeEnd(const protocol::SessionEvent& ended) {
     using protocol::EndCause;
     using protocol::ShutdownReason;
-    const std::string word(protocol::wordOf(ended.shutdown));
     switch (ended.cause) {
     case EndCause::ShutdownThere:
-        if (ended.shutdown == ShutdownReason::WindowClosed) return "the other player closed their window";
-        if (ended.shutdown == ShutdownReason::MatchOver) return "the other side played its games and ended the match";
-        return "the other side ended the match (" + word + ")";
+        switch (ended.shutdown) {
+        case ShutdownReason::WindowClosed: return "the other player left";
+        case ShutdownReason::MatchOver: return "the other player played their games and ended the match";
+        case ShutdownReason::Interrupted: case ShutdownReason::Terminated: return "the other player's program was stopped";
+        case ShutdownReason::ProtocolVersion: return "the other player's Speed is another version";
+        case ShutdownReason::Other: break;
+        }
+        return "the other player ended the match";
     case EndCause::ShutdownHere:
         if (ended.shutdown == ShutdownReason::MatchOver) return "the games are played";
-        return "ended here (" + word + ")";
-    case EndCause::PeerLost: return "lost the other side: " + ended.text;
+        return "you ended the match";
+    case EndCause::PeerLost: return "the other window stopped answering";
     case EndCause::MatchGone: return ended.text;
     case EndCause::None: break;
     }
-    return "the session ended";
+    return "the match ended";
 }
 
 } // namespace speed::client

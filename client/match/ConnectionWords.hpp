@@ -21,6 +21,7 @@ struct ConnectionFacts {
     std::string peerAddress;
     std::optional<double> rttMs;
     bool peerSilent = false;
+    TimeMs waitLeftMs = kNever;     // while waiting for the other player: how long still
     TimeMs graceLeftMs = kNever;    // while the peer is silent: how long its seat is still kept
     bool comingBack = false;        // client: asking the host for our seat again
     std::string previousEnd;        // hosting anew: how the last match ended
@@ -35,7 +36,13 @@ struct ConnectionFacts {
     std::uint16_t port = 0;
 };
 
+// The status bar in a player's words: a short state word on its coloured pill ("Waiting",
+// "Playing", "Joining"), and the rest of the sentence after it ("for a player · 0:27 left",
+// "Robo · RTT 0.46 ms · game 2"). The protocol's state names stay in the logs.
+std::string statusWord(const ConnectionFacts& facts);
 std::string statusDetail(const ConnectionFacts& facts);
+// "0:27": a countdown in whole seconds, rounded up (it reaches 0:00 when time is up).
+std::string countdownText(TimeMs leftMs);
 // "RTT 0.31 ms" (two decimals below 1 ms, one below 10), "RTT —" before the first round trip
 // and while the peer is silent.
 std::string roundTripText(const ConnectionFacts& facts);

@@ -65,6 +65,8 @@ public:
     // What only a network match has (the other player, the connection, the message log);
     // null for an offline game.
     virtual NetworkView* network() { return nullptr; }
+    // False while no game runs at all (the start screen): nothing of a table to draw.
+    virtual bool hasTable() const { return true; }
     const NetworkView* network() const { return const_cast<MatchDriver*>(this)->network(); }
     virtual void close() {} // the window closes: a network match tells the other side
 };

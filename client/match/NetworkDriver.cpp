@@ -397,7 +397,8 @@ TimeMs NetworkDriver::elapsedMs(TimeMs now) const {
         return (left + kSecondMs - 1) / kSecondMs * kSecondMs;
     }
     if (!m_mirror.hasSession || m_mirror.gameNumber == 0) return 0;
-    if (!m_mirror.clockRuns || now == kNever) return m_mirror.gameElapsedMs;
+    // The clock stands still once the game or the whole match is over.
+    if (!m_mirror.clockRuns || now == kNever || matchEnded() || gameFinished(info())) return m_mirror.gameElapsedMs;
     return m_mirror.gameElapsedMs + std::max<TimeMs>(0, toSession(now) - m_mirror.at);
 }
 
@@ -430,6 +431,7 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     if (facts.peerSilent && now != kNever && m_mirror.graceEndsAt != kNever) {
         facts.graceLeftMs = std::max<TimeMs>(0, m_mirror.graceEndsAt - toSession(now));
     }
+    if (info() == GameInfo::ConWait && now != kNever) facts.waitLeftMs = std::max<TimeMs>(0, toWindow(m_giveUpAt) - now);
     facts.comingBack = m_mirror.comingBack;
     facts.previousEnd = m_previousEnd;
     facts.keeperProblem = m_mirror.keeperProblem;

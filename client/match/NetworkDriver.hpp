@@ -101,6 +101,7 @@ public:
     std::uint64_t lastNewsNs() const override { return m_newsNs; }
     std::string measureTarget() const override;
     std::string opponentName() const override { return opponentLabel(facts(kNever)); }
+    std::string statusWord(TimeMs now) const override { return client::statusWord(facts(now)); }
     std::string statusDetail(TimeMs now) const override { return client::statusDetail(facts(now)); }
     MatchNotice notice(TimeMs now) const override { return noticeFor(facts(now)); }
     std::string clockLabel() const override;

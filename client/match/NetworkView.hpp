@@ -40,7 +40,8 @@ public:
     // "host:port" that answers measurement probes for this match; empty while not connected.
     virtual std::string measureTarget() const = 0;
     virtual std::string opponentName() const = 0;
-    virtual std::string statusDetail(TimeMs now) const = 0;
+    virtual std::string statusWord(TimeMs now) const = 0;   // the status bar's pill: "Playing"
+    virtual std::string statusDetail(TimeMs now) const = 0; // the rest of its sentence
     virtual MatchNotice notice(TimeMs now) const = 0;
     virtual std::string clockLabel() const = 0; // "WAIT" while a countdown runs
     // Proposals that propose() accepted and showed, and the host refused since: slide them back.

@@ -2,6 +2,7 @@
 
 #include "render/FeltPainter.hpp"
 #include "render/SfColour.hpp"
+#include "table/StatusLine.hpp"
 #include "table/TableText.hpp"
 
 #include "speed/common/Outcome.hpp"
@@ -36,6 +37,10 @@ void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, co
 void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
     target.clear(sfColour(palette::kFeltEdge));
     drawFelt(target, layout.table);
+    if (!scene.hasTable) { // no game runs: the start screen is over the bare felt
+        drawStatusBar(target, layout, scene);
+        return;
+    }
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
     drawBanner(target, layout, scene);
@@ -169,6 +174,7 @@ void TableRenderer::drawHeldCard(sf::RenderTarget& target, const TableLayout& /*
 
 void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     const Rect& box = layout.clock;
+    if (!scene.hasTable) return;
     if (box.width < layout.cardWidthPx * 0.5f) return;
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
     drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
@@ -187,7 +193,7 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         const bool won = outcome == Outcome::Won;
         headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
         color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kLoss);
-        detail = std::string(draw ? "DRAW" : won ? "WIN" : "DEFEAT") + " in " + time + "   \xC2\xB7   N or click: next game";
+        detail = std::string(draw ? "A draw" : won ? "You won" : "You lost") + " in " + time + "   \xC2\xB7   N or click: next game";
         break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
@@ -197,11 +203,24 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         break;
     default:
         if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
-        if (!scene.speedCalled) return;
-        headline = "SPEED!";
-        break;
+        if (scene.speedCalled) drawCall(target, layout, "SPEED!");
+        return;
     }
     drawNotice(target, layout, {headline, detail}, color);
+}
+
+// The SPEED! call beside the piles, as large as its box allows.
+void TableRenderer::drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const {
+    const Rect box = layout.call;
+    if (box.width <= 0) return;
+    sf::Text call(sf::String::fromUtf8(word.begin(), word.end()), m_fonts.bold, static_cast<unsigned>(std::max(8.0f, box.height * 0.5f)));
+    const float fit = call.getLocalBounds().width > 0 ? box.width * 0.92f / call.getLocalBounds().width : 1.0f;
+    if (fit < 1) call.setCharacterSize(static_cast<unsigned>(std::max(8.0f, box.height * 0.5f * fit)));
+    call.setFillColor(kHighlight);
+    call.setOutlineColor(kShadow);
+    call.setOutlineThickness(2);
+    centerText(call, toVector(box.center()));
+    target.draw(call);
 }
 
 void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
@@ -222,28 +241,68 @@ void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layo
     drawText(target, detail, false, band.height * 0.15f, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true);
 }
 
+namespace {
+
+// The key hints that apply now, most useful first.
+std::vector<std::string> hintPieces(const TableScene& scene) {
+    if (!scene.hasTable) return {};
+    if (gameFinished(scene.info)) return {"N or click: next game"};
+    if (scene.info != GameInfo::Play) return {};
+    return {"drag or click a card", "1-" + std::to_string(scene.state->rules.handSize) + " + \xE2\x86\x90/\xE2\x86\x92 play",
+            "D draw", "P pause", "F1 help"};
+}
+
+sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
+
+} // namespace
+
 void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     const Rect bar = layout.statusBar;
     sf::RectangleShape strip({bar.width, bar.height});
     strip.setPosition(bar.left, bar.top);
     strip.setFillColor(sfColour(palette::kStatusStrip));
     target.draw(strip);
-    const float textPx = bar.height * 0.5f;
-    const std::string name(gameInfoName(scene.info));
-    const float pillWidth = textPx * (static_cast<float>(name.size()) * 0.72f + 1.2f);
-    target.draw(roundedRect({bar.left + 6, bar.top + bar.height * 0.15f, pillWidth, bar.height * 0.7f}, bar.height * 0.2f,
-                            scene.info == GameInfo::Play ? sfColour(palette::kStatusPlaying) : sfColour(palette::kStatusOther)));
-    drawText(target, name, true, textPx, sfColour(palette::kWhite), {bar.left + 6 + pillWidth / 2, bar.center().y}, true);
-    drawText(target, scene.statusDetail, false, textPx, kLabel, {bar.left + pillWidth + 16, bar.top + bar.height * 0.22f}, false);
-    const std::string keys = "drag or click a card  \xC2\xB7  1-" + std::to_string(scene.state->rules.handSize) +
-                             " + \xE2\x86\x90/\xE2\x86\x92 play  \xC2\xB7  D draw  \xC2\xB7  N next  \xC2\xB7  P pause";
-    sf::Text hint(sf::String::fromUtf8(keys.begin(), keys.end()), m_fonts.regular, static_cast<unsigned>(textPx));
-    const float hintWidth = hint.getLocalBounds().width;
-    if (hintWidth + pillWidth + 360 < bar.width) {
-        hint.setFillColor(sfColour(palette::kStatusHint));
-        hint.setPosition(std::round(bar.right() - hintWidth - 10), std::round(bar.top + bar.height * 0.22f));
-        target.draw(hint);
+    const auto textPx = static_cast<unsigned>(std::max(8.0f, bar.height * 0.5f));
+    sf::Text word(utf8(scene.statusWord), m_fonts.bold, textPx);
+    sf::Text detail(utf8(scene.statusDetail), m_fonts.regular, textPx);
+    const std::vector<std::string> pieces = hintPieces(scene);
+    std::vector<sf::Text> hints;
+    StatusLineWidths widths;
+    widths.barWidth = bar.width;
+    widths.pillText = word.getLocalBounds().width;
+    widths.detail = detail.getLocalBounds().width;
+    const std::string separator = "  \xC2\xB7  ";
+    widths.hintSeparator = sf::Text(utf8(separator), m_fonts.regular, textPx).getLocalBounds().width;
+    for (const std::string& piece : pieces) {
+        hints.emplace_back(utf8(piece), m_fonts.regular, textPx);
+        widths.hintPieces.push_back(hints.back().getLocalBounds().width);
     }
+    const StatusLinePlacement placed = placeStatusLine(widths);
+
+    const bool playing = scene.info == GameInfo::Play;
+    target.draw(roundedRect({bar.left + placed.pillLeft, bar.top + bar.height * 0.15f, placed.pillWidth, bar.height * 0.7f},
+                            bar.height * 0.2f, playing ? sfColour(palette::kStatusPlaying) : sfColour(palette::kStatusOther)));
+    word.setFillColor(sfColour(palette::kWhite));
+    centerText(word, {bar.left + placed.pillLeft + placed.pillWidth / 2, bar.center().y});
+    target.draw(word);
+    if (placed.detailCut) { // shorten to what fits, with an ellipsis
+        sf::String text = detail.getString();
+        const sf::String ellipsis = utf8("\xE2\x80\xA6");
+        while (text.getSize() > 0 && detail.getLocalBounds().width > placed.detailWidth) {
+            text.erase(text.getSize() - 1);
+            detail.setString(text + ellipsis);
+        }
+    }
+    detail.setFillColor(kLabel);
+    detail.setPosition(std::round(bar.left + placed.detailLeft), std::round(bar.top + bar.height * 0.22f));
+    target.draw(detail);
+    std::string shown;
+    for (std::size_t i = 0; i < placed.hintsShown; ++i) shown += (i > 0 ? separator : "") + pieces[i];
+    if (shown.empty()) return;
+    sf::Text hint(utf8(shown), m_fonts.regular, textPx);
+    hint.setFillColor(sfColour(palette::kStatusHint));
+    hint.setPosition(std::round(bar.left + placed.hintsLeft), std::round(bar.top + bar.height * 0.22f));
+    target.draw(hint);
 }
 
 void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,

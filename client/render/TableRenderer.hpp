@@ -20,6 +20,7 @@ namespace speed::client {
 // Everything one frame shows, gathered by the window from the match and the input state.
 struct TableScene {
     const GameState* state = nullptr;
+    bool hasTable = true;              // false while no game runs: only the felt and the status bar
     int localSeat = 0;
     GameInfo info = GameInfo::Nothing;
     TimeMs elapsedMs = 0;
@@ -27,7 +28,8 @@ struct TableScene {
     bool speedCalled = false;
     std::string localName;
     std::string opponentName;
-    std::string statusDetail;          // after the GameInfo name in the status bar
+    std::string statusWord = "Ready";  // the status bar's pill: the state in a player's words
+    std::string statusDetail;          // the rest of the status bar's sentence
     MatchNotice notice;                // a banner about the match (waiting, silent peer, the end)
     std::string clockLabel = "TIME";   // over the clock ("WAIT" while a countdown runs)
     const DragController* drag = nullptr;
@@ -59,6 +61,7 @@ private:
     void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const;
     void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
                     sf::Color color) const;
     void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;

@@ -84,7 +84,14 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     layout.pile[static_cast<std::size_t>(opponent)] = rightPile;
 
     layout.clock = {rowLeft, fieldRowY, leftPile.left - rowLeft - kPileGapUnits * unit, layout.cardHeightPx};
-    layout.banner = {layout.table.left, fieldRowY + layout.cardHeightPx * 0.12f, feltWidth, layout.cardHeightPx * 0.76f};
+    // Banners never cover the field: the piles' tops are what a player reads the moment a
+    // banner appears. Notices go over the opponent's row, the SPEED! call beside the piles.
+    layout.banner = {layout.table.left, topRowY + layout.cardHeightPx * 0.12f, feltWidth, layout.cardHeightPx * 0.76f};
+    const float callLeft = rightPile.right() + kPileGapUnits * unit / 2;
+    const float callRight = layout.table.left + feltWidth - kMarginUnits * unit / 2;
+    layout.call = {callLeft, fieldRowY + layout.cardHeightPx * 0.2f, std::max(0.0f, callRight - callLeft),
+                   layout.cardHeightPx * 0.6f};
+    if (layout.call.width < 1.2f * unit) layout.call = layout.banner; // a narrow table: over the opponent's row
     layout.nameAnchor[static_cast<std::size_t>(local)] = {rowLeft, bottomRowY + layout.cardHeightPx + 0.06f * unit};
     layout.nameAnchor[static_cast<std::size_t>(opponent)] = {rowLeft, topRowY - (kLabelUnits - 0.02f) * unit};
     return layout;

@@ -24,7 +24,8 @@ struct TableLayout {
     std::array<std::vector<Rect>, kSeats> hand{};  // indexed by seat, then slot
     std::array<Rect, kFieldPiles> pile{};          // indexed by field pile
     Rect clock;                                    // elapsed game time, left of the piles
-    Rect banner;                                   // SPEED! and the result, across the field row
+    Rect banner;                                   // results and match notices: over the opponent's row
+    Rect call;                                     // the SPEED! call: right of the field piles
     std::array<Point, kSeats> nameAnchor{};        // where each side's name label starts
 };
 

@@ -28,6 +28,25 @@ void drawHowToPlay() {
     bullet("The first to empty hand and deck wins. Only the piles where a card may go light up.");
 }
 
+void drawLan() {
+    ImGui::TextWrapped("Two computers on the same network (the same Wi-Fi or wired LAN), each running Speed.");
+    ImGui::Spacing();
+    bullet("On the first computer choose \"Host a game\" on the start screen. It shows this computer's addresses "
+           "(for example 192.168.1.20) and the UDP port (50001 unless setup.ini says otherwise). Read one out to "
+           "your friend, or Copy it into a message.");
+    bullet("On the second computer type that address into \"Join the host at\" and press Join (or Enter). "
+           "The address is remembered as setup.ini's peer, so next time Join is already filled in.");
+    bullet("Both computers must use the same port ([network] port in Settings). A different port is typed "
+           "as address:port, e.g. 192.168.1.20:50002.");
+    bullet("If Join waits and nobody answers: the host's firewall may drop UDP. Allow UDP on that port "
+           "(for example: sudo ufw allow 50001/udp), or try the other address the host shows.");
+    bullet("If the host says another program uses the port, close that program or pick another port in Settings "
+           "on both computers.");
+    bullet("A password in Settings ([network] password) keeps others on the network out: both must type the same one.");
+    bullet("If a window closes or the network drops, the match waits for the other player to come back "
+           "(the countdown shows how long); start Speed again to return to your seat.");
+}
+
 void keyRow(const char* keys, const char* meaning) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -46,9 +65,13 @@ void drawKeys() {
     keyRow("D, Down, Space", "refill the first empty slot from your deck");
     keyRow("N", "next game, once this one is over (a click on the table too)");
     keyRow("P", "pause / resume");
-    keyRow("Esc", "drop the selection or the card being dragged");
-    keyRow("L", "show / hide the message log");
+    keyRow("Esc", "close the dialog on top; else drop the selection or the card being dragged");
+    keyRow("R", "after a network match ended: connect again");
+    keyRow("L", "show / hide the game log");
     keyRow("F1", "this help");
+    keyRow("Ctrl+Q", "quit");
+    keyRow("C / H / J", "start screen: play the CPU / host a game / type the address to join");
+    keyRow("Tab, arrows, Space", "start screen and dialogs: move between the buttons and fields, press one");
     keyRow("Mouse", "drag a card past 4 px to carry it; release on a lit pile to play it");
     ImGui::EndTable();
     ImGui::TextWrapped("While you type in a dialog the keys go to the dialog, not to the table.");
@@ -82,7 +105,8 @@ void HelpDialog::draw() {
     }
     if (ImGui::BeginTabBar("help")) {
         const struct { HelpPage page; const char* title; void (*drawPage)(); } pages[] = {
-            {HelpPage::HowToPlay, "How to play", drawHowToPlay}, {HelpPage::Keys, "Keys", drawKeys}, {HelpPage::About, "About", drawAbout}};
+            {HelpPage::HowToPlay, "How to play", drawHowToPlay}, {HelpPage::Lan, "Play on the LAN", drawLan},
+            {HelpPage::Keys, "Keys", drawKeys}, {HelpPage::About, "About", drawAbout}};
         for (const auto& page : pages) {
             const ImGuiTabItemFlags flags = !m_pageChosen && page.page == m_page ? ImGuiTabItemFlags_SetSelected : 0;
             if (ImGui::BeginTabItem(page.title, nullptr, flags)) {

@@ -2,14 +2,15 @@
 
 namespace speed::client::ui {
 
-enum class HelpPage { HowToPlay, Keys, About };
+enum class HelpPage { HowToPlay, Lan, Keys, About };
 
-// Help: how to play (the rules in short, with a drawn picture of the table), the keys, and
-// about (version, libraries).
+// Help: how to play (the rules in short, with a drawn picture of the table), playing with a
+// friend on the LAN, every key, and about (version, libraries).
 class HelpDialog {
 public:
     void open(HelpPage page = HelpPage::HowToPlay);
     bool isOpen() const { return m_open; }
+    void close() { m_open = false; }
     void draw();
 
 private:

@@ -21,6 +21,7 @@ public:
 
     void open() { m_open = true; }
     bool isOpen() const { return m_open; }
+    void close() { m_open = false; }
     bool running() const { return m_job.running(); }
     // Opens the dialog and starts at once (--measure-now); `matchTarget` as for draw().
     void startNow(const std::string& matchTarget);

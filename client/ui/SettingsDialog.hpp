@@ -15,6 +15,7 @@ public:
 
     void open();
     bool isOpen() const { return m_open; }
+    void close() { m_open = false; }
     // Draws the dialog while it is open; a successful save yields SettingsSaved.
     void draw(UiCommands& commands);
 

@@ -18,6 +18,10 @@ enum class UiAction {
     Quit,           // close the window
     LogPaneToggled, // the message log pane was shown or hidden: lay the table out again
     SettingsSaved,  // setup.ini was written: `settings` apply to the next vs-CPU game
+    HostGame,       // host a network game on setup.ini's port and wait for the other player
+    JoinGame,       // join the host at `address` (remembered as setup.ini's peer)
+    CancelWait,     // stop waiting for the other player: back to the start screen
+    PlayVsCpuInstead, // stop waiting and play the CPU at setup.ini's level
 };
 
 struct UiCommand {
@@ -25,6 +29,7 @@ struct UiCommand {
 
     UiAction action;
     BotLevel level = BotLevel::Normal;     // PlayVsCpu
+    std::string address;                   // JoinGame: HOST[:PORT] as typed
     std::optional<Settings> settings;      // SettingsSaved
 };
 

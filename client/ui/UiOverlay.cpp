@@ -59,9 +59,39 @@ UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
     applyStyle();
 }
 
-void UiOverlay::processEvent(const sf::Event& event, TimeMs now) {
-    if (m_input.admit(event)) m_imgui.processEvent(event);
+bool UiOverlay::processEvent(const sf::Event& event, TimeMs now) {
     if (isInput(event)) m_lastInputAt = now;
+    if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape && closeTopDialog()) return true;
+    if (m_input.admit(event)) m_imgui.processEvent(event);
+    return false;
+}
+
+bool UiOverlay::closeTopDialog() {
+    while (!m_openOrder.empty()) {
+        const StartDialog dialog = m_openOrder.back();
+        m_openOrder.pop_back();
+        bool wasOpen = false;
+        switch (dialog) {
+        case StartDialog::Measure: wasOpen = m_measure.isOpen(); m_measure.close(); break;
+        case StartDialog::Settings: wasOpen = m_settings.isOpen(); m_settings.close(); break;
+        case StartDialog::Help: wasOpen = m_help.isOpen(); m_help.close(); break;
+        case StartDialog::Log: case StartDialog::None: break;
+        }
+        if (wasOpen) {
+            spdlog::info("dialog closed: {} (Esc)", toString(dialog));
+            m_framesToSettle = kSettleFrames;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool UiOverlay::anyDialogOpen() const { return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen(); }
+
+void UiOverlay::showStartScreen(StartScreenFacts facts) {
+    spdlog::info("start screen{}{}", facts.reason.empty() ? "" : ": ", facts.reason);
+    m_start.open(std::move(facts));
+    m_framesToSettle = kSettleFrames;
 }
 
 bool UiOverlay::active(TimeMs now) const {
@@ -72,6 +102,7 @@ bool UiOverlay::active(TimeMs now) const {
 void UiOverlay::open(StartDialog dialog) {
     if (dialog != StartDialog::None) spdlog::info("dialog open: {}", toString(dialog));
     m_framesToSettle = kSettleFrames;
+    if (dialog != StartDialog::None && dialog != StartDialog::Log) m_openOrder.push_back(dialog);
     switch (dialog) {
     case StartDialog::Measure: m_measure.open(); break;
     case StartDialog::Settings: m_settings.open(); break;
@@ -103,8 +134,15 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     const TimeMs sinceLast = std::max<TimeMs>(1, now - m_lastFrameAt);
     m_imgui.beginFrame(sf::milliseconds(static_cast<sf::Int32>(std::min<TimeMs>(sinceLast, 1000))));
     UiCommands commands;
+    // Keyboard navigation (Tab, arrows, Space) while a screen or dialog is up; during play the
+    // keys belong to the table.
+    ImGuiIO& io = ImGui::GetIO();
+    if (m_start.isOpen() || anyDialogOpen()) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
     drawMenuBar(frame, commands);
     m_log.draw(frame.logArea, !frame.measureTarget.empty());
+    drawStartScreen(commands);
+    drawWaitPanel(frame, commands);
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget);
     m_help.draw();
@@ -127,7 +165,7 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
 
 const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
                                                TimeMs now, UiCommands& commands) {
-    const bool dialogOpen = m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen(); // the clock would cover it
+    const bool dialogOpen = anyDialogOpen() || m_start.isOpen() || frame.waiting; // the clock would cover it
     if (active(now) || dialogOpen) return nullptr;
     if (m_tableWithOverlayValid && !tableLayerRedrawn) return &m_tableWithOverlay.getTexture();
     const sf::Vector2u size = tableLayer.getSize();
@@ -174,10 +212,41 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
 
 void UiOverlay::drawHelpMenu() {
     if (!ImGui::BeginMenu("Help")) return;
-    if (ImGui::MenuItem("How to play", "F1")) m_help.open(HelpPage::HowToPlay);
-    if (ImGui::MenuItem("Keys")) m_help.open(HelpPage::Keys);
-    if (ImGui::MenuItem("About")) m_help.open(HelpPage::About);
+    const auto openHelp = [this](HelpPage page) {
+        open(StartDialog::Help);
+        m_help.open(page);
+    };
+    if (ImGui::MenuItem("How to play", "F1")) openHelp(HelpPage::HowToPlay);
+    if (ImGui::MenuItem("Play with a friend on the LAN")) openHelp(HelpPage::Lan);
+    if (ImGui::MenuItem("Keys")) openHelp(HelpPage::Keys);
+    if (ImGui::MenuItem("About")) openHelp(HelpPage::About);
     ImGui::EndMenu();
+}
+
+void UiOverlay::drawStartScreen(UiCommands& commands) {
+    switch (m_start.draw(commands)) {
+    case StartScreen::Dialog::Measure: open(StartDialog::Measure); break;
+    case StartScreen::Dialog::Settings: open(StartDialog::Settings); break;
+    case StartScreen::Dialog::Help: open(StartDialog::Help); break;
+    case StartScreen::Dialog::None: break;
+    }
+}
+
+// While a network match waits for the other player: the ways out, in the felt's lower part
+// (the field above stays visible).
+void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
+    if (!frame.waiting || m_start.isOpen()) return;
+    ImGui::SetNextWindowPos(ImVec2(frame.field.center().x, frame.field.top + frame.field.height * 0.8f), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+    constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
+                                        ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
+    if (ImGui::Begin("Waiting", nullptr, kFlags)) {
+        if (ImGui::Button("Play vs CPU instead")) commands.push_back({UiAction::PlayVsCpuInstead});
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) commands.push_back({UiAction::CancelWait});
+    }
+    ImGui::End();
 }
 
 } // namespace speed::client::ui

@@ -5,6 +5,7 @@
 #include "ui/LogPane.hpp"
 #include "ui/MeasureDialog.hpp"
 #include "ui/SettingsDialog.hpp"
+#include "ui/StartScreen.hpp"
 #include "ui/UiCommand.hpp"
 
 #include "match/GameInfo.hpp"
@@ -16,6 +17,7 @@
 #include <SFML/System/Clock.hpp>
 
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace speed::client::ui {
@@ -37,6 +39,8 @@ struct OverlayFrame {
     GameInfo info = GameInfo::Nothing;
     std::string measureTarget; // the network match's, empty offline
     Rect logArea;              // where the message log pane goes, window pixels
+    bool waiting = false;      // a network match waits for the other player: offer a way out
+    Rect field;                // the felt, window pixels (the wait panel goes in its lower part)
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the
@@ -46,7 +50,8 @@ public:
     UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup);
 
     // Every event goes here first; afterwards wantsMouse/wantsKeyboard say whether it was ImGui's.
-    void processEvent(const sf::Event& event, TimeMs now);
+    // True when the overlay used it up itself (Esc closing the dialog on top).
+    bool processEvent(const sf::Event& event, TimeMs now);
     bool wantsMouse() const { return m_imgui.wantsMouse(); }
     bool wantsKeyboard() const { return m_imgui.wantsKeyboard(); }
 
@@ -70,6 +75,12 @@ public:
     TimeMs nextFrameAt(TimeMs now) const { return active(now) ? m_lastFrameAt + kUiFrameMs : kNever; }
 
     void open(StartDialog dialog);
+    // The start screen: shown whenever no game runs.
+    void showStartScreen(StartScreenFacts facts);
+    void hideStartScreen() { m_start.close(); }
+    bool startScreenShown() const { return m_start.isOpen(); }
+    // Closes the dialog on top (help, settings, measurement), as Esc does. False: none was open.
+    bool closeTopDialog();
     void startMeasurement(const std::string& matchTarget) { m_measure.startNow(matchTarget); }
     void toggleLog(UiCommands& commands);
     void appendWireLog(std::vector<WireLogEntry> entries);
@@ -89,6 +100,9 @@ private:
     void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
     void drawGameMenu(const OverlayFrame& frame, UiCommands& commands);
     void drawHelpMenu();
+    void drawStartScreen(UiCommands& commands);
+    void drawWaitPanel(const OverlayFrame& frame, UiCommands& commands);
+    bool anyDialogOpen() const;
 
     speed::ui::ImGuiLayer m_imgui;
     FrameInputQueue m_input;
@@ -103,6 +117,8 @@ private:
     SettingsDialog m_settings;
     MeasureDialog m_measure;
     HelpDialog m_help;
+    StartScreen m_start;
+    std::vector<StartDialog> m_openOrder; // dialogs as they were opened: Esc closes the last still open
 };
 
 } // namespace speed::client::ui

@@ -17,6 +17,7 @@ public:
     std::uint64_t lastNewsNs() const override { return 0; }
     std::string measureTarget() const override { return {}; }
     std::string opponentName() const override { return {}; }
+    std::string statusWord(TimeMs) const override { return {}; }
     std::string statusDetail(TimeMs) const override { return {}; }
     MatchNotice notice(TimeMs) const override { return {}; }
     std::string clockLabel() const override { return {}; }

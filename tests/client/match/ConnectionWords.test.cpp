@@ -10,30 +10,61 @@ TEST_CASE("connection words: waiting, connected, silent, over and failed each sa
     facts.host = true;
     facts.port = 50001;
     facts.info = GameInfo::ConWait;
-    CHECK(noticeFor(facts).headline == "WAITING");
-    CHECK(statusDetail(facts).find("hosting on UDP port 50001") != std::string::npos);
+    facts.waitLeftMs = 26'100;
+    CHECK(noticeFor(facts).headline == "Waiting for a player");
+    CHECK(statusWord(facts) + " " + statusDetail(facts) == "Waiting for a player   \xC2\xB7   0:27 left   \xC2\xB7   on UDP port 50001");
     CHECK(noticeFor(facts).detail.find("refused") == std::string::npos);
     facts.lastRefusal = "refused a player at 10.0.0.7:40000 (bob): its password is not this host's";
-    CHECK(noticeFor(facts).headline == "WAITING");
     CHECK(noticeFor(facts).detail.find("(bob): its password is not this host's") != std::string::npos);
     facts.connected = true;
     facts.info = GameInfo::Play;
-    facts.peerName = "kenta";
+    facts.peerName = "Robo";
     facts.peerAddress = "127.0.0.1:40000";
     facts.rttMs = 0.4;
     facts.gameNumber = 2;
     CHECK(noticeFor(facts).headline.empty());
-    CHECK(statusDetail(facts).find("vs kenta at 127.0.0.1:40000") != std::string::npos);
-    CHECK(statusDetail(facts).find("game 2") != std::string::npos);
-    CHECK(opponentLabel(facts) == "kenta");
+    CHECK(statusWord(facts) + " " + statusDetail(facts) == "Playing Robo   \xC2\xB7   RTT 0.40 ms   \xC2\xB7   game 2");
+    CHECK(opponentLabel(facts) == "Robo");
     facts.peerSilent = true;
-    CHECK(noticeFor(facts).headline == "SILENT");
+    facts.graceLeftMs = 11'500;
+    CHECK(noticeFor(facts).headline == "Robo's window stopped answering");
+    CHECK(statusDetail(facts) == "Robo's window stopped answering   \xC2\xB7   waiting 0:12");
     facts.matchEnded = true;
-    facts.endReason = "the other player closed their window";
-    CHECK(noticeFor(facts).headline == "MATCH OVER");
-    CHECK(noticeFor(facts).detail.find("closed their window") != std::string::npos);
-    facts.failure = "UDP port 50001 is already in use";
-    CHECK(noticeFor(facts).headline == "NO GAME");
+    facts.endReason = "the other player left";
+    CHECK(noticeFor(facts).headline == "Match over");
+    CHECK(statusWord(facts) == "No game");
+    CHECK(noticeFor(facts).detail.find("the other player left") == 0);
+    facts.failure = "UDP port 50001 is used by another program";
+    CHECK(noticeFor(facts).headline == "No game");
+}
+
+TEST_CASE("connection words: a client joining names the host and counts down", "[client][words]") {
+    ConnectionFacts facts;
+    facts.info = GameInfo::ConWait;
+    facts.peer = HostPort{"192.168.1.20", 50001};
+    facts.joinOnly = true;
+    facts.waitLeftMs = 9'000;
+    CHECK(statusWord(facts) == "Joining");
+    CHECK(statusDetail(facts) == "the host at 192.168.1.20:50001   \xC2\xB7   0:09 left");
+    CHECK(noticeFor(facts).headline == "Joining");
+    CHECK(countdownText(0) == "0:00");
+    CHECK(countdownText(59'001) == "1:00");
+    CHECK(countdownText(-5) == "0:00");
+}
+
+TEST_CASE("connection words: no protocol names reach the player", "[client][words]") {
+    ConnectionFacts facts;
+    facts.connected = true;
+    facts.peerName = "Robo";
+    for (GameInfo info : {GameInfo::Nothing, GameInfo::ConWait, GameInfo::Connect, GameInfo::Play, GameInfo::Pause0,
+                          GameInfo::Pause1, GameInfo::Win, GameInfo::Draw, GameInfo::Defeat, GameInfo::ExtGame}) {
+        facts.info = info;
+        const std::string shown = statusWord(facts) + statusDetail(facts) + noticeFor(facts).headline + noticeFor(facts).detail;
+        INFO(shown);
+        for (const char* name : {"NOTHING", "CON_WAIT", "CONNECT", "EXTGAME", "PAUSE_0", "PAUSE_1", "DEFEAT", "peer"}) {
+            CHECK(shown.find(name) == std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("connection words: the round trip in fractions of a millisecond, none while the peer is silent",
@@ -58,14 +89,17 @@ TEST_CASE("connection words: how a session ended comes from its typed cause", "[
     ended.kind = protocol::SessionEventKind::Ended;
     ended.cause = protocol::EndCause::ShutdownThere;
     ended.shutdown = protocol::ShutdownReason::WindowClosed;
-    CHECK(describeEnd(ended) == "the other player closed their window");
+    CHECK(describeEnd(ended) == "the other player left");
     ended.shutdown = protocol::ShutdownReason::MatchOver;
-    CHECK(describeEnd(ended).find("played its games") != std::string::npos);
+    CHECK(describeEnd(ended).find("played their games") != std::string::npos);
+    ended.shutdown = protocol::ShutdownReason::Terminated;
+    CHECK(describeEnd(ended) == "the other player's program was stopped");
     ended.cause = protocol::EndCause::ShutdownHere;
+    ended.shutdown = protocol::ShutdownReason::MatchOver;
     CHECK(describeEnd(ended) == "the games are played");
     ended.cause = protocol::EndCause::PeerLost;
     ended.text = "nothing heard from the peer for 15000 ms";
-    CHECK(describeEnd(ended).find("lost the other side") != std::string::npos);
+    CHECK(describeEnd(ended) == "the other window stopped answering");
 }
 
 TEST_CASE("connection words: a missing player is named and the grace counts down on both sides", "[client][words]") {
@@ -76,18 +110,17 @@ TEST_CASE("connection words: a missing player is named and the grace counts down
     facts.peerName = "kenta";
     facts.peerSilent = true;
     facts.graceLeftMs = 47'200;
-    CHECK(noticeFor(facts).headline == "SILENT");
-    CHECK(noticeFor(facts).detail.find("kenta is missing") == 0);
-    CHECK(noticeFor(facts).detail.find("the game waits 48 s") != std::string::npos);
+    CHECK(noticeFor(facts).headline == "kenta's window stopped answering");
+    CHECK(noticeFor(facts).detail == "the game waits 0:48 for it");
     facts.graceLeftMs = 1'000;
-    CHECK(noticeFor(facts).detail.find("the game waits 1 s") != std::string::npos);
+    CHECK(noticeFor(facts).detail == "the game waits 0:01 for it");
 
     facts.host = false;
     facts.peerName = "hana";
     facts.comingBack = true;
     facts.graceLeftMs = 12'000;
-    CHECK(noticeFor(facts).detail.find("hana is missing") == 0);
-    CHECK(noticeFor(facts).detail.find("the game waits 12 s") != std::string::npos);
+    CHECK(noticeFor(facts).headline == "hana's window stopped answering");
+    CHECK(noticeFor(facts).detail.find("the game waits 0:12") == 0);
     CHECK(noticeFor(facts).detail.find("asking to come back") != std::string::npos);
     facts.keeperProblem = "cannot create the state folder /x: Permission denied";
     CHECK(noticeFor(facts).detail.find("Permission denied") != std::string::npos);
@@ -98,10 +131,9 @@ TEST_CASE("connection words: a host waiting anew says how the last match ended",
     facts.host = true;
     facts.port = 50001;
     facts.info = GameInfo::ConWait;
-    facts.previousEnd = "lost the other side: nothing heard from kenta for 60 s: the match is given up";
-    CHECK(noticeFor(facts).headline == "WAITING");
-    CHECK(noticeFor(facts).detail.find("last match: lost the other side: nothing heard from kenta for 60 s") !=
-          std::string::npos);
+    facts.previousEnd = "the other window stopped answering";
+    CHECK(noticeFor(facts).headline == "Waiting for a player");
+    CHECK(noticeFor(facts).detail.find("last match: the other window stopped answering") != std::string::npos);
     facts.keeperProblem = "the match journal /x is locked by another program";
     CHECK(noticeFor(facts).detail.find("is locked by another program") != std::string::npos);
 }

@@ -87,3 +87,23 @@ TEST_CASE("hit-testing finds each place at its centre and nothing in the gaps") 
     CHECK_FALSE(hitTest(layout, nearPile).has_value());
     CHECK(hitTest(layout, nearPile, 6) == Place::pile(0)); // a forgiving drop
 }
+
+TEST_CASE("layout: banners and the SPEED! call never cover a field pile") {
+    for (float width : {800.0f, 1024.0f, 1280.0f, 1920.0f}) {
+        for (float height : {600.0f, 720.0f, 1080.0f}) {
+            for (int hand : {1, 4, 8}) {
+                LayoutOptions options;
+                options.handSize = hand;
+                options.menuBarHeightPx = 19;
+                const TableLayout layout = computeLayout(width, height, options);
+                INFO(width << "x" << height << " hand " << hand);
+                for (const Rect& pile : layout.pile) {
+                    CHECK_FALSE(layout.banner.intersects(pile));
+                    CHECK_FALSE(layout.call.intersects(pile));
+                }
+                CHECK(layout.call.width > layout.cardWidthPx * 0.8f); // room for the call's word
+                CHECK(layout.banner.top >= layout.table.top);
+            }
+        }
+    }
+}

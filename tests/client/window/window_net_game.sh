@@ -55,7 +55,7 @@ echo "ok: game over the network, roles $roles, results $results"
 shots_taken() {
     for name in alice bob; do
         grep -q "screenshot saved" "$WORK_DIR/$name.log" || return 1
-        sed -n '/screenshot saved/q;p' "$WORK_DIR/$name.log" | grep -q "banner: MATCH OVER" && return 1
+        sed -n '/screenshot saved/q;p' "$WORK_DIR/$name.log" | grep -q "banner: Match over" && return 1
     done
     return 0
 }

@@ -11,7 +11,7 @@ SERVER_BIN=$3
 
 port=$(free_udp_port)
 write_ini "$WORK_DIR/host.ini" host "$port"
-write_ini "$WORK_DIR/window.ini" window "$port"
+write_ini "$WORK_DIR/window.ini" window "$port" 127.0.0.1
 "$SERVER_BIN" --config "$WORK_DIR/host.ini" --level easy >"$WORK_DIR/server.out" 2>"$WORK_DIR/server.log" &
 SERVER_PID=$!
 trap 'kill -CONT $SERVER_PID 2>/dev/null; kill $SERVER_PID $SPEED_PID 2>/dev/null || true' EXIT
@@ -24,7 +24,7 @@ wait_for_log "applied \(table\): SPEED! both seats flip" 30
 echo "ok: joined and the game is on"
 
 kill -STOP "$SERVER_PID"
-wait_for_log "banner: SILENT" 15
+wait_for_log "banner: host.s window stopped answering" 15
 echo "ok: a frozen host pauses the window with the SILENT banner"
 
 kill -CONT "$SERVER_PID"
@@ -32,7 +32,7 @@ wait_for_log "the other side is back" 15
 echo "ok: the host is heard again"
 
 kill -TERM "$SERVER_PID"
-wait_for_log "banner: MATCH OVER" 15
+wait_for_log "banner: Match over" 15
 kill -0 "$SPEED_PID" 2>/dev/null || fail "the window exited instead of showing the end of the match"
 wait "$SERVER_PID"; status=$?
 [ "$status" = 0 ] || fail "speed-server exited with status $status after SIGTERM"

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "ui/UiCommand.hpp"
+
+#include "speed/common/Bot.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace speed::client::ui {
+
+// What the start screen offers, taken from setup.ini and the machine when it opens.
+struct StartScreenFacts {
+    std::string reason;                 // why no game runs, in a player's words (empty at start)
+    std::string peer;                   // setup.ini's peer: the Join field starts with it
+    std::uint16_t port = 50001;         // the port a host waits on and a join goes to by default
+    BotLevel cpuLevel = BotLevel::Normal;
+    std::vector<std::string> addresses; // this machine's LAN addresses (lanAddresses())
+};
+
+// Levels a player picks on the start screen, slowest first (max is a test bot, not offered).
+const std::vector<BotLevel>& playerLevels();
+
+// What a typed join address means: the address to join, or what is wrong with it.
+struct JoinTarget {
+    std::string address; // "host" or "host:port", as typed but trimmed
+    std::string problem; // empty when it parses
+};
+JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort);
+
+// The screen shown whenever no game runs: Play vs CPU (with its level), Host a game (this
+// machine's LAN addresses and the port, each with a Copy button), Join (an address field),
+// Network measurement, Settings, Help and Quit. It works by keyboard too: Tab and the arrows
+// move, Space or Enter presses, C plays the CPU, H hosts, J goes to the address field.
+class StartScreen {
+public:
+    void open(StartScreenFacts facts);
+    void close() { m_open = false; }
+    bool isOpen() const { return m_open; }
+
+    // What the other dialogs the screen opens are: the overlay owns them.
+    enum class Dialog { None, Measure, Settings, Help };
+    // Draws it while open; the player's choice comes back as a command (PlayVsCpu, HostGame,
+    // JoinGame, Quit) or as a dialog to open.
+    Dialog draw(UiCommands& commands);
+
+private:
+    void drawCpu(UiCommands& commands);
+    void drawHost(UiCommands& commands);
+    void drawJoin(UiCommands& commands);
+    void join(UiCommands& commands);
+
+    StartScreenFacts m_facts;
+    std::string m_joinText;
+    std::string m_joinProblem;
+    std::string m_copied; // the address last copied, to say so
+    int m_levelIndex = 1;
+    bool m_open = false;
+    bool m_focusFirst = false;  // put the keyboard on the first button once after open()
+    bool m_focusJoin = false;
+};
+
+} // namespace speed::client::ui
