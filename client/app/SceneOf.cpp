@@ -51,6 +51,7 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
         scene.selected = Place::handSlot(seat, *input.selectedSlot());
         scene.highlights = legalTargets(match.state(), seat, *scene.selected);
     }
+    if (motion.note() && now < motion.note()->until) scene.note = motion.note();
     if (motion.litPile() && now < motion.litUntil()) scene.highlights.push_back(Place::pile(*motion.litPile()));
     return scene;
 }

@@ -1,6 +1,7 @@
 #include "app/TableInput.hpp"
 
 #include "table/LegalTargets.hpp"
+#include "table/RefusalWords.hpp"
 #include "table/TableText.hpp"
 
 #include <spdlog/spdlog.h>
@@ -61,6 +62,7 @@ bool TableInput::release(MatchDriver& match, Point pointer, TimeMs now) {
             return true;
         }
         m_motion.nudge(state, m_layout, release.source, now);
+        m_motion.say(release.source, kNoPileWords, now);
         spdlog::info("click: nothing to do with {} | table unchanged: {}",
                      release.source.kind == PlaceKind::Deck ? "the deck" : "slot " + std::to_string(release.source.index),
                      tableSummary(state));
@@ -107,12 +109,20 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
     const Place source = Place::handSlot(seat, *m_selectedSlot);
     if (!pile) {
         const auto target = clickTarget(match.state(), seat, source);
-        if (!target) return;
+        if (!target) {
+            m_motion.nudge(match.state(), m_layout, source, now);
+            m_motion.say(source, kNoPileWords, now);
+            return;
+        }
         pile = target->index;
     }
     const auto move = moveFor(match.state(), seat, source, Place::pile(*pile));
-    if (move && commit(match, *move, std::nullopt, now)) m_selectedSlot.reset();
-    else m_motion.nudge(match.state(), m_layout, source, now);
+    if (move && commit(match, *move, std::nullopt, now)) {
+        m_selectedSlot.reset();
+    } else {
+        m_motion.nudge(match.state(), m_layout, source, now);
+        if (!move) m_motion.say(source, kNoPileWords, now);
+    }
 }
 
 void TableInput::refillFirstEmpty(MatchDriver& match, TimeMs now) {
@@ -128,6 +138,9 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     if (!answer.accepted()) {
         spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
                      answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(match.state()));
+        const std::string words = refusalWords(answer.play, answer.held);
+        m_motion.say(Place::handSlot(move.seat, move.slot), words, now);
+        spdlog::info("note beside slot {}: {}", move.slot, words);
         return false;
     }
     m_motion.showMove(before, match.state(), move, m_layout, now, start);

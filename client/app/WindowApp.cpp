@@ -5,6 +5,7 @@
 
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
+#include "table/RefusalWords.hpp"
 #include "table/TableText.hpp"
 #include "ui/GameMenu.hpp"
 
@@ -180,6 +181,7 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
         if (at) deadline = std::min(deadline, *at);
     }
     if (m_motion.litPile()) deadline = std::min(deadline, m_motion.litUntil());
+    if (m_motion.note()) deadline = std::min(deadline, m_motion.note()->until);
     return std::max(deadline, now + 1);
 }
 
@@ -262,9 +264,12 @@ void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now)
 void WindowApp::showRefusedByHost(TimeMs now) {
     NetworkView* network = m_match->network();
     if (network == nullptr) return;
-    for (const Move& move : network->takeRefusedMoves()) {
+    for (const RefusedMove& refused : network->takeRefusedMoves()) {
+        const Move& move = refused.move;
         spdlog::info("taken back: {} | table: {}", describe(move), tableSummary(m_match->state()));
         m_motion.refusedByHost(move, m_layout, now);
+        m_motion.say(Place::handSlot(move.seat, move.slot), hostRefusalWords(refused.why), now);
+        spdlog::info("note beside slot {}: {}", move.slot, hostRefusalWords(refused.why));
         m_dirty = true;
     }
 }
@@ -277,7 +282,8 @@ void WindowApp::followMatch(TimeMs now) {
     const auto handSize = static_cast<std::size_t>(m_match->state().rules.handSize);
     const bool localAtBottom = m_layout.deck[static_cast<std::size_t>(seat)].top >= m_layout.deck[static_cast<std::size_t>(1 - seat)].top;
     if (m_layout.hand[0].size() != handSize || !localAtBottom) relayout();
-    if (m_motion.litPile() && now >= m_motion.litUntil()) {
+    const bool noteGone = m_motion.note() && now >= m_motion.note()->until;
+    if ((m_motion.litPile() && now >= m_motion.litUntil()) || noteGone) {
         m_motion.prune(now);
         m_dirty = true;
     }

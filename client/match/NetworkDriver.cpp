@@ -310,7 +310,7 @@ void NetworkDriver::catchUp(std::vector<AppliedMove>& applied) {
 void NetworkDriver::onRejected(const SessionEvent& event) {
     if (!event.move || !event.byHost || !m_shown.refused(*event.move)) return;
     spdlog::info("refused by the host: {}: {}", describe(*event.move), describe(event.play));
-    m_refused.push_back(*event.move);
+    m_refused.push_back({*event.move, event.play});
 }
 
 void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {

@@ -105,7 +105,7 @@ public:
     std::string statusDetail(TimeMs now) const override { return client::statusDetail(facts(now)); }
     MatchNotice notice(TimeMs now) const override { return noticeFor(facts(now)); }
     std::string clockLabel() const override;
-    std::vector<Move> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
+    std::vector<RefusedMove> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
     bool retry(TimeMs now) override;
     void connectNextWith(const ConnectOptions& connect) override;
     bool matchEnded() const override;
@@ -172,7 +172,7 @@ private:
     TimeMs m_giveUpAt = kNever;     // the connector's clock: the wait ends here
     GameState m_blankTable;
     ShownTable m_shown;             // the host's table as the window animated it
-    std::vector<Move> m_refused;
+    std::vector<RefusedMove> m_refused;
     std::vector<WireLogEntry> m_wireLog;
     std::vector<GameRecord> m_finished;
     LatencySamples m_roundTrips;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/common/Match.hpp"
 #include "speed/common/Move.hpp"
 #include "speed/common/Time.hpp"
 #include "speed/net/Connector.hpp"
@@ -15,6 +16,12 @@ struct WireLogEntry {
     TimeMs atMs = 0; // the window's clock
     bool sent = false;
     std::string text;
+};
+
+// A move the host refused after the window had shown it, and why.
+struct RefusedMove {
+    Move move;
+    PlayOutcome why;
 };
 
 // A banner about the match itself rather than the cards: waiting, a silent peer, the end.
@@ -45,7 +52,7 @@ public:
     virtual MatchNotice notice(TimeMs now) const = 0;
     virtual std::string clockLabel() const = 0; // "WAIT" while a countdown runs
     // Proposals that propose() accepted and showed, and the host refused since: slide them back.
-    virtual std::vector<Move> takeRefusedMoves() = 0;
+    virtual std::vector<RefusedMove> takeRefusedMoves() = 0;
     virtual bool retry(TimeMs now) = 0;   // R: connect again after the match ended
     // The connection the next retry() makes: the network settings saved since this one began.
     virtual void connectNextWith(const ConnectOptions& connect) = 0;

@@ -43,6 +43,7 @@ void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layou
     }
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
+    if (scene.note) drawNote(target, layout, *scene.note);
     drawBanner(target, layout, scene);
     if (withClock) drawClock(target, layout, scene);
     drawStatusBar(target, layout, scene);
@@ -207,6 +208,24 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         return;
     }
     drawNotice(target, layout, {headline, detail}, color);
+}
+
+// A dark label over the top of the card it is about (the field row above stays clear).
+void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const {
+    const Rect card = rectOf(layout, note.at);
+    if (card.width <= 0) return;
+    sf::Text text(sf::String::fromUtf8(note.text.begin(), note.text.end()), m_fonts.bold,
+                  static_cast<unsigned>(std::max(12.0f, layout.cardWidthPx * 0.15f)));
+    const sf::FloatRect bounds = text.getLocalBounds();
+    const float padding = static_cast<float>(text.getCharacterSize()) * 0.5f;
+    const float width = bounds.width + 2 * padding;
+    const float height = static_cast<float>(text.getCharacterSize()) * 1.7f;
+    const float left = std::clamp(card.center().x - width / 2, layout.table.left + 4, layout.table.right() - width - 4);
+    const float top = card.top + card.height * 0.12f;
+    target.draw(roundedRect({left, top, width, height}, height * 0.3f, sfColour(palette::kBannerShade)));
+    text.setFillColor(sfColour(palette::kWhite));
+    centerText(text, {left + width / 2, top + height / 2});
+    target.draw(text);
 }
 
 // The SPEED! call beside the piles, as large as its box allows.

@@ -5,6 +5,7 @@
 #include "table/DragController.hpp"
 #include "match/GameInfo.hpp"
 #include "table/Layout.hpp"
+#include "table/TableMotion.hpp"
 #include "match/NetworkView.hpp"
 
 #include "speed/common/GameState.hpp"
@@ -36,6 +37,7 @@ struct TableScene {
     const Timeline* timeline = nullptr;
     std::vector<Place> highlights;     // legal targets of the held or selected card
     std::optional<Place> selected;     // keyboard selection
+    std::optional<TableNote> note;     // why a move did not go, beside its card
 };
 
 // Draws the table. Stateless apart from the fonts and card art it borrows.
@@ -61,6 +63,7 @@ private:
     void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const;
     void drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const;
     void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
                     sf::Color color) const;

@@ -14,6 +14,7 @@ inline constexpr TimeMs kSlideHomeMs = 200;         // an illegal drop slides ba
 inline constexpr TimeMs kRefusedNudgeMs = 150;      // a click or key with no legal pile: the card twitches
 inline constexpr TimeMs kHostRefusedSlideMs = 260;  // a move the host refused slides from the pile back home
 inline constexpr TimeMs kHostRefusedFlashMs = 700;  // ... while the pile that changed under it is lit
+inline constexpr TimeMs kRefusalNoteMs = 1500;     // why a move did not go, shown beside the card
 inline constexpr TimeMs kFlipFlightMs = 220;        // the SPEED! flip, deck to field pile
 inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: next game after this
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long

@@ -32,9 +32,15 @@ void TableMotion::refusedByHost(const Move& move, const TableLayout& layout, Tim
     m_litUntil = now + kHostRefusedFlashMs;
 }
 
+void TableMotion::say(const Place& at, std::string text, TimeMs now) {
+    if (text.empty()) return;
+    m_note = TableNote{at, std::move(text), now + kRefusalNoteMs};
+}
+
 void TableMotion::prune(TimeMs now) {
     m_timeline.prune(now);
     if (m_litPile && now >= m_litUntil) m_litPile.reset();
+    if (m_note && now >= m_note->until) m_note.reset();
 }
 
 } // namespace speed::client

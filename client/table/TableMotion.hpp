@@ -9,8 +9,16 @@
 #include "speed/common/Move.hpp"
 
 #include <optional>
+#include <string>
 
 namespace speed::client {
+
+// A few words beside a card for a moment: why it did not go.
+struct TableNote {
+    Place at;
+    std::string text;
+    TimeMs until = 0;
+};
 
 // How the table answers what happens to its cards, as flights on a timeline: a move flies to
 // its place, a drop that does not go slides home, a card with nowhere to go twitches, and a move
@@ -25,18 +33,25 @@ public:
                    TimeMs durationMs = kSlideHomeMs);
     void nudge(const GameState& state, const TableLayout& layout, const Place& source, TimeMs now);
     void refusedByHost(const Move& move, const TableLayout& layout, TimeMs now);
-    void clear() { m_timeline.clear(); }
+    // Says `text` beside `at` for kRefusalNoteMs (a newer note replaces it).
+    void say(const Place& at, std::string text, TimeMs now);
+    void clear() {
+        m_timeline.clear();
+        m_note.reset();
+    }
     void prune(TimeMs now);
 
     bool busy(TimeMs now) const { return m_timeline.busy(now); }
     const Timeline& timeline() const { return m_timeline; }
     std::optional<int> litPile() const { return m_litPile; } // until litUntil()
     TimeMs litUntil() const { return m_litUntil; }
+    const std::optional<TableNote>& note() const { return m_note; } // until its `until`
 
 private:
     Timeline m_timeline;
     std::optional<int> m_litPile;
     TimeMs m_litUntil = 0;
+    std::optional<TableNote> m_note;
 };
 
 } // namespace speed::client

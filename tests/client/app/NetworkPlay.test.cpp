@@ -21,7 +21,7 @@ public:
     std::string statusDetail(TimeMs) const override { return {}; }
     MatchNotice notice(TimeMs) const override { return {}; }
     std::string clockLabel() const override { return {}; }
-    std::vector<Move> takeRefusedMoves() override { return {}; }
+    std::vector<RefusedMove> takeRefusedMoves() override { return {}; }
     bool retry(TimeMs) override { return false; }
     bool matchEnded() const override { return true; }
     void connectNextWith(const ConnectOptions& connect) override { next = connect; }

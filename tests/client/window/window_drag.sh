@@ -54,6 +54,8 @@ wait_for_log "refused: seat 0 plays .. from slot $islot on pile $ipile" 15
 line=$(grep "refused: seat 0 plays .. from slot $islot on pile $ipile" "$LOG" | tail -n 1)
 [ "${line##*table unchanged: }" = "$before" ] || fail "the illegal drop changed the table: $line vs $before"
 echo "ok: illegal drop slot $islot -> pile $ipile refused, table unchanged"
+wait_for_log "note beside slot $islot: only one rank up or down" 5
+echo "ok: the refusal says why beside the card"
 
 drag "$sx" "$sy" 8 8
 wait_for_log "drop: not on a target, the card returns \| table unchanged" 15
