@@ -94,6 +94,10 @@ void NetworkDriver::joinLocalHost() {
     ConnectOptions local = m_setup.connect;
     local.peer = HostPort{"127.0.0.1", local.hostPort};
     local.joinOnly = true;
+    // A Speed host on this machine answers within milliseconds: past a few seconds of silence
+    // the port belongs to some other program.
+    local.waitMs = std::min<TimeMs>(local.waitMs, kLocalHostAnswerMs);
+    m_joinedLocalHost = true;
     teardown();
     m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games,
                                           m_setup.localBot.has_value() || m_setup.games > 0,
@@ -107,6 +111,11 @@ void NetworkDriver::joinLocalHost() {
 void NetworkDriver::noteFailure() {
     if (m_failure.empty() && !m_mirror.failure.empty()) {
         m_failure = m_mirror.failure;
+        if (m_joinedLocalHost && m_mirror.failureKind == ConnectorFailure::NoHostAnswered) {
+            m_failure = "UDP port " + std::to_string(m_setup.connect.hostPort) +
+                        " is used by another program (no Speed host answers there): close it, or choose another "
+                        "port in Settings";
+        }
         spdlog::error("no game: {}", m_failure);
     }
 }
@@ -337,6 +346,7 @@ bool NetworkDriver::retry(TimeMs now) {
     m_connected = false;
     m_endReason.clear();
     m_failure.clear();
+    m_joinedLocalHost = false;
     m_lastRefusal.clear();
     m_previousEnd.clear();
     m_shown = ShownTable{};

@@ -179,6 +179,8 @@ private:
     protocol::SessionStats m_stats;
     bool m_connected = false;
     bool m_closing = false;
+    bool m_joinedLocalHost = false; // our port was taken: joining whoever hosts there
+    static constexpr TimeMs kLocalHostAnswerMs = 4000;
     std::string m_peerName;
     std::string m_lastPeerAddress;
     std::string m_endReason;

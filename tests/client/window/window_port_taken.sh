@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A UDP port held by another program (a plain socket that never answers) is named as such in
+# the window, within seconds, not read as "no host answered" after the whole wait; and the
+# start screen comes back with the reason, so the player can choose another game.
+set -u
+. "$(dirname "$0")/window_lib.sh"
+. "$(dirname "$0")/window_net_lib.sh"
+under_xvfb "$@"
+
+port=$(free_udp_port)
+python3 -c 'import socket, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("0.0.0.0", int(sys.argv[1])))
+print("bound", flush=True); time.sleep(60)' "$port" >"$WORK_DIR/holder.out" &
+HOLDER=$!
+for _ in $(seq 50); do grep -q bound "$WORK_DIR/holder.out" && break; sleep 0.1; done
+write_ini "$WORK_DIR/setup.ini" player "$port"
+start_speed --host --config "$WORK_DIR/setup.ini"
+trap 'kill $SPEED_PID $HOLDER 2>/dev/null || true' EXIT
+wait_for_log "window ready" 30
+wait_for_log "no game: UDP port $port is used by another program" 15
+echo "ok: the port held by another program is named"
+wait_for_log "start screen: .*UDP port $port is used by another program" 5
+echo "ok: the start screen comes back with the reason"
+stop_speed
+kill "$HOLDER" 2>/dev/null || true
