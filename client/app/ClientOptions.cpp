@@ -22,12 +22,17 @@ void addRuleOptions(CLI::App& app, std::string& deal, std::string& refill, RuleO
     app.add_option("--refill", refill, "manual (drag the deck) or auto")->check(CLI::IsMember({"manual", "auto"}))->capture_default_str();
 }
 
-// setup.ini gives the defaults ([rules], [cpu] level); a flag on the command line wins.
+// setup.ini gives the defaults ([rules], [cpu] level); a flag on the command line wins. A file
+// that cannot be used stops a scripted run (--games, --json); a player gets the window with the
+// defaults and a dialog that says what is wrong.
 std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options) {
-    const SettingsResult loaded = loadSettings(options.configPath);
+    SettingsResult loaded = loadSettings(options.configPath);
     if (loaded.error) {
         std::cerr << "speed: " << loaded.error->describe() << '\n';
-        return 2;
+        if (options.games > 0 || options.json) return 2;
+        std::cerr << "speed: starting with the default settings; the window says what to fix\n";
+        options.settingsProblem = *loaded.error;
+        loaded.settings = Settings{};
     }
     if (!loaded.warning.empty()) std::cerr << "speed: warning: " << loaded.warning << '\n';
     const Settings& settings = *loaded.settings;
@@ -55,7 +60,7 @@ std::uint64_t freshSeed() {
 
 bool opensOnStartScreen(const ClientOptions& options) {
     return !options.vsCpu && !options.hostNow && options.network.peer.empty() && !options.network.joinOnly &&
-           !options.localBot && options.games == 0;
+           options.games == 0;
 }
 
 std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options) {

@@ -2,6 +2,7 @@
 
 #include "speed/common/Bot.hpp"
 #include "speed/common/RuleOptions.hpp"
+#include "speed/settings/Settings.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -42,13 +43,14 @@ struct ClientOptions {
     std::string showDialog;             // --show measure|settings|help|log: open it at start
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once
     ClientNetwork network;              // used unless --vs-cpu
+    std::optional<SettingsError> settingsProblem; // setup.ini could not be used: defaults, and the window says why
 };
 
 // A seed for a deal nobody asked to repeat (from the wall clock).
 std::uint64_t freshSeed();
 
 // True when the window opens on its start screen: nothing on the command line or in setup.ini
-// says whom to play (no --vs-cpu, --join, --host, peer, --bot or --games).
+// says whom to play (no --vs-cpu, --join, --host, peer or --games).
 bool opensOnStartScreen(const ClientOptions& options);
 
 // Parses argv. Returns an exit code when the program should stop now (--help, --version, a bad

@@ -35,6 +35,7 @@ OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options,
     m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
     m_overlay->setLogShown(options.showDialog == "log"); // closed by default: L or the menu opens it
     if (const auto dialog = ui::parseStartDialog(options.showDialog)) m_overlay->open(*dialog);
+    if (options.settingsProblem) m_overlay->showConfigProblem(*options.settingsProblem);
     if (options.measureNow) m_overlay->startMeasurement(matchMeasureTarget);
 }
 

@@ -26,9 +26,8 @@ void heading(const char* text) {
 }
 
 // A letter key pressed while no text field has the keyboard: the screen's shortcuts.
-bool shortcut(sf::Keyboard::Key key) {
-    return !ImGui::GetIO().WantTextInput && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
-           ImGui::IsKeyPressed(key, false);
+bool shortcut(sf::Keyboard::Key key, bool onTop) {
+    return onTop && !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(key, false);
 }
 
 } // namespace
@@ -58,13 +57,14 @@ void StartScreen::open(StartScreenFacts facts) {
     m_focusFirst = true;
 }
 
-StartScreen::Dialog StartScreen::draw(UiCommands& commands) {
+StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     if (!m_open) return Dialog::None;
+    m_onTop = onTop;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float em = ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 16, em * 36), 0), ImGuiCond_Always);
-    if (m_focusFirst) ImGui::SetNextWindowFocus();
+    if (m_focusFirst && onTop) ImGui::SetNextWindowFocus();
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
                                         ImGuiWindowFlags_AlwaysAutoResize;
@@ -96,21 +96,23 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands) {
     if (ImGui::Button("Help")) dialog = Dialog::Help;
     ImGui::SameLine();
     if (ImGui::Button("Quit")) commands.push_back({UiAction::Quit});
-    ImGui::TextDisabled("Tab and arrows move, Space presses; C plays the CPU, H hosts, J types an address");
-    if (shortcut(sf::Keyboard::C)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("Keys: arrows move, Space presses; C plays the CPU, H hosts a game, J types the address to join");
+    ImGui::PopTextWrapPos();
+    if (shortcut(sf::Keyboard::C, onTop)) {
         UiCommand play{UiAction::PlayVsCpu};
         play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
         commands.push_back(play);
     }
-    if (shortcut(sf::Keyboard::H)) commands.push_back({UiAction::HostGame});
-    if (shortcut(sf::Keyboard::J)) m_focusJoin = true;
+    if (shortcut(sf::Keyboard::H, onTop)) commands.push_back({UiAction::HostGame});
+    if (shortcut(sf::Keyboard::J, onTop)) m_focusJoin = true;
     ImGui::End();
     return dialog;
 }
 
 void StartScreen::drawCpu(UiCommands& commands) {
     heading("Play against the computer");
-    if (m_focusFirst) {
+    if (m_focusFirst && m_onTop) {
         ImGui::SetKeyboardFocusHere();
         m_focusFirst = false;
     }

@@ -43,7 +43,10 @@ public:
     enum class Dialog { None, Measure, Settings, Help };
     // Draws it while open; the player's choice comes back as a command (PlayVsCpu, HostGame,
     // JoinGame, Quit) or as a dialog to open.
-    Dialog draw(UiCommands& commands);
+    // `onTop`: no dialog is over it, so its letter shortcuts apply.
+    Dialog draw(UiCommands& commands, bool onTop);
+    // Gives it the keyboard again (a dialog over it closed).
+    void focus() { m_focusFirst = m_open; }
 
 private:
     void drawCpu(UiCommands& commands);
@@ -59,6 +62,7 @@ private:
     bool m_open = false;
     bool m_focusFirst = false;  // put the keyboard on the first button once after open()
     bool m_focusJoin = false;
+    bool m_onTop = true;
 };
 
 } // namespace speed::client::ui

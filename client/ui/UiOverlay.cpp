@@ -86,7 +86,9 @@ bool UiOverlay::closeTopDialog() {
     return false;
 }
 
-bool UiOverlay::anyDialogOpen() const { return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen(); }
+bool UiOverlay::anyDialogOpen() const {
+    return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen();
+}
 
 void UiOverlay::showStartScreen(StartScreenFacts facts) {
     spdlog::info("start screen{}{}", facts.reason.empty() ? "" : ": ", facts.reason);
@@ -146,6 +148,7 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget);
     m_help.draw();
+    if (m_configProblem.draw() == ConfigProblemDialog::Choice::OpenSettings) open(StartDialog::Settings);
     return commands;
 }
 
@@ -224,7 +227,10 @@ void UiOverlay::drawHelpMenu() {
 }
 
 void UiOverlay::drawStartScreen(UiCommands& commands) {
-    switch (m_start.draw(commands)) {
+    const bool dialogOver = anyDialogOpen();
+    if (m_dialogWasOver && !dialogOver) m_start.focus(); // the keyboard goes back to the screen
+    m_dialogWasOver = dialogOver;
+    switch (m_start.draw(commands, !dialogOver)) {
     case StartScreen::Dialog::Measure: open(StartDialog::Measure); break;
     case StartScreen::Dialog::Settings: open(StartDialog::Settings); break;
     case StartScreen::Dialog::Help: open(StartDialog::Help); break;

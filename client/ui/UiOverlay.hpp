@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/ConfigProblemDialog.hpp"
 #include "ui/FrameInputQueue.hpp"
 #include "ui/HelpDialog.hpp"
 #include "ui/LogPane.hpp"
@@ -79,6 +80,8 @@ public:
     void showStartScreen(StartScreenFacts facts);
     void hideStartScreen() { m_start.close(); }
     bool startScreenShown() const { return m_start.isOpen(); }
+    // setup.ini could not be read: say so over everything until the player chooses.
+    void showConfigProblem(SettingsError problem) { m_configProblem.open(std::move(problem)); m_framesToSettle = kSettleFrames; }
     // Closes the dialog on top (help, settings, measurement), as Esc does. False: none was open.
     bool closeTopDialog();
     void startMeasurement(const std::string& matchTarget) { m_measure.startNow(matchTarget); }
@@ -118,6 +121,8 @@ private:
     MeasureDialog m_measure;
     HelpDialog m_help;
     StartScreen m_start;
+    ConfigProblemDialog m_configProblem;
+    bool m_dialogWasOver = false; // a dialog was open over the start screen last frame
     std::vector<StartDialog> m_openOrder; // dialogs as they were opened: Esc closes the last still open
 };
 

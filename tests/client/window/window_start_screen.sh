@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The first minutes with real X key presses (XTest): a setup.ini with a bad line opens the window
+# anyway, with a dialog naming the file, line and key; Space takes its "Use defaults for now";
+# the start screen under it then plays the CPU on C.
+set -u
+. "$(dirname "$0")/window_lib.sh"
+under_xvfb "$@"
+command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
+
+printf '[network]\nport = 50001\n[rules]\nhand = 12\n' >"$WORK_DIR/setup.ini"
+start_speed --config "$WORK_DIR/setup.ini" --seed 4
+wait_for_log "window ready" 30
+wait_for_log "setup.ini problem shown: .*setup.ini:4: \[rules\] hand: " 10
+grep -q "setup.ini:4: \[rules\] hand: " "$LOG" || fail "the terminal message is gone"
+echo "ok: a bad setup.ini opens the window with the problem named (file, line, key)"
+wait_for_log "start screen" 10
+echo "ok: the start screen is up under it (no peer in setup.ini)"
+
+wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+[ -n "$wid" ] || fail "no window named Speed"
+xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+sleep 0.3 # the dialog takes the keyboard on its first frames
+xdotool key --clearmodifiers space
+wait_for_log "setup.ini problem: using the defaults for now" 10
+echo "ok: Space chose \"Use defaults for now\""
+
+sleep 0.3
+xdotool key --clearmodifiers c
+wait_for_log "menu: playing vs CPU normal offline" 10
+wait_for_log "applied \(table\): SPEED!" 15
+echo "ok: C on the start screen plays the CPU"
+stop_speed
