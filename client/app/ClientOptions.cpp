@@ -96,7 +96,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
     addRuleOptions(app, deal, refill, options.rules);
     app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
-        ->check(CLI::IsMember({"measure", "settings", "help", "log"}));
+        ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace"}));
     app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
     auto* join = app.add_option("--join", options.network.peer, "join the host at HOST[:PORT] (port default: setup.ini's)");
     app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));

@@ -40,7 +40,7 @@ struct ClientOptions {
     unsigned heightPx = 720;
     std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
     RuleOptions rules;
-    std::string showDialog;             // --show measure|settings|help|log: open it at start
+    std::string showDialog;             // --show measure|settings|help|log|trace: open it at start
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once
     ClientNetwork network;              // used unless --vs-cpu
     std::optional<SettingsError> settingsProblem; // setup.ini could not be used: defaults, and the window says why

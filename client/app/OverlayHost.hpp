@@ -33,6 +33,9 @@ public:
     const sf::Texture* tableWithOverlay(const sf::Texture& layer, bool layerRedrawn, const ui::OverlayFrame& frame, TimeMs now);
     ui::UiCommands takeCommands() { return std::exchange(m_commands, {}); }
     void appendWireLog(std::vector<WireLogEntry> entries) { m_overlay->appendWireLog(std::move(entries)); }
+    void addGameEvent(TimeMs now, ui::GameEventKind kind, std::string text) {
+        m_overlay->addGameEvent({now, kind, std::move(text)});
+    }
 
     bool frameDue(TimeMs now) const { return m_overlay->frameDue(now); }
     TimeMs nextFrameAt(TimeMs now) const { return m_overlay->nextFrameAt(now); }

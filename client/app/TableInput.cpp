@@ -1,6 +1,7 @@
 #include "app/TableInput.hpp"
 
 #include "table/LegalTargets.hpp"
+#include "table/MoveWords.hpp"
 #include "table/RefusalWords.hpp"
 #include "table/TableText.hpp"
 
@@ -145,6 +146,7 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     }
     m_motion.showMove(before, match.state(), move, m_layout, now, start);
     spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(match.state()));
+    m_playedWords.push_back(moveWords(move, before, match.state(), match.localSeat(), "You"));
     logTable(match, m_dumpLayout);
     return true;
 }

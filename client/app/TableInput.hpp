@@ -1,5 +1,9 @@
 #pragma once
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "match/MatchDriver.hpp"
 #include "table/DragController.hpp"
 #include "table/Layout.hpp"
@@ -35,6 +39,8 @@ public:
     const DragController& drag() const { return m_drag; }
     const std::optional<int>& selectedSlot() const { return m_selectedSlot; }
     bool dumpLayout() const { return m_dumpLayout; }
+    // The local player's moves the match took since the last call, in a player's words.
+    std::vector<std::string> takePlayedWords() { return std::exchange(m_playedWords, {}); }
 
 private:
     bool allowed(const MatchDriver& match) const;
@@ -48,6 +54,7 @@ private:
     std::optional<int> m_selectedSlot;
     bool m_botPlays = false;
     bool m_dumpLayout = false;
+    std::vector<std::string> m_playedWords;
 };
 
 // The table in the log after it changed (debug), and the playable moves (with --dump-layout).

@@ -5,6 +5,7 @@
 
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
+#include "table/MoveWords.hpp"
 #include "table/RefusalWords.hpp"
 #include "table/TableText.hpp"
 #include "ui/GameMenu.hpp"
@@ -13,6 +14,7 @@
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/settings/Settings.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -103,6 +105,7 @@ int WindowApp::run() {
 bool WindowApp::turn(TimeMs frameStart) {
     const TimeMs now = nowMs();
     applyUiCommands(now);
+    for (std::string& words : m_input.takePlayedWords()) m_overlay->addGameEvent(now, ui::GameEventKind::Play, std::move(words));
     showApplied(m_match->tick(now), now);
     showRefusedByHost(now);
     followMatch(now);
@@ -249,6 +252,10 @@ void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now)
         const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match->localSeat() ? "you"
                          : m_options.vsCpu ? "cpu" : "opponent";
         spdlog::info("applied ({}): {} | table: {}", who, describe(record.move), tableSummary(record.after));
+        const ui::GameEventKind kind = record.move.kind == MoveKind::Flip                   ? ui::GameEventKind::Table
+                                       : record.move.seat == m_match->localSeat() ? ui::GameEventKind::Play
+                                                                                   : ui::GameEventKind::OpponentPlay;
+        m_overlay->addGameEvent(now, kind, moveWords(record.move, record.before, record.after, m_match->localSeat(), opponentName()));
         const NetworkView* network = m_match->network();
         if (network != nullptr && record.move.kind != MoveKind::Flip && record.move.seat != m_match->localSeat() &&
             m_remoteMoveNewsNs == 0) {
@@ -282,6 +289,10 @@ void WindowApp::followMatch(TimeMs now) {
     const auto handSize = static_cast<std::size_t>(m_match->state().rules.handSize);
     const bool localAtBottom = m_layout.deck[static_cast<std::size_t>(seat)].top >= m_layout.deck[static_cast<std::size_t>(1 - seat)].top;
     if (m_layout.hand[0].size() != handSize || !localAtBottom) relayout();
+    if (const auto& note = m_motion.note(); note && note->until != m_loggedNoteUntil) {
+        m_loggedNoteUntil = note->until;
+        m_overlay->addGameEvent(now, ui::GameEventKind::Refusal, "Not played: " + note->text);
+    }
     const bool noteGone = m_motion.note() && now >= m_motion.note()->until;
     if ((m_motion.litPile() && now >= m_motion.litUntil()) || noteGone) {
         m_motion.prune(now);
@@ -295,6 +306,11 @@ void WindowApp::followMatch(TimeMs now) {
         // Logged when the banner changes, not with each second of its countdown.
         if (!notice.headline.empty() && notice.headline != m_shownHeadline) {
             spdlog::info("banner: {}: {}", notice.headline, notice.detail);
+            const bool withReason = notice.headline == "Match over" || notice.headline == "No game";
+            m_overlay->addGameEvent(now, ui::GameEventKind::Connection,
+                                    withReason ? notice.headline + ": " + notice.detail.substr(0, notice.detail.find("   ")) : notice.headline);
+        } else if (notice.headline.empty() && m_shownHeadline.find("stopped answering") != std::string::npos) {
+            m_overlay->addGameEvent(now, ui::GameEventKind::Connection, opponentName() + " is back");
         }
         m_shownHeadline = notice.headline;
         m_shownStatus = std::move(status);
@@ -312,10 +328,18 @@ void WindowApp::followGames(TimeMs now) {
         spdlog::info("game {} over: {} in {} ({} moves, {} SPEED! flips) | table: {}", game.number,
                      gameInfoName(game.info), formatClock(game.durationMs), game.moves, game.flips,
                      tableSummary(m_match->state()));
+        const char* result = game.info == GameInfo::Win ? "you won" : game.info == GameInfo::Defeat ? "you lost" : "a draw";
+        m_overlay->addGameEvent(now, ui::GameEventKind::Result,
+                                fmt::format("Game {}: {} in {}", game.number, result, formatClock(game.durationMs)));
         m_input.cancel();
         m_dirty = true;
     }
     if (m_schedule.nextGameDue(now)) command(ui::UiAction::NextGame, now, "next game");
+}
+
+std::string WindowApp::opponentName() const {
+    if (const NetworkView* network = m_match->network()) return network->opponentName();
+    return "CPU";
 }
 
 TableScene WindowApp::scene(TimeMs now) const { return sceneOf(*m_match, m_input, m_motion, m_options, now); }
@@ -330,7 +354,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::PlayVsCpu: playVsCpu(command.level, now); break;
         case ui::UiAction::Quit: spdlog::info("menu: quit"); m_quitAt = now; break;
         case ui::UiAction::LogPaneToggled:
-            spdlog::info("message log {}", m_overlay->logShown() ? "shown" : "hidden");
+            spdlog::info("game log {}", m_overlay->logShown() ? "shown" : "hidden");
             relayout();
             break;
         case ui::UiAction::PlayVsCpuInstead: playVsCpu(m_options.cpuLevel, now); break;

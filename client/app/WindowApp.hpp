@@ -75,6 +75,7 @@ private:
     void rememberPeer(const std::string& peer);
     void showStartScreen(std::string reason, bool replaceMatch, TimeMs now);
     void replaceMatch(std::unique_ptr<MatchDriver> match);
+    std::string opponentName() const;
 
     ClientOptions m_options;
     sf::RenderWindow m_window;
@@ -94,6 +95,7 @@ private:
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
     std::string m_shownHeadline; // the banner's headline last logged
+    TimeMs m_loggedNoteUntil = -1; // the refusal note last put in the game log
     bool m_startShownForEnd = false; // the start screen came up once after this match ended
     int m_exitCode = 0;
     WindowFigures m_figures;

@@ -1,55 +1,52 @@
 #include "ui/LogPane.hpp"
 
 #include "ui/ImGuiText.hpp"
-
-#include <fmt/format.h>
+#include "ui/WireLog.hpp"
 
 namespace speed::client::ui {
+namespace {
 
-void LogPane::draw(const Rect& area, bool online) {
+ImU32 colourOf(GameEventKind kind) {
+    switch (kind) {
+    case GameEventKind::Play: return imColour(palette::kWhite);
+    case GameEventKind::OpponentPlay: return imColour(palette::kLabel);
+    case GameEventKind::Table: return imColour(palette::kHighlight);
+    case GameEventKind::Refusal: return kErrorColour;
+    case GameEventKind::Connection: return imColour(palette::kHeading);
+    case GameEventKind::Result: return kGoodColour;
+    }
+    return imColour(palette::kWhite);
+}
+
+} // namespace
+
+void LogPane::draw(const Rect& area) {
     if (!m_shown) return;
     ImGui::SetNextWindowPos(ImVec2(area.left, area.top));
     ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
-    if (!ImGui::Begin("Message log (L hides)", nullptr, kFlags)) {
+    if (!ImGui::Begin("Game log (L hides)", nullptr, kFlags)) {
         ImGui::End();
         return;
     }
-    if (m_log.size() == 0) {
-        ImGui::TextWrapped("%s", online ? "No datagrams yet." : "No network traffic: this is an offline game against the CPU. "
-                                                              "In a network match every datagram sent and received shows here.");
-    } else {
-        ImGui::TextColored(ImColor(kSentColour), "-> sent");
+    if (m_log.size() == 0) ImGui::TextWrapped("Plays, refills, SPEED! flips, refusals and connection news show here.");
+    ImGui::BeginChild("events", ImVec2(0, 0), false);
+    // Wrapped lines have no fixed height, so no clipper: the log is bounded (GameLog::kCapacity).
+    for (std::size_t row = 0; row < m_log.size(); ++row) {
+        const GameEvent& event = m_log.at(row);
+        ImGui::TextDisabled("%s", formatLogTime(event.atMs).substr(0, 5).c_str());
         ImGui::SameLine();
-        ImGui::TextColored(ImColor(kReceivedColour), "<- received");
-        ImGui::SameLine();
-        const std::string counts = fmt::format("{} lines{}", m_log.size(),
-                                               m_log.dropped() > 0 ? fmt::format(", {} older dropped", m_log.dropped()) : "");
-        ImGui::TextDisabled("%s", counts.c_str());
-        ImGui::Separator();
-        drawLines();
+        ImGui::PushStyleColor(ImGuiCol_Text, colourOf(event.kind));
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(event.text.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
     }
-    ImGui::End();
-}
-
-// Only the visible lines are laid out (the clipper), so 5,000 lines cost what 40 do.
-void LogPane::drawLines() {
-    ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(m_log.size()));
-    while (clipper.Step()) {
-        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-            const WireLogEntry& entry = m_log.at(static_cast<std::size_t>(row));
-            ImGui::PushStyleColor(ImGuiCol_Text, entry.sent ? kSentColour : kReceivedColour);
-            ImGui::TextUnformatted(formatLogLine(entry).c_str());
-            ImGui::PopStyleColor();
-        }
-    }
-    // Scroll and limit are still last frame's: at the bottom then means follow the new lines.
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
     ImGui::EndChild();
+    ImGui::End();
 }
 
 } // namespace speed::client::ui

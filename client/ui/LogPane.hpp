@@ -1,30 +1,28 @@
 #pragma once
 
-#include "ui/WireLog.hpp"
+#include "ui/GameLog.hpp"
 
 #include "table/Geometry.hpp"
 
 namespace speed::client::ui {
 
-// The message log pane on the right of the table: every datagram sent and received
-// with its time, sent in blue with "->", received in green with "<-". It follows the newest
-// line while scrolled to the bottom and stays put while the user reads further up.
+// The game log pane on the right of the table (L shows and hides it; closed by default): what
+// happened in the game in a player's words, newest at the bottom, with the time. It follows
+// the newest line while scrolled to the bottom and stays put while the user reads further up.
 class LogPane {
 public:
-    void append(std::vector<WireLogEntry> entries) { m_log.append(std::move(entries)); }
-    const WireLog& log() const { return m_log; }
+    void add(GameEvent event) { m_log.add(std::move(event)); }
+    const GameLog& log() const { return m_log; }
 
     bool shown() const { return m_shown; }
     void setShown(bool shown) { m_shown = shown; }
 
-    // Draws the pane into `area` (window pixels). `online`: a network match feeds the log.
-    void draw(const Rect& area, bool online);
+    // Draws the pane into `area` (window pixels).
+    void draw(const Rect& area);
 
 private:
-    void drawLines();
-
-    WireLog m_log;
-    bool m_shown = true;
+    GameLog m_log;
+    bool m_shown = false;
 };
 
 } // namespace speed::client::ui

@@ -30,6 +30,7 @@ void SettingsDialog::draw(UiCommands& commands) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 46), 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 10, display.y - 30));
     if (!ImGui::Begin("Settings (setup.ini)", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
@@ -41,9 +42,13 @@ void SettingsDialog::draw(UiCommands& commands) {
         ImGui::TextWrapped("The file has a problem, the defaults are shown: %s", m_form.loadProblem().c_str());
         ImGui::PopStyleColor();
     }
-    for (std::string_view section : {"network", "player", "rules", "cpu"}) drawSection(section);
-    ImGui::Separator();
+    // The buttons and what Save said come first, so they stay in view whatever the window's height.
     drawButtons(commands);
+    ImGui::Separator();
+    const float fieldsHeight = std::max(ImGui::GetFontSize() * 6, display.y * 0.9f - ImGui::GetCursorPosY() - 40);
+    ImGui::BeginChild("fields", ImVec2(0, std::min(fieldsHeight, ImGui::GetFontSize() * 34)), false);
+    for (std::string_view section : {"network", "player", "rules", "cpu"}) drawSection(section);
+    ImGui::EndChild();
     ImGui::End();
 }
 

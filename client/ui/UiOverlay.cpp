@@ -37,6 +37,7 @@ std::optional<StartDialog> parseStartDialog(std::string_view name) {
     if (name == "settings") return StartDialog::Settings;
     if (name == "help") return StartDialog::Help;
     if (name == "log") return StartDialog::Log;
+    if (name == "trace") return StartDialog::Trace;
     if (name.empty() || name == "none") return StartDialog::None;
     return std::nullopt;
 }
@@ -47,6 +48,7 @@ std::string_view toString(StartDialog dialog) {
     case StartDialog::Settings: return "settings";
     case StartDialog::Help: return "help";
     case StartDialog::Log: return "log";
+    case StartDialog::Trace: return "trace";
     case StartDialog::None: break;
     }
     return "none";
@@ -75,6 +77,7 @@ bool UiOverlay::closeTopDialog() {
         case StartDialog::Measure: wasOpen = m_measure.isOpen(); m_measure.close(); break;
         case StartDialog::Settings: wasOpen = m_settings.isOpen(); m_settings.close(); break;
         case StartDialog::Help: wasOpen = m_help.isOpen(); m_help.close(); break;
+        case StartDialog::Trace: wasOpen = m_trace.isOpen(); m_trace.close(); break;
         case StartDialog::Log: case StartDialog::None: break;
         }
         if (wasOpen) {
@@ -87,7 +90,7 @@ bool UiOverlay::closeTopDialog() {
 }
 
 bool UiOverlay::anyDialogOpen() const {
-    return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen();
+    return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen() || m_trace.isOpen();
 }
 
 void UiOverlay::showStartScreen(StartScreenFacts facts) {
@@ -110,6 +113,7 @@ void UiOverlay::open(StartDialog dialog) {
     case StartDialog::Settings: m_settings.open(); break;
     case StartDialog::Help: m_help.open(); break;
     case StartDialog::Log: m_log.setShown(true); break;
+    case StartDialog::Trace: m_trace.open(); break;
     case StartDialog::None: break;
     }
 }
@@ -121,7 +125,12 @@ void UiOverlay::toggleLog(UiCommands& commands) {
 
 void UiOverlay::appendWireLog(std::vector<WireLogEntry> entries) {
     if (entries.empty()) return;
-    m_log.append(std::move(entries));
+    m_logHasNews = m_logHasNews || m_trace.isOpen();
+    m_trace.append(std::move(entries));
+}
+
+void UiOverlay::addGameEvent(GameEvent event) {
+    m_log.add(std::move(event));
     m_logHasNews = m_logHasNews || m_log.shown();
 }
 
@@ -142,12 +151,13 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     if (m_start.isOpen() || anyDialogOpen()) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
     drawMenuBar(frame, commands);
-    m_log.draw(frame.logArea, !frame.measureTarget.empty());
+    m_log.draw(frame.logArea);
     drawStartScreen(commands);
     drawWaitPanel(frame, commands);
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget);
     m_help.draw();
+    m_trace.draw(!frame.measureTarget.empty());
     if (m_configProblem.draw() == ConfigProblemDialog::Choice::OpenSettings) open(StartDialog::Settings);
     return commands;
 }
@@ -188,7 +198,8 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
     if (ImGui::BeginMenu("Settings")) {
         if (ImGui::MenuItem("Edit setup.ini ...")) open(StartDialog::Settings);
         bool shown = m_log.shown();
-        if (ImGui::MenuItem("Message log", "L", &shown)) toggleLog(commands);
+        if (ImGui::MenuItem("Game log", "L", &shown)) toggleLog(commands);
+        if (ImGui::MenuItem("Network trace ...")) open(StartDialog::Trace);
         ImGui::EndMenu();
     }
     drawHelpMenu();

@@ -5,6 +5,7 @@
 #include "ui/HelpDialog.hpp"
 #include "ui/LogPane.hpp"
 #include "ui/MeasureDialog.hpp"
+#include "ui/NetworkTrace.hpp"
 #include "ui/SettingsDialog.hpp"
 #include "ui/StartScreen.hpp"
 #include "ui/UiCommand.hpp"
@@ -24,7 +25,7 @@
 namespace speed::client::ui {
 
 // What --show opens at start.
-enum class StartDialog { None, Measure, Settings, Help, Log };
+enum class StartDialog { None, Measure, Settings, Help, Log, Trace };
 std::optional<StartDialog> parseStartDialog(std::string_view name);
 std::string_view toString(StartDialog dialog);
 
@@ -87,6 +88,7 @@ public:
     void startMeasurement(const std::string& matchTarget) { m_measure.startNow(matchTarget); }
     void toggleLog(UiCommands& commands);
     void appendWireLog(std::vector<WireLogEntry> entries);
+    void addGameEvent(GameEvent event);
     bool logShown() const { return m_log.shown(); }
     void setLogShown(bool shown) { m_log.setShown(shown); }
 
@@ -117,6 +119,7 @@ private:
     bool m_logHasNews = false;
     int m_framesToSettle = 0;
     LogPane m_log;
+    NetworkTrace m_trace;
     SettingsDialog m_settings;
     MeasureDialog m_measure;
     HelpDialog m_help;

@@ -114,7 +114,9 @@ ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, fl
     io.GetClipboardTextFn = clipboardText;
     io.SetClipboardTextFn = setClipboardText;
     configureKeyMap(io);
-    if (!fontPath.empty() && io.Fonts->AddFontFromFileTTF(fontPath.c_str(), fontSizePx) == nullptr) {
+    // Latin-1 and the few symbols the window writes: dashes, the ellipsis, arrows, card suits.
+    static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2199, 0x2660, 0x2667, 0};
+    if (!fontPath.empty() && io.Fonts->AddFontFromFileTTF(fontPath.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
         ImGui::DestroyContext(m_context);
         throw std::runtime_error("cannot load the font " + fontPath);
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Each dialog opened by --show draws over the table: the screenshot is a PNG,
 # not blank, and differs from the same table without the dialog. The measurement dialog first
-# measures a real host on loopback (speed-server). L shows and hides the message log through a
+# measures a real host on loopback (speed-server). L shows and hides the game log through a
 # real key; the Game menu pauses, switches to a new game vs CPU and quits through real clicks.
 # Usage: window_ui_dialogs.sh SPEED WORK_DIR SPEED_SERVER
 set -u
@@ -44,7 +44,7 @@ shoot() { # shoot NAME FLAGS...: a screenshot of a vs-CPU table (CPU idle, so th
 png_pixels() { tail -c +34 "$1" | md5sum | cut -d' ' -f1; } # past the IHDR: the image data
 
 shoot table-only
-for dialog in help settings log measure; do
+for dialog in help settings log trace measure; do
     extra=()
     [ "$dialog" = measure ] && extra=(--measure-now)
     shoot "$dialog" --show "$dialog" "${extra[@]}"
@@ -62,11 +62,11 @@ wait_for_log "window ready" 30
 wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
 [ -n "$wid" ] || fail "no window named Speed"
 xdotool key --window "$wid" l
-wait_for_log "message log shown" 10
+wait_for_log "game log shown" 10
 xdotool key --window "$wid" l
-wait_for_log "message log hidden" 10
+wait_for_log "game log hidden" 10
 [ "$(grep -cE "layout window" "$LOG")" -ge 3 ] || fail "the table was not laid out again when the log pane changed"
-echo "ok: L shows and hides the message log, the table is laid out again each time"
+echo "ok: L shows and hides the game log, the table is laid out again each time"
 
 wait_for_log "applied \(table\): SPEED!" 30
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 55 click --window "$wid" 1

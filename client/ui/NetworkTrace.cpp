@@ -1,0 +1,57 @@
+#include "ui/NetworkTrace.hpp"
+
+#include "ui/ImGuiText.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace speed::client::ui {
+
+void NetworkTrace::draw(bool online) {
+    if (!m_open) return;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float em = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * 44), std::min(display.y - 60, em * 28)), ImGuiCond_Appearing);
+    if (!ImGui::Begin("Network trace", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    if (m_log.size() == 0) {
+        ImGui::TextWrapped("%s", online ? "No datagrams yet."
+                                        : "No network traffic: no network match runs. In a network match every datagram "
+                                          "sent and received shows here with its time.");
+    } else {
+        ImGui::TextColored(ImColor(kSentColour), "-> sent");
+        ImGui::SameLine();
+        ImGui::TextColored(ImColor(kReceivedColour), "<- received");
+        ImGui::SameLine();
+        const std::string counts = fmt::format("{} lines{}", m_log.size(),
+                                               m_log.dropped() > 0 ? fmt::format(", {} older dropped", m_log.dropped()) : "");
+        ImGui::TextDisabled("%s", counts.c_str());
+        ImGui::Separator();
+        drawLines();
+    }
+    ImGui::End();
+}
+
+// Only the visible lines are laid out (the clipper), so 5,000 lines cost what 40 do.
+void NetworkTrace::drawLines() {
+    ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(m_log.size()));
+    while (clipper.Step()) {
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            const WireLogEntry& entry = m_log.at(static_cast<std::size_t>(row));
+            ImGui::PushStyleColor(ImGuiCol_Text, entry.sent ? kSentColour : kReceivedColour);
+            ImGui::TextUnformatted(formatLogLine(entry).c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+    // Scroll and limit are still last frame's: at the bottom then means follow the new lines.
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+    ImGui::EndChild();
+}
+
+} // namespace speed::client::ui
