@@ -224,6 +224,15 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
     switch (key) {
     case sf::Keyboard::N: command(ui::UiAction::NextGame, now, "key N"); return true;
     case sf::Keyboard::P: command(ui::UiAction::TogglePause, now, "key P"); return true;
+    case sf::Keyboard::Escape: {
+        // Waiting for the other player: Esc is the wait panel's Cancel.
+        const NetworkView* network = m_match->network();
+        const GameInfo info = m_match->info();
+        if (network == nullptr || network->matchEnded() || (info != GameInfo::ConWait && info != GameInfo::Nothing)) return false;
+        spdlog::info("key Esc: back to the start screen");
+        showStartScreen({}, true, now);
+        return true;
+    }
     case sf::Keyboard::R:
         if (NetworkView* network = m_match->network(); network != nullptr && network->retry(now)) {
             m_motion.clear();
@@ -360,8 +369,8 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::PlayVsCpuInstead: playVsCpu(m_options.cpuLevel, now); break;
         case ui::UiAction::HostGame: playNetwork(std::nullopt, now); break;
         case ui::UiAction::JoinGame: playNetwork(command.address, now); break;
-        case ui::UiAction::CancelWait:
-            spdlog::info("waiting cancelled");
+        case ui::UiAction::LeaveToStart:
+            spdlog::info("menu: back to the start screen");
             showStartScreen({}, true, now);
             break;
         case ui::UiAction::SettingsSaved:

@@ -91,6 +91,7 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
     switch (facts.info) {
     case GameInfo::ConWait: {
         std::string detail = (joining(facts) ? "looking for " : "") + waitingWhere(facts) + timeLeft(facts);
+        if (!joining(facts) && !facts.lanAddress.empty()) detail += kDot + "your friend joins " + facts.lanAddress;
         if (!facts.previousEnd.empty()) detail += kDot + "last match: " + facts.previousEnd;
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
         if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;

@@ -34,6 +34,7 @@ struct ConnectionFacts {
     std::optional<HostPort> peer;   // whom we look for (setup.ini's peer or --join)
     bool joinOnly = false;
     std::uint16_t port = 0;
+    std::string lanAddress;         // hosting: where a friend on the LAN joins (empty: none found)
 };
 
 // The status bar in a player's words: a short state word on its coloured pill ("Waiting",

@@ -4,6 +4,7 @@
 
 #include "speed/common/Outcome.hpp"
 #include "speed/net/SessionLog.hpp"
+#include "speed/net/LocalAddresses.hpp"
 #include "speed/net/WakeLatency.hpp"
 #include "speed/protocol/TableView.hpp"
 
@@ -54,6 +55,8 @@ NetworkDriver::NetworkDriver(NetworkSetup setup, TimeMs now) : m_setup(std::move
 NetworkDriver::~NetworkDriver() { teardown(); }
 
 void NetworkDriver::begin(TimeMs now) {
+    const std::vector<std::string> addresses = lanAddresses();
+    m_lanAddress = addresses.empty() ? std::string() : addresses.front();
     const bool autoNext = m_setup.localBot.has_value() || m_setup.games > 0;
     m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games, autoNext,
                                           [this](const protocol::Session& live) { publish(&live); });
@@ -453,6 +456,7 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     facts.peer = m_setup.connect.peer;
     facts.joinOnly = m_setup.connect.joinOnly;
     facts.port = m_setup.connect.hostPort;
+    facts.lanAddress = m_lanAddress;
     return facts;
 }
 

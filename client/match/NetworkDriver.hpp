@@ -179,6 +179,7 @@ private:
     protocol::SessionStats m_stats;
     bool m_connected = false;
     bool m_closing = false;
+    std::string m_lanAddress; // this machine's first LAN address, for the waiting banner
     bool m_joinedLocalHost = false; // our port was taken: joining whoever hosts there
     static constexpr TimeMs kLocalHostAnswerMs = 4000;
     std::string m_peerName;

@@ -273,6 +273,14 @@ std::vector<std::string> hintPieces(const TableScene& scene) {
 
 sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
 
+// The room a text takes on its line, spaces included (its bounds leave out leading and
+// trailing blanks, so they would underrate "  ·  ").
+float advanceWidth(const sf::Text& text) {
+    const float end = text.findCharacterPos(text.getString().getSize()).x - text.findCharacterPos(0).x;
+    const sf::FloatRect bounds = text.getLocalBounds();
+    return std::max(end, bounds.left + bounds.width);
+}
+
 } // namespace
 
 void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
@@ -288,13 +296,13 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     std::vector<sf::Text> hints;
     StatusLineWidths widths;
     widths.barWidth = bar.width;
-    widths.pillText = word.getLocalBounds().width;
-    widths.detail = detail.getLocalBounds().width;
+    widths.pillText = advanceWidth(word);
+    widths.detail = advanceWidth(detail);
     const std::string separator = "  \xC2\xB7  ";
-    widths.hintSeparator = sf::Text(utf8(separator), m_fonts.regular, textPx).getLocalBounds().width;
+    widths.hintSeparator = advanceWidth(sf::Text(utf8(separator), m_fonts.regular, textPx));
     for (const std::string& piece : pieces) {
         hints.emplace_back(utf8(piece), m_fonts.regular, textPx);
-        widths.hintPieces.push_back(hints.back().getLocalBounds().width);
+        widths.hintPieces.push_back(advanceWidth(hints.back()));
     }
     const StatusLinePlacement placed = placeStatusLine(widths);
 
@@ -307,7 +315,7 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     if (placed.detailCut) { // shorten to what fits, with an ellipsis
         sf::String text = detail.getString();
         const sf::String ellipsis = utf8("\xE2\x80\xA6");
-        while (text.getSize() > 0 && detail.getLocalBounds().width > placed.detailWidth) {
+        while (text.getSize() > 0 && advanceWidth(detail) > placed.detailWidth) {
             text.erase(text.getSize() - 1);
             detail.setString(text + ellipsis);
         }

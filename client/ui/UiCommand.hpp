@@ -20,7 +20,7 @@ enum class UiAction {
     SettingsSaved,  // setup.ini was written: `settings` apply to the next vs-CPU game
     HostGame,       // host a network game on setup.ini's port and wait for the other player
     JoinGame,       // join the host at `address` (remembered as setup.ini's peer)
-    CancelWait,     // stop waiting for the other player: back to the start screen
+    LeaveToStart,   // leave the match (or stop waiting for one): back to the start screen
     PlayVsCpuInstead, // stop waiting and play the CPU at setup.ini's level
 };
 

@@ -217,6 +217,7 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
         }
         ImGui::EndMenu();
     }
+    if (ImGui::MenuItem("Start screen", nullptr, false, !m_start.isOpen())) commands.push_back({UiAction::LeaveToStart});
     ImGui::Separator();
     if (ImGui::MenuItem("Network measurement ...")) open(StartDialog::Measure);
     ImGui::Separator();
@@ -261,7 +262,7 @@ void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
     if (ImGui::Begin("Waiting", nullptr, kFlags)) {
         if (ImGui::Button("Play vs CPU instead")) commands.push_back({UiAction::PlayVsCpuInstead});
         ImGui::SameLine();
-        if (ImGui::Button("Cancel")) commands.push_back({UiAction::CancelWait});
+        if (ImGui::Button("Cancel")) commands.push_back({UiAction::LeaveToStart});
     }
     ImGui::End();
 }

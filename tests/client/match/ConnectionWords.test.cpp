@@ -14,6 +14,8 @@ TEST_CASE("connection words: waiting, connected, silent, over and failed each sa
     CHECK(noticeFor(facts).headline == "Waiting for a player");
     CHECK(statusWord(facts) + " " + statusDetail(facts) == "Waiting for a player   \xC2\xB7   0:27 left   \xC2\xB7   on UDP port 50001");
     CHECK(noticeFor(facts).detail.find("refused") == std::string::npos);
+    facts.lanAddress = "192.168.1.20";
+    CHECK(noticeFor(facts).detail.find("your friend joins 192.168.1.20") != std::string::npos);
     facts.lastRefusal = "refused a player at 10.0.0.7:40000 (bob): its password is not this host's";
     CHECK(noticeFor(facts).detail.find("(bob): its password is not this host's") != std::string::npos);
     facts.connected = true;

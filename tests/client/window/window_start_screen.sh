@@ -29,4 +29,26 @@ xdotool key --clearmodifiers c
 wait_for_log "menu: playing vs CPU normal offline" 10
 wait_for_log "applied \(table\): SPEED!" 15
 echo "ok: C on the start screen plays the CPU"
+
+xdotool key --clearmodifiers F1
+wait_for_log "dialog open: help" 10
+xdotool key --clearmodifiers Escape
+wait_for_log "dialog closed: help \(Esc\)" 10
+echo "ok: Esc closes the dialog on top"
+stop_speed
+
+# Hosting from the start screen (H), then Esc while waiting: back to the start screen.
+write_ini_port=$(python3 -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+printf '[network]\nport = %s\n' "$write_ini_port" >"$WORK_DIR/host.ini"
+: >"$LOG"
+start_speed --config "$WORK_DIR/host.ini"
+wait_for_log "start screen" 30
+wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+xdotool windowfocus "$wid"; sleep 0.3
+xdotool key --clearmodifiers h
+wait_for_log "banner: Waiting for a player: on UDP port $write_ini_port" 10
+xdotool key --clearmodifiers Escape
+wait_for_log "key Esc: back to the start screen" 10
+[ "$(grep -c "start screen$" "$LOG")" -ge 2 ] || fail "the start screen did not come back"
+echo "ok: hosting from the start screen, and Esc while waiting goes back to it"
 stop_speed
