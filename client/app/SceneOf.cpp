@@ -30,7 +30,6 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     const std::string cpu = "CPU (" + std::string(idle ? "idle" : toString(level)) + ")";
     scene.statusDetail = fmt::format("{}   \xC2\xB7   game {}", scene.info == GameInfo::Play ? cpu : "vs " + cpu, match.gameNumber());
     if (protocol::isPaused(scene.info)) scene.statusDetail += "   \xC2\xB7   P: resume";
-    if (gameFinished(scene.info)) scene.statusDetail += "   \xC2\xB7   N: next game";
     if (!match.hasTable()) {
         scene.statusWord = "Start";
         scene.statusDetail = "choose a game";
