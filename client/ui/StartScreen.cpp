@@ -12,7 +12,7 @@
 namespace speed::client::ui {
 namespace {
 
-std::string_view trimmed(std::string_view text) {
+std::string_view withoutBlanks(std::string_view text) {
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos) return {};
     const auto last = text.find_last_not_of(" \t");
@@ -38,7 +38,7 @@ const std::vector<BotLevel>& playerLevels() {
 }
 
 JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort) {
-    const std::string_view text = trimmed(typed);
+    const std::string_view text = withoutBlanks(typed);
     if (text.empty()) return {{}, "type the host's address, e.g. 192.168.1.20"};
     const HostPortResult parsed = parseHostPort(text, defaultPort);
     if (!parsed.value) return {std::string(text), parsed.error};

@@ -75,9 +75,12 @@ wait_for_log "menu: state PLAY -> PAUSE_0" 10
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 60 74 sleep 0.5 \
     mousemove --window "$wid" 200 74 sleep 0.2 mousemove --window "$wid" 290 74 sleep 0.3 click --window "$wid" 1
 wait_for_log "menu: playing vs CPU easy offline" 10
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 119 click --window "$wid" 1
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 93 click --window "$wid" 1
+wait_for_log "menu: back to the start screen" 10
+wait_for_log "start screen$" 10
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 138 click --window "$wid" 1
 wait_for_log "menu: quit" 10
 for _ in $(seq 50); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
 SPEED_PID=
-echo "ok: Game > Pause, Play vs CPU > easy and Quit through real clicks"
+echo "ok: Game > Pause, Play vs CPU > easy, Start screen and Quit through real clicks"
