@@ -3,7 +3,6 @@
 #include <filesystem>
 
 namespace speed::client::ui {
-namespace {
 
 std::string_view trimmed(std::string_view text) {
     const auto first = text.find_first_not_of(" \t");
@@ -11,6 +10,8 @@ std::string_view trimmed(std::string_view text) {
     const auto last = text.find_last_not_of(" \t");
     return text.substr(first, last - first + 1);
 }
+
+namespace {
 
 // What the field holds as setup.ini would read it: blanks at either end go, except in a
 // password, where they are refused instead (it is stored exactly as typed).

@@ -70,4 +70,7 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key);
 // the key as setup.ini spells it, which alone does not say what e.g. `grace` does.
 std::string_view fieldMeaning(const SettingsKey& key);
 
+// `text` without blanks (spaces, tabs) at either end, as setup.ini reads a value.
+std::string_view trimmed(std::string_view text);
+
 } // namespace speed::client::ui

@@ -1,6 +1,7 @@
 #include "ui/StartScreen.hpp"
 
 #include "ui/ImGuiText.hpp"
+#include "ui/SettingsForm.hpp"
 
 #include "speed/net/HostPort.hpp"
 
@@ -11,13 +12,6 @@
 
 namespace speed::client::ui {
 namespace {
-
-std::string_view withoutBlanks(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t");
-    return text.substr(first, last - first + 1);
-}
 
 void heading(const char* text) {
     ImGui::Spacing();
@@ -38,7 +32,7 @@ const std::vector<BotLevel>& playerLevels() {
 }
 
 JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort) {
-    const std::string_view text = withoutBlanks(typed);
+    const std::string_view text = trimmed(typed);
     if (text.empty()) return {{}, "type the host's address, e.g. 192.168.1.20"};
     const HostPortResult parsed = parseHostPort(text, defaultPort);
     if (!parsed.value) return {std::string(text), parsed.error};
