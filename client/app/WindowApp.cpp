@@ -234,11 +234,7 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
         return true;
     }
     case sf::Keyboard::R:
-        if (NetworkView* network = m_match->network(); network != nullptr && network->retry(now)) {
-            m_motion.clear();
-            m_startShownForEnd = false;
-            m_overlay->hideStartScreen();
-        }
+        retryNetwork(now);
         return true;
     default: return false;
     }
@@ -367,6 +363,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
             relayout();
             break;
         case ui::UiAction::PlayVsCpuInstead: playVsCpu(m_options.cpuLevel, now); break;
+        case ui::UiAction::Retry: retryNetwork(now); break;
         case ui::UiAction::HostGame: playNetwork(std::nullopt, now); break;
         case ui::UiAction::JoinGame: playNetwork(command.address, now); break;
         case ui::UiAction::LeaveToStart:
@@ -416,6 +413,16 @@ void WindowApp::playNetwork(const std::optional<std::string>& peer, TimeMs now) 
     replaceMatch(std::move(driver));
 }
 
+// R, or "Connect again": the ended network match connects as it did before.
+void WindowApp::retryNetwork(TimeMs now) {
+    NetworkView* network = m_match->network();
+    if (network == nullptr || !network->retry(now)) return;
+    m_motion.clear();
+    m_startShownForEnd = false;
+    m_overlay->hideStartScreen();
+    m_dirty = true;
+}
+
 // The address joined becomes setup.ini's peer, so the next start offers it again.
 void WindowApp::rememberPeer(const std::string& peer) {
     SettingsResult loaded = loadSettings(m_options.configPath);
@@ -444,6 +451,8 @@ void WindowApp::showStartScreen(std::string reason, bool replace, TimeMs now) {
     facts.port = m_options.network.port;
     facts.cpuLevel = m_options.cpuLevel;
     facts.addresses = lanAddresses();
+    const NetworkView* network = m_match->network();
+    facts.canRetry = !replace && network != nullptr && network->matchEnded();
     m_overlay->showStartScreen(std::move(facts));
     m_dirty = true;
 }

@@ -73,6 +73,7 @@ private:
     void playVsCpu(BotLevel level, TimeMs now);
     void playNetwork(const std::optional<std::string>& peer, TimeMs now);
     void rememberPeer(const std::string& peer);
+    void retryNetwork(TimeMs now);
     void showStartScreen(std::string reason, bool replaceMatch, TimeMs now);
     void replaceMatch(std::unique_ptr<MatchDriver> match);
     std::string opponentName() const;

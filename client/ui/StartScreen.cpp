@@ -77,6 +77,9 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
         ImGui::TextWrapped("%s", m_facts.reason.c_str());
         ImGui::PopStyleColor();
     }
+    if (m_facts.canRetry && (ImGui::Button("Connect again (R)") || shortcut(sf::Keyboard::R, onTop))) {
+        commands.push_back({UiAction::Retry});
+    }
     drawCpu(commands);
     drawHost(commands);
     drawJoin(commands);

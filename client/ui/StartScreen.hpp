@@ -17,6 +17,7 @@ struct StartScreenFacts {
     std::uint16_t port = 50001;         // the port a host waits on and a join goes to by default
     BotLevel cpuLevel = BotLevel::Normal;
     std::vector<std::string> addresses; // this machine's LAN addresses (lanAddresses())
+    bool canRetry = false;              // a network match just ended: "Connect again" (R) is offered
 };
 
 // Levels a player picks on the start screen, slowest first (max is a test bot, not offered).
@@ -32,7 +33,8 @@ JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort);
 // The screen shown whenever no game runs: Play vs CPU (with its level), Host a game (this
 // machine's LAN addresses and the port, each with a Copy button), Join (an address field),
 // Network measurement, Settings, Help and Quit. It works by keyboard too: Tab and the arrows
-// move, Space or Enter presses, C plays the CPU, H hosts, J goes to the address field.
+// move, Space or Enter presses, C plays the CPU, H hosts, J goes to the address field, and after
+// a network match R connects again.
 class StartScreen {
 public:
     void open(StartScreenFacts facts);

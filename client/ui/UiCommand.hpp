@@ -22,6 +22,7 @@ enum class UiAction {
     JoinGame,       // join the host at `address` (remembered as setup.ini's peer)
     LeaveToStart,   // leave the match (or stop waiting for one): back to the start screen
     PlayVsCpuInstead, // stop waiting and play the CPU at setup.ini's level
+    Retry,          // the network match ended: connect again, as before
 };
 
 struct UiCommand {

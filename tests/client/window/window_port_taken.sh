@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A UDP port held by another program (a plain socket that never answers) is named as such in
 # the window, within seconds, not read as "no host answered" after the whole wait; and the
-# start screen comes back with the reason, so the player can choose another game.
+# start screen comes back with the reason, so the player can choose another game or press R
+# (Connect again) once the port is free.
 set -u
 . "$(dirname "$0")/window_lib.sh"
 . "$(dirname "$0")/window_net_lib.sh"
@@ -21,5 +22,11 @@ wait_for_log "no game: UDP port $port is used by another program" 15
 echo "ok: the port held by another program is named"
 wait_for_log "start screen: .*UDP port $port is used by another program" 5
 echo "ok: the start screen comes back with the reason"
+command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
+wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+xdotool windowfocus "$wid"; sleep 0.3
+xdotool key --clearmodifiers r
+wait_for_log "trying again" 10
+echo "ok: R on the start screen connects again"
 stop_speed
 kill "$HOLDER" 2>/dev/null || true
