@@ -224,15 +224,16 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
     switch (key) {
     case sf::Keyboard::N: command(ui::UiAction::NextGame, now, "key N"); return true;
     case sf::Keyboard::P: command(ui::UiAction::TogglePause, now, "key P"); return true;
-    case sf::Keyboard::Escape: {
-        // Waiting for the other player: Esc is the wait panel's Cancel.
-        const NetworkView* network = m_match->network();
-        const GameInfo info = m_match->info();
-        if (network == nullptr || network->matchEnded() || (info != GameInfo::ConWait && info != GameInfo::Nothing)) return false;
+    case sf::Keyboard::Escape: // waiting for the other player: the wait panel's Cancel
+        if (!waitingForPlayer()) return false;
         spdlog::info("key Esc: back to the start screen");
         showStartScreen({}, true, now);
         return true;
-    }
+    case sf::Keyboard::C: // ... and its Play vs CPU instead
+        if (!waitingForPlayer()) return false;
+        spdlog::info("key C: playing the CPU instead");
+        playVsCpu(m_options.cpuLevel, now);
+        return true;
     case sf::Keyboard::R:
         retryNetwork(now);
         return true;
@@ -411,6 +412,12 @@ void WindowApp::playNetwork(const std::optional<std::string>& peer, TimeMs now) 
     m_options.vsCpu = false;
     spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
     replaceMatch(std::move(driver));
+}
+
+bool WindowApp::waitingForPlayer() const {
+    const NetworkView* network = m_match->network();
+    const GameInfo info = m_match->info();
+    return network != nullptr && !network->matchEnded() && (info == GameInfo::ConWait || info == GameInfo::Nothing);
 }
 
 // R, or "Connect again": the ended network match connects as it did before.

@@ -74,6 +74,7 @@ private:
     void playNetwork(const std::optional<std::string>& peer, TimeMs now);
     void rememberPeer(const std::string& peer);
     void retryNetwork(TimeMs now);
+    bool waitingForPlayer() const; // a network match waits for the other player to connect
     void showStartScreen(std::string reason, bool replaceMatch, TimeMs now);
     void replaceMatch(std::unique_ptr<MatchDriver> match);
     std::string opponentName() const;

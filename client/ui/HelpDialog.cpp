@@ -67,6 +67,7 @@ void drawKeys() {
     keyRow("P", "pause / resume");
     keyRow("Esc", "close the dialog on top; else drop the selection or the card being dragged");
     keyRow("R", "after a network match ended: connect again");
+    keyRow("C / Esc", "while waiting for the other player: play the CPU instead / back to the start screen");
     keyRow("L", "show / hide the game log");
     keyRow("F1", "this help");
     keyRow("Ctrl+Q", "quit");

@@ -89,6 +89,14 @@ bool UiOverlay::closeTopDialog() {
     return false;
 }
 
+bool UiOverlay::navigating() const { return m_start.isOpen() || anyDialogOpen(); }
+
+bool UiOverlay::wantsKeyboard() const {
+    // ImGui's own flag lags a frame behind a screen that just closed: without a screen, a dialog
+    // or a text field with the caret, keys are the table's.
+    return m_imgui.wantsKeyboard() && (navigating() || ImGui::GetIO().WantTextInput);
+}
+
 bool UiOverlay::anyDialogOpen() const {
     return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen() || m_trace.isOpen();
 }
@@ -143,13 +151,13 @@ float UiOverlay::logPaneWidthPx(float windowWidthPx) const {
 
 UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     const TimeMs sinceLast = std::max<TimeMs>(1, now - m_lastFrameAt);
+    // Keyboard navigation (Tab, arrows, Space) while a screen or dialog is up; during play the
+    // keys belong to the table. Set before the frame begins, which is when ImGui reads it.
+    ImGuiIO& io = ImGui::GetIO();
+    if (navigating()) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
     m_imgui.beginFrame(sf::milliseconds(static_cast<sf::Int32>(std::min<TimeMs>(sinceLast, 1000))));
     UiCommands commands;
-    // Keyboard navigation (Tab, arrows, Space) while a screen or dialog is up; during play the
-    // keys belong to the table.
-    ImGuiIO& io = ImGui::GetIO();
-    if (m_start.isOpen() || anyDialogOpen()) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
     drawMenuBar(frame, commands);
     m_log.draw(frame.logArea);
     drawStartScreen(commands);
@@ -260,9 +268,9 @@ void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
                                         ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
     if (ImGui::Begin("Waiting", nullptr, kFlags)) {
-        if (ImGui::Button("Play vs CPU instead")) commands.push_back({UiAction::PlayVsCpuInstead});
+        if (ImGui::Button("Play vs CPU instead (C)")) commands.push_back({UiAction::PlayVsCpuInstead});
         ImGui::SameLine();
-        if (ImGui::Button("Cancel")) commands.push_back({UiAction::LeaveToStart});
+        if (ImGui::Button("Cancel (Esc)")) commands.push_back({UiAction::LeaveToStart});
     }
     ImGui::End();
 }

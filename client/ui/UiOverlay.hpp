@@ -55,7 +55,7 @@ public:
     // True when the overlay used it up itself (Esc closing the dialog on top).
     bool processEvent(const sf::Event& event, TimeMs now);
     bool wantsMouse() const { return m_imgui.wantsMouse(); }
-    bool wantsKeyboard() const { return m_imgui.wantsKeyboard(); }
+    bool wantsKeyboard() const;
 
     // Builds and draws one ImGui frame over what SFML drew; returns what the user chose.
     UiCommands draw(const OverlayFrame& frame, TimeMs now);
@@ -108,6 +108,7 @@ private:
     void drawStartScreen(UiCommands& commands);
     void drawWaitPanel(const OverlayFrame& frame, UiCommands& commands);
     bool anyDialogOpen() const;
+    bool navigating() const; // a screen or dialog is up: ImGui's keyboard navigation is on
 
     speed::ui::ImGuiLayer m_imgui;
     FrameInputQueue m_input;

@@ -51,4 +51,12 @@ xdotool key --clearmodifiers Escape
 wait_for_log "key Esc: back to the start screen" 10
 [ "$(grep -c "start screen$" "$LOG")" -ge 2 ] || fail "the start screen did not come back"
 echo "ok: hosting from the start screen, and Esc while waiting goes back to it"
+sleep 0.3
+xdotool key --clearmodifiers h
+wait_for_log "start screen: hosting" 10
+sleep 0.3
+xdotool key --clearmodifiers c
+wait_for_log "key C: playing the CPU instead" 10
+wait_for_log "menu: playing vs CPU normal offline" 10
+echo "ok: C while waiting plays the CPU instead"
 stop_speed
