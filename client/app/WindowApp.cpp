@@ -47,7 +47,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     }
     m_overlay = std::make_unique<OverlayHost>(m_window, m_options, measureTargetOf(*m_match));
     relayout();
-    if (startScreen) showStartScreen({}, false, 0);
+    if (startScreen) showStartScreen({}, false);
 }
 
 WindowApp::~WindowApp() = default;
@@ -227,7 +227,7 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
     case sf::Keyboard::Escape: // waiting for the other player: the wait panel's Cancel
         if (!waitingForPlayer()) return false;
         spdlog::info("key Esc: back to the start screen");
-        showStartScreen({}, true, now);
+        showStartScreen({}, true);
         return true;
     case sf::Keyboard::C: // ... and its Play vs CPU instead
         if (!waitingForPlayer()) return false;
@@ -325,7 +325,7 @@ void WindowApp::followMatch(TimeMs now) {
     if (m_options.games > 0 && network->matchEnded() && !m_quitAt) m_quitAt = now + kLastFrameMs;
     if (m_options.games == 0 && network->matchEnded() && !m_overlay->startScreenShown() && !m_startShownForEnd) {
         m_startShownForEnd = true;
-        showStartScreen(notice.detail.empty() ? notice.headline : notice.detail, false, now);
+        showStartScreen(notice.detail.empty() ? notice.headline : notice.detail, false);
     }
 }
 
@@ -369,7 +369,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::JoinGame: playNetwork(command.address, now); break;
         case ui::UiAction::LeaveToStart:
             spdlog::info("menu: back to the start screen");
-            showStartScreen({}, true, now);
+            showStartScreen({}, true);
             break;
         case ui::UiAction::SettingsSaved:
             adoptSavedSettings(*command.settings, m_options, m_match->network());
@@ -403,7 +403,7 @@ void WindowApp::playNetwork(const std::optional<std::string>& peer, TimeMs now) 
     options.network.joinOnly = peer.has_value();
     NetworkSetup setup;
     if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
-        showStartScreen(*problem, false, now);
+        showStartScreen(*problem, false);
         return;
     }
     if (peer) rememberPeer(*peer);
@@ -448,8 +448,7 @@ void WindowApp::rememberPeer(const std::string& peer) {
 
 // No game runs: the start screen, over the table as the last match left it, or over an empty
 // table when `replaceMatch` (the waiting was cancelled).
-void WindowApp::showStartScreen(std::string reason, bool replace, TimeMs now) {
-    (void)now;
+void WindowApp::showStartScreen(std::string reason, bool replace) {
     if (replace) replaceMatch(std::make_unique<NoMatch>(m_options.rules));
     const Settings settings = loadSettings(m_options.configPath).settings.value_or(Settings{});
     ui::StartScreenFacts facts;

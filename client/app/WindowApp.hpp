@@ -75,7 +75,7 @@ private:
     void rememberPeer(const std::string& peer);
     void retryNetwork(TimeMs now);
     bool waitingForPlayer() const; // a network match waits for the other player to connect
-    void showStartScreen(std::string reason, bool replaceMatch, TimeMs now);
+    void showStartScreen(std::string reason, bool replaceMatch);
     void replaceMatch(std::unique_ptr<MatchDriver> match);
     std::string opponentName() const;
 
