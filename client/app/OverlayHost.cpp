@@ -69,9 +69,7 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     const float top = m_overlay->menuBarHeightPx();
     frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};
     frame.field = layout.table;
-    const NetworkView* network = match.network();
-    frame.waiting = network != nullptr && !network->matchEnded() &&
-                    (match.info() == GameInfo::ConWait || match.info() == GameInfo::Nothing);
+    frame.waiting = waitingForPlayer(match);
     return frame;
 }
 

@@ -25,9 +25,10 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
         level = local->setup().cpuLevel;
         idle = !local->setup().cpuMoves;
     }
-    scene.opponentName = "CPU \xC2\xB7 " + std::string(idle ? "idle" : toString(level));
+    const std::string levelName(idle ? "idle" : toString(level));
+    scene.opponentName = "CPU \xC2\xB7 " + levelName;
     scene.statusWord = std::string(stateWord(scene.info));
-    const std::string cpu = "CPU (" + std::string(idle ? "idle" : toString(level)) + ")";
+    const std::string cpu = "CPU (" + levelName + ")";
     scene.statusDetail = fmt::format("{}   \xC2\xB7   game {}", scene.info == GameInfo::Play ? cpu : "vs " + cpu, match.gameNumber());
     if (protocol::isPaused(scene.info)) scene.statusDetail += "   \xC2\xB7   P: resume";
     if (!match.hasTable()) {

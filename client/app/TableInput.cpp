@@ -139,9 +139,7 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     if (!answer.accepted()) {
         spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
                      answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(match.state()));
-        const std::string words = refusalWords(answer.play, answer.held);
-        m_motion.say(Place::handSlot(move.seat, move.slot), words, now);
-        spdlog::info("note beside slot {}: {}", move.slot, words);
+        m_motion.say(Place::handSlot(move.seat, move.slot), refusalWords(answer.play, answer.held), now);
         return false;
     }
     m_motion.showMove(before, match.state(), move, m_layout, now, start);

@@ -225,12 +225,12 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
     case sf::Keyboard::N: command(ui::UiAction::NextGame, now, "key N"); return true;
     case sf::Keyboard::P: command(ui::UiAction::TogglePause, now, "key P"); return true;
     case sf::Keyboard::Escape: // waiting for the other player: the wait panel's Cancel
-        if (!waitingForPlayer()) return false;
+        if (!waitingForPlayer(*m_match)) return false;
         spdlog::info("key Esc: back to the start screen");
         showStartScreen({}, true);
         return true;
     case sf::Keyboard::C: // ... and its Play vs CPU instead
-        if (!waitingForPlayer()) return false;
+        if (!waitingForPlayer(*m_match)) return false;
         spdlog::info("key C: playing the CPU instead");
         playVsCpu(m_options.cpuLevel, now);
         return true;
@@ -282,7 +282,6 @@ void WindowApp::showRefusedByHost(TimeMs now) {
         spdlog::info("taken back: {} | table: {}", describe(move), tableSummary(m_match->state()));
         m_motion.refusedByHost(move, m_layout, now);
         m_motion.say(Place::handSlot(move.seat, move.slot), hostRefusalWords(refused.why), now);
-        spdlog::info("note beside slot {}: {}", move.slot, hostRefusalWords(refused.why));
         m_dirty = true;
     }
 }
@@ -295,9 +294,9 @@ void WindowApp::followMatch(TimeMs now) {
     const auto handSize = static_cast<std::size_t>(m_match->state().rules.handSize);
     const bool localAtBottom = m_layout.deck[static_cast<std::size_t>(seat)].top >= m_layout.deck[static_cast<std::size_t>(1 - seat)].top;
     if (m_layout.hand[0].size() != handSize || !localAtBottom) relayout();
-    if (const auto& note = m_motion.note(); note && note->until != m_loggedNoteUntil) {
-        m_loggedNoteUntil = note->until;
-        m_overlay->addGameEvent(now, ui::GameEventKind::Refusal, "Not played: " + note->text);
+    for (const TableNote& note : m_motion.takeSaid()) { // the table's and the host's refusals alike
+        spdlog::info("note beside slot {}: {}", note.at.index, note.text);
+        m_overlay->addGameEvent(now, ui::GameEventKind::Refusal, "Not played: " + note.text);
     }
     const bool noteGone = m_motion.note() && now >= m_motion.note()->until;
     if ((m_motion.litPile() && now >= m_motion.litUntil()) || noteGone) {
@@ -310,21 +309,20 @@ void WindowApp::followMatch(TimeMs now) {
     std::string status = network->statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + network->opponentName();
     if (status != m_shownStatus) {
         // Logged when the banner changes, not with each second of its countdown.
-        if (!notice.headline.empty() && notice.headline != m_shownHeadline) {
+        if (!notice.headline.empty() && notice.headline != m_shownNotice.headline) {
             spdlog::info("banner: {}: {}", notice.headline, notice.detail);
-            const bool withReason = notice.headline == "Match over" || notice.headline == "No game";
             m_overlay->addGameEvent(now, ui::GameEventKind::Connection,
-                                    withReason ? notice.headline + ": " + notice.detail.substr(0, notice.detail.find("   ")) : notice.headline);
-        } else if (notice.headline.empty() && m_shownHeadline.find("stopped answering") != std::string::npos) {
+                                    notice.reason.empty() ? notice.headline : notice.headline + ": " + notice.reason);
+        } else if (notice.headline.empty() && m_shownNotice.peerSilent) {
             m_overlay->addGameEvent(now, ui::GameEventKind::Connection, opponentName() + " is back");
         }
-        m_shownHeadline = notice.headline;
+        m_shownNotice = notice;
         m_shownStatus = std::move(status);
         m_dirty = true;
     }
     if (m_options.games > 0 && network->matchEnded() && !m_quitAt) m_quitAt = now + kLastFrameMs;
-    if (m_options.games == 0 && network->matchEnded() && !m_overlay->startScreenShown() && !m_startShownForEnd) {
-        m_startShownForEnd = true;
+    // Until the player chooses (another game, or R) the screen stays: only those hide it.
+    if (m_options.games == 0 && network->matchEnded() && !m_overlay->startScreenShown()) {
         showStartScreen(notice.detail.empty() ? notice.headline : notice.detail, false);
     }
 }
@@ -414,18 +412,11 @@ void WindowApp::playNetwork(const std::optional<std::string>& peer, TimeMs now) 
     replaceMatch(std::move(driver));
 }
 
-bool WindowApp::waitingForPlayer() const {
-    const NetworkView* network = m_match->network();
-    const GameInfo info = m_match->info();
-    return network != nullptr && !network->matchEnded() && (info == GameInfo::ConWait || info == GameInfo::Nothing);
-}
-
 // R, or "Connect again": the ended network match connects as it did before.
 void WindowApp::retryNetwork(TimeMs now) {
     NetworkView* network = m_match->network();
     if (network == nullptr || !network->retry(now)) return;
     m_motion.clear();
-    m_startShownForEnd = false;
     m_overlay->hideStartScreen();
     m_dirty = true;
 }
@@ -468,8 +459,7 @@ void WindowApp::replaceMatch(std::unique_ptr<MatchDriver> match) {
     m_match = std::move(match);
     m_overlay->hideStartScreen();
     m_shownStatus.clear();
-    m_shownHeadline.clear();
-    m_startShownForEnd = false;
+    m_shownNotice = {};
     m_quitAt.reset();
     m_schedule.restart();
     m_input.cancel();

@@ -74,7 +74,6 @@ private:
     void playNetwork(const std::optional<std::string>& peer, TimeMs now);
     void rememberPeer(const std::string& peer);
     void retryNetwork(TimeMs now);
-    bool waitingForPlayer() const; // a network match waits for the other player to connect
     void showStartScreen(std::string reason, bool replaceMatch);
     void replaceMatch(std::unique_ptr<MatchDriver> match);
     std::string opponentName() const;
@@ -96,9 +95,7 @@ private:
     std::optional<TimeMs> m_quitAt;
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
-    std::string m_shownHeadline; // the banner's headline last logged
-    TimeMs m_loggedNoteUntil = -1; // the refusal note last put in the game log
-    bool m_startShownForEnd = false; // the start screen came up once after this match ended
+    MatchNotice m_shownNotice; // the banner last logged
     int m_exitCode = 0;
     WindowFigures m_figures;
     std::uint64_t m_remoteMoveNewsNs = 0; // a remote move taken in this turn, not drawn yet: its news time

@@ -1,5 +1,7 @@
 #include "match/ConnectionWords.hpp"
 
+#include "table/TableText.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -41,10 +43,7 @@ std::string silentDetail(const ConnectionFacts& facts) {
 
 } // namespace
 
-std::string countdownText(TimeMs leftMs) {
-    const TimeMs seconds = (std::max<TimeMs>(0, leftMs) + 999) / 1000;
-    return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
-}
+std::string countdownText(TimeMs leftMs) { return formatClock((std::max<TimeMs>(0, leftMs) + 999) / 1000 * 1000); }
 
 // Fractions of a millisecond where they matter (a LAN's round trip is a few tenths); nothing
 // while the peer is silent, when the last figure no longer says anything about the network.
@@ -83,11 +82,12 @@ std::string statusDetail(const ConnectionFacts& facts) {
 
 MatchNotice noticeFor(const ConnectionFacts& facts) {
     const std::string again = facts.connected ? "R: play again" : "R: try again";
-    if (!facts.failure.empty()) return {"No game", facts.failure + kDot + again};
+    if (!facts.failure.empty()) return {"No game", facts.failure + kDot + again, facts.failure, false};
     if (facts.matchEnded) {
-        return {"Match over", (facts.endReason.empty() ? std::string("the match ended") : facts.endReason) + kDot + again};
+        const std::string reason = facts.endReason.empty() ? std::string("the match ended") : facts.endReason;
+        return {"Match over", reason + kDot + again, reason, false};
     }
-    if (facts.peerSilent) return {whose(facts) + " window stopped answering", silentDetail(facts)};
+    if (facts.peerSilent) return {whose(facts) + " window stopped answering", silentDetail(facts), {}, true};
     switch (facts.info) {
     case GameInfo::ConWait: {
         std::string detail = (joining(facts) ? "looking for " : "") + waitingWhere(facts) + timeLeft(facts);
@@ -95,10 +95,10 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
         if (!facts.previousEnd.empty()) detail += kDot + "last match: " + facts.previousEnd;
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
         if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
-        return {joining(facts) ? "Joining" : "Waiting for a player", detail};
+        return {joining(facts) ? "Joining" : "Waiting for a player", detail, {}, false};
     }
     case GameInfo::Connect:
-        return {"Playing " + who(facts), facts.host ? "dealing the first game" : who(facts) + " deals the first game"};
+        return {"Playing " + who(facts), facts.host ? "dealing the first game" : who(facts) + " deals the first game", {}, false};
     default: return {};
     }
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "match/MatchDriver.hpp"
+
 #include "speed/common/Match.hpp"
 #include "speed/common/Move.hpp"
 #include "speed/common/Time.hpp"
@@ -28,6 +30,8 @@ struct RefusedMove {
 struct MatchNotice {
     std::string headline; // empty: no banner
     std::string detail;
+    std::string reason;   // no game, or the match is over: why (the detail without its key hint)
+    bool peerSilent = false; // the other side stopped answering
 };
 
 // The part of a match only network play has: the other player, the connection's state in
@@ -58,5 +62,12 @@ public:
     virtual void connectNextWith(const ConnectOptions& connect) = 0;
     virtual bool matchEnded() const = 0;  // nothing more happens without retry()
 };
+
+// A network match waits for the other player to connect (the wait panel's time).
+inline bool waitingForPlayer(const MatchDriver& match) {
+    const NetworkView* network = match.network();
+    const GameInfo info = match.info();
+    return network != nullptr && !network->matchEnded() && (info == GameInfo::ConWait || info == GameInfo::Nothing);
+}
 
 } // namespace speed::client

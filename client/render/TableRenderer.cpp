@@ -27,6 +27,8 @@ float radiusFor(const Rect& rect) { return rect.width * 0.08f; }
 
 sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
 
+sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
+
 } // namespace
 
 void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
@@ -207,14 +209,14 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         if (scene.speedCalled) drawCall(target, layout, "SPEED!");
         return;
     }
-    drawNotice(target, layout, {headline, detail}, color);
+    drawNotice(target, layout, {headline, detail, {}, false}, color);
 }
 
 // A dark label over the top of the card it is about (the field row above stays clear).
 void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const {
     const Rect card = rectOf(layout, note.at);
     if (card.width <= 0) return;
-    sf::Text text(sf::String::fromUtf8(note.text.begin(), note.text.end()), m_fonts.bold,
+    sf::Text text(utf8(note.text), m_fonts.bold,
                   static_cast<unsigned>(std::max(12.0f, layout.cardWidthPx * 0.15f)));
     const sf::FloatRect bounds = text.getLocalBounds();
     const float padding = static_cast<float>(text.getCharacterSize()) * 0.5f;
@@ -232,7 +234,7 @@ void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout
 void TableRenderer::drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const {
     const Rect box = layout.call;
     if (box.width <= 0) return;
-    sf::Text call(sf::String::fromUtf8(word.begin(), word.end()), m_fonts.bold, static_cast<unsigned>(std::max(8.0f, box.height * 0.5f)));
+    sf::Text call(utf8(word), m_fonts.bold, static_cast<unsigned>(std::max(8.0f, box.height * 0.5f)));
     const float fit = call.getLocalBounds().width > 0 ? box.width * 0.92f / call.getLocalBounds().width : 1.0f;
     if (fit < 1) call.setCharacterSize(static_cast<unsigned>(std::max(8.0f, box.height * 0.5f * fit)));
     call.setFillColor(kHighlight);
@@ -271,8 +273,6 @@ std::vector<std::string> hintPieces(const TableScene& scene) {
             "D draw", "P pause", "F1 help"};
 }
 
-sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
-
 // The room a text takes on its line, spaces included (its bounds leave out leading and
 // trailing blanks, so they would underrate "  ·  ").
 float advanceWidth(const sf::Text& text) {
@@ -293,17 +293,13 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     sf::Text word(utf8(scene.statusWord), m_fonts.bold, textPx);
     sf::Text detail(utf8(scene.statusDetail), m_fonts.regular, textPx);
     const std::vector<std::string> pieces = hintPieces(scene);
-    std::vector<sf::Text> hints;
     StatusLineWidths widths;
     widths.barWidth = bar.width;
     widths.pillText = advanceWidth(word);
     widths.detail = advanceWidth(detail);
     const std::string separator = "  \xC2\xB7  ";
     widths.hintSeparator = advanceWidth(sf::Text(utf8(separator), m_fonts.regular, textPx));
-    for (const std::string& piece : pieces) {
-        hints.emplace_back(utf8(piece), m_fonts.regular, textPx);
-        widths.hintPieces.push_back(advanceWidth(hints.back()));
-    }
+    for (const std::string& piece : pieces) widths.hintPieces.push_back(advanceWidth(sf::Text(utf8(piece), m_fonts.regular, textPx)));
     const StatusLinePlacement placed = placeStatusLine(widths);
 
     const bool playing = scene.info == GameInfo::Play;
@@ -334,7 +330,7 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
 
 void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
                              sf::Vector2f at, bool centered) const {
-    sf::Text label(sf::String::fromUtf8(text.begin(), text.end()), bold ? m_fonts.bold : m_fonts.regular,
+    sf::Text label(utf8(text), bold ? m_fonts.bold : m_fonts.regular,
                    static_cast<unsigned>(std::max(8.0f, sizePx)));
     label.setFillColor(color);
     if (centered) centerText(label, at);

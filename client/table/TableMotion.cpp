@@ -35,6 +35,7 @@ void TableMotion::refusedByHost(const Move& move, const TableLayout& layout, Tim
 void TableMotion::say(const Place& at, std::string text, TimeMs now) {
     if (text.empty()) return;
     m_note = TableNote{at, std::move(text), now + kRefusalNoteMs};
+    m_said.push_back(*m_note);
 }
 
 void TableMotion::prune(TimeMs now) {

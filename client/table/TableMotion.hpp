@@ -10,6 +10,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace speed::client {
 
@@ -33,8 +35,10 @@ public:
                    TimeMs durationMs = kSlideHomeMs);
     void nudge(const GameState& state, const TableLayout& layout, const Place& source, TimeMs now);
     void refusedByHost(const Move& move, const TableLayout& layout, TimeMs now);
-    // Says `text` beside `at` for kRefusalNoteMs (a newer note replaces it).
+    // Says `text` beside `at` for kRefusalNoteMs (a newer note replaces it on screen).
     void say(const Place& at, std::string text, TimeMs now);
+    // Every note said since the last call, in order (for the logs).
+    std::vector<TableNote> takeSaid() { return std::exchange(m_said, {}); }
     void clear() {
         m_timeline.clear();
         m_note.reset();
@@ -52,6 +56,7 @@ private:
     std::optional<int> m_litPile;
     TimeMs m_litUntil = 0;
     std::optional<TableNote> m_note;
+    std::vector<TableNote> m_said;
 };
 
 } // namespace speed::client

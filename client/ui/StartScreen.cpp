@@ -96,12 +96,6 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("Keys: arrows move, Space presses; C plays the CPU, H hosts a game, J types the address to join");
     ImGui::PopTextWrapPos();
-    if (shortcut(sf::Keyboard::C, onTop)) {
-        UiCommand play{UiAction::PlayVsCpu};
-        play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
-        commands.push_back(play);
-    }
-    if (shortcut(sf::Keyboard::H, onTop)) commands.push_back({UiAction::HostGame});
     if (shortcut(sf::Keyboard::J, onTop)) m_focusJoin = true;
     ImGui::End();
     return dialog;
@@ -113,7 +107,7 @@ void StartScreen::drawCpu(UiCommands& commands) {
         ImGui::SetKeyboardFocusHere();
         m_focusFirst = false;
     }
-    if (ImGui::Button("Play vs CPU")) {
+    if (ImGui::Button("Play vs CPU") || shortcut(sf::Keyboard::C, m_onTop)) {
         UiCommand play{UiAction::PlayVsCpu};
         play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
         commands.push_back(play);
@@ -128,7 +122,7 @@ void StartScreen::drawCpu(UiCommands& commands) {
 
 void StartScreen::drawHost(UiCommands& commands) {
     heading("Play with a friend on the LAN");
-    if (ImGui::Button("Host a game")) commands.push_back({UiAction::HostGame});
+    if (ImGui::Button("Host a game") || shortcut(sf::Keyboard::H, m_onTop)) commands.push_back({UiAction::HostGame});
     ImGui::SameLine();
     ImGui::TextWrapped("and your friend joins this computer at UDP port %u:", static_cast<unsigned>(m_facts.port));
     if (m_facts.addresses.empty()) {

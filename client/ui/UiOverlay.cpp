@@ -112,14 +112,14 @@ bool UiOverlay::active(TimeMs now) const {
            now - m_lastInputAt < kUiSettleMs;
 }
 
-void UiOverlay::open(StartDialog dialog) {
+void UiOverlay::open(StartDialog dialog, HelpPage page) {
     if (dialog != StartDialog::None) spdlog::info("dialog open: {}", toString(dialog));
     m_framesToSettle = kSettleFrames;
     if (dialog != StartDialog::None && dialog != StartDialog::Log) m_openOrder.push_back(dialog);
     switch (dialog) {
     case StartDialog::Measure: m_measure.open(); break;
     case StartDialog::Settings: m_settings.open(); break;
-    case StartDialog::Help: m_help.open(); break;
+    case StartDialog::Help: m_help.open(page); break;
     case StartDialog::Log: m_log.setShown(true); break;
     case StartDialog::Trace: m_trace.open(); break;
     case StartDialog::None: break;
@@ -186,7 +186,7 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
 
 const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
                                                TimeMs now, UiCommands& commands) {
-    const bool dialogOpen = anyDialogOpen() || m_start.isOpen() || frame.waiting; // the clock would cover it
+    const bool dialogOpen = navigating() || frame.waiting; // the clock would cover it
     if (active(now) || dialogOpen) return nullptr;
     if (m_tableWithOverlayValid && !tableLayerRedrawn) return &m_tableWithOverlay.getTexture();
     const sf::Vector2u size = tableLayer.getSize();
@@ -235,10 +235,6 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
 
 void UiOverlay::drawHelpMenu() {
     if (!ImGui::BeginMenu("Help")) return;
-    const auto openHelp = [this](HelpPage page) {
-        open(StartDialog::Help);
-        m_help.open(page);
-    };
     if (ImGui::MenuItem("How to play", "F1")) openHelp(HelpPage::HowToPlay);
     if (ImGui::MenuItem("Play with a friend on the LAN")) openHelp(HelpPage::Lan);
     if (ImGui::MenuItem("Keys")) openHelp(HelpPage::Keys);

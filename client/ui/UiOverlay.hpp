@@ -76,7 +76,7 @@ public:
     bool frameDue(TimeMs now) const { return active(now) && now - m_lastFrameAt >= kUiFrameMs; }
     TimeMs nextFrameAt(TimeMs now) const { return active(now) ? m_lastFrameAt + kUiFrameMs : kNever; }
 
-    void open(StartDialog dialog);
+    void open(StartDialog dialog, HelpPage page = HelpPage::HowToPlay); // `page`: the Help dialog's
     // The start screen: shown whenever no game runs.
     void showStartScreen(StartScreenFacts facts);
     void hideStartScreen() { m_start.close(); }
@@ -105,6 +105,7 @@ private:
     void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
     void drawGameMenu(const OverlayFrame& frame, UiCommands& commands);
     void drawHelpMenu();
+    void openHelp(HelpPage page) { open(StartDialog::Help, page); }
     void drawStartScreen(UiCommands& commands);
     void drawWaitPanel(const OverlayFrame& frame, UiCommands& commands);
     bool anyDialogOpen() const;

@@ -30,14 +30,18 @@ TEST_CASE("connection words: waiting, connected, silent, over and failed each sa
     facts.peerSilent = true;
     facts.graceLeftMs = 11'500;
     CHECK(noticeFor(facts).headline == "Robo's window stopped answering");
+    CHECK(noticeFor(facts).peerSilent);
     CHECK(statusDetail(facts) == "Robo's window stopped answering   \xC2\xB7   waiting 0:12");
     facts.matchEnded = true;
     facts.endReason = "the other player left";
     CHECK(noticeFor(facts).headline == "Match over");
     CHECK(statusWord(facts) == "No game");
     CHECK(noticeFor(facts).detail.find("the other player left") == 0);
+    CHECK(noticeFor(facts).reason == "the other player left"); // the game log's line, without "R: ..."
+    CHECK_FALSE(noticeFor(facts).peerSilent);
     facts.failure = "UDP port 50001 is used by another program";
     CHECK(noticeFor(facts).headline == "No game");
+    CHECK(noticeFor(facts).reason == "UDP port 50001 is used by another program");
 }
 
 TEST_CASE("connection words: a client joining names the host and counts down", "[client][words]") {
