@@ -9,7 +9,6 @@
 #include "speed/net/UdpAddress.hpp"
 #include "speed/net/UdpProber.hpp"
 #include "speed/net/UdpReflector.hpp"
-#include "speed/net/WakeLatency.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -101,9 +100,6 @@ int serve(const Options& options) {
     sigemptyset(&onSignal.sa_mask);
     sigaction(SIGINT, &onSignal, nullptr);
     sigaction(SIGTERM, &onSignal, nullptr);
-    // A reflector's own waking up is noise in every round trip it answers: it runs as promptly
-    // as the system allows, as the network threads of the game do.
-    speed::askForPromptWakeups();
     std::cout << "speed-measure: reflecting on UDP port " << port
               << ": a probe gets its ECHO, anything else comes back unchanged (Ctrl-C ends)" << std::endl;
     reflector.run(g_stopRequested);
