@@ -59,6 +59,19 @@ bool enableKernelTimestamps(int fd) {
     return ::setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) == 0;
 }
 
+int enlargeReceiveBuffer(int fd, int bytes) {
+    int granted = 0;
+    socklen_t length = sizeof granted;
+    if (::getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &granted, &length) == 0 && granted >= bytes) return granted;
+    // Past rmem_max only with CAP_NET_ADMIN; without it the plain request is capped there.
+    if (::setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &bytes, sizeof bytes) != 0) {
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+    }
+    length = sizeof granted;
+    ::getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &granted, &length);
+    return granted;
+}
+
 StampedReceive receiveStamped(int fd, char* buffer, std::size_t size, int flags, sockaddr_storage* from,
                               socklen_t* fromLength) {
     iovec part{buffer, size};

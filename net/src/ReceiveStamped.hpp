@@ -19,6 +19,11 @@ struct StampedReceive {
 };
 
 bool enableKernelTimestamps(int fd);
+// Asks for a receive buffer of `bytes` (a stream's datagrams wait there while the receiver is
+// descheduled); the kernel may grant less (net.core.rmem_max). Returns what it granted.
+int enlargeReceiveBuffer(int fd, int bytes);
+// A few thousand datagrams: a stream's backlog while its receiver is descheduled for a second.
+inline constexpr int kStreamReceiveBufferBytes = 4 << 20;
 // A blocking receive on `fd` gives up after `timeout` (at least 1 us: 0 would mean never).
 void setReceiveTimeout(int fd, std::chrono::microseconds timeout);
 // `from` may be null (a connected socket).

@@ -42,6 +42,7 @@ void csvRow(std::ostream& out, const char* name, const StreamDirection& d) {
 nlohmann::json directionJson(const StreamDirection& d) {
     return {{"counted", d.counted},     {"sent", d.sent},
             {"late", d.late},           {"max_late_us", rounded(d.maxLateUs)},
+            {"slipped_ms", rounded(d.slippedMs)},
             {"received", d.received},   {"lost", d.lost},
             {"loss_percent", rounded(d.lossPercent)}, {"duplicates", d.duplicates},
             {"reordered", d.reordered}, {"bytes", d.bytes},
@@ -63,6 +64,13 @@ void printStreamTable(std::ostream& out, const StreamRunInfo& info, const Stream
     char sent[160];
     std::snprintf(sent, sizeof sent, "sent %.2f Mbit/s over %.3f s\n", run.sentMbps, run.sendingSeconds);
     out << sent;
+    if (run.up.slippedMs > 0) {
+        char slipped[160];
+        std::snprintf(slipped, sizeof slipped,
+                      "the sender stalled: its schedule moved on by %.1f ms rather than send the backlog at once\n",
+                      run.up.slippedMs);
+        out << slipped;
+    }
     out << "dir       sent   late     recv     lost  loss%    dup  reord  goodput_Mb  jitter_us\n";
     out << directionRow(run.counting == StreamCounting::RoundTrip ? "rtrip" : "up", run.up) << '\n';
     if (run.down) out << directionRow("down", *run.down) << '\n';

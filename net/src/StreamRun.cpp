@@ -239,6 +239,7 @@ StreamRunResult StreamClient::run() {
         });
         m_result.reportReceived = farCounts.has_value();
         m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs, m_result.sendingSeconds, farCounts);
+        m_result.up.slippedMs = static_cast<double>(schedule.slipNs()) / 1e6;
         if (m_result.grant->back) {
             const std::uint32_t backSent = farCounts ? farCounts->backSent : 0;
             const double backSeconds = seconds(backSent * schedule.intervalNs());
@@ -254,6 +255,7 @@ StreamRunResult StreamClient::run() {
         }
     } else {
         m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs, m_result.sendingSeconds, m_echoed.counts());
+        m_result.up.slippedMs = static_cast<double>(schedule.slipNs()) / 1e6;
         ProbeSeries series;
         series.size = m_plan.sizeBytes;
         series.wireBytes = m_plan.sizeBytes;

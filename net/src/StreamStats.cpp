@@ -40,7 +40,8 @@ SendSchedule::SendSchedule(std::uint64_t startNs, std::uint64_t intervalNs, std:
     : m_startNs(startNs),
       m_intervalNs(std::max<std::uint64_t>(intervalNs, 1)),
       m_count(std::max<std::uint32_t>(count, 1)),
-      m_lateAfterNs(std::min<std::uint64_t>(m_intervalNs, 1'000'000)) {}
+      m_lateAfterNs(std::min<std::uint64_t>(m_intervalNs, 1'000'000)),
+      m_maxCatchUpNs(std::max<std::uint64_t>(4 * m_intervalNs, 1'000'000)) {}
 
 void SendSchedule::sent(std::uint32_t index, std::uint64_t sentNs) {
     const std::uint64_t due = dueNs(index);
@@ -48,6 +49,9 @@ void SendSchedule::sent(std::uint32_t index, std::uint64_t sentNs) {
     const std::uint64_t lateness = sentNs - due;
     m_maxLatenessNs = std::max(m_maxLatenessNs, lateness);
     if (lateness > m_lateAfterNs) ++m_late;
+    // Too far behind to catch up in a short burst: the next datagram is due one interval after
+    // this one, as if the stream had started that much later.
+    if (lateness > m_maxCatchUpNs) m_slipNs += lateness;
 }
 
 StreamCounter::StreamCounter(std::uint32_t stream, std::uint32_t maxDatagrams) : m_maxDatagrams(maxDatagrams) {

@@ -38,6 +38,8 @@ UdpProber::UdpProber(asio::io_context& io, const asio::ip::udp::endpoint& target
         return;
     }
     m_kernelTimestamps = detail::enableKernelTimestamps(m_socket.native_handle());
+    // A stream back waits here while this program is descheduled.
+    detail::enlargeReceiveBuffer(m_socket.native_handle(), detail::kStreamReceiveBufferBytes);
 }
 
 std::string_view describe(Reflector reflector) {

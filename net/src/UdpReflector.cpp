@@ -40,6 +40,7 @@ std::size_t minimumStreamBytes() {
 UdpReflector::UdpReflector(asio::ip::udp::socket socket)
     : m_socket(std::move(socket)), m_buffer(kMaxDatagramBytes), m_clockId(thisMachineClockId()) {
     detail::enableKernelTimestamps(m_socket.native_handle());
+    detail::enlargeReceiveBuffer(m_socket.native_handle(), detail::kStreamReceiveBufferBytes);
 }
 
 void UdpReflector::setReceiveTimeout(std::chrono::microseconds timeout) {

@@ -323,8 +323,11 @@ def measure_stream_against_reflector(h):
     expect(up["sent"] == 1000 and up["counted"], f"up {up}", measure)  # 4 Mbit/s of 500 bytes for 1 s
     expect(up["received"] + up["lost"] == up["sent"] and up["lost"] <= 10, f"up {up}", measure)
     expect(up["duplicates"] == 0 and up["bytes"] == 500 * up["received"], f"up {up}", measure)
-    # Goodput is over the sending time, which a descheduled sender stretches: a loose lower bound.
-    expect(3.0 < up["goodput_mbps"] <= 4.1 and up["jitter_us"] >= 0, f"goodput {up}", measure)
+    # Goodput is over the sending time, which a descheduled sender stretches (its schedule slips
+    # rather than flush a backlog): near the rate it sent at, and near 4 Mbit/s when it never stalled.
+    expect(up["goodput_mbps"] <= 4.1 and up["goodput_mbps"] >= 0.98 * report["sent_mbps"] and up["jitter_us"] >= 0,
+           f"goodput {up} sent {report['sent_mbps']}", measure)
+    expect(up["slipped_ms"] > 0 or up["goodput_mbps"] > 3.0, f"goodput {up}", measure)
     expect("down" not in report, "no stream back without --bidir", measure)
     expect(any("[  1.0 s] sent" in line for line in measure.stderr), "a progress line a second", measure)
 

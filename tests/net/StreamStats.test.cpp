@@ -28,6 +28,24 @@ TEST_CASE("A send is late past min(one interval, 1 ms), and the worst lateness i
     CHECK(slow.late() == 1);
 }
 
+TEST_CASE("A sender a little behind catches up; one far behind slips its schedule instead", "[stream]") {
+    SendSchedule schedule(0, 1'000'000, 100); // every 1 ms: catch-up bound max(4 intervals, 1 ms) = 4 ms
+    schedule.sent(0, 0);
+    schedule.sent(1, 1'000'000 + 3'000'000); // 3 ms late: the next ones are still due on the old times
+    CHECK(schedule.slipNs() == 0);
+    CHECK(schedule.dueNs(2) == 2'000'000);
+    schedule.sent(2, 4'000'000);
+    schedule.sent(3, 4'000'000);
+    schedule.sent(4, 4'000'000);
+    // Stopped for 900 ms: no flush of 900 datagrams; the stream resumes at its rate from there.
+    schedule.sent(5, 905'000'000);
+    CHECK(schedule.slipNs() == 900'000'000);
+    CHECK(schedule.dueNs(6) == 906'000'000);
+    CHECK(schedule.endNs() == 900'000'000 + 100'000'000);
+    CHECK(schedule.late() == 3); // 1 and 2 (3 and 2 ms), then 5; 3 left exactly 1 ms after its time
+    CHECK(schedule.maxLatenessNs() == 900'000'000);
+}
+
 TEST_CASE("The counter sees loss, duplicates, reordering and bytes", "[stream]") {
     StreamCounter counter(7, 100);
     const std::uint64_t sent[] = {0, 1000, 2000, 3000, 4000};

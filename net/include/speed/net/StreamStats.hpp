@@ -31,7 +31,10 @@ std::string validate(const StreamPlan& plan, int minimumBytes);
 
 // When each datagram of a stream is due: evenly spaced at the plan's rate, from `startNs`. A
 // datagram that leaves later than min(one interval, 1 ms) after it was due counts as late (it
-// made a gap, and the next ones may leave back to back to keep the rate).
+// made a gap, and the next ones may leave back to back to keep the rate). The catch-up is
+// bounded: a sender more than max(4 intervals, 1 ms) behind (descheduled, stopped) does not
+// flush the whole backlog at once, which would measure its own stall as the far side's buffer
+// overflowing; the schedule slips instead and the stream goes on at its rate from there.
 class SendSchedule {
 public:
     SendSchedule(std::uint64_t startNs, double rateMbps, int sizeBytes, double durationS);
@@ -39,19 +42,22 @@ public:
 
     std::uint32_t count() const { return m_count; }
     std::uint64_t intervalNs() const { return m_intervalNs; }
-    std::uint64_t dueNs(std::uint32_t index) const { return m_startNs + index * m_intervalNs; }
+    std::uint64_t dueNs(std::uint32_t index) const { return m_startNs + m_slipNs + index * m_intervalNs; }
     std::uint64_t endNs() const { return dueNs(m_count); } // one interval after the last is due
 
     // Tells the schedule that datagram `index` left at `sentNs` (counts lateness).
     void sent(std::uint32_t index, std::uint64_t sentNs);
     std::uint32_t late() const { return m_late; }
     std::uint64_t maxLatenessNs() const { return m_maxLatenessNs; }
+    std::uint64_t slipNs() const { return m_slipNs; } // how far the schedule moved on after stalls
 
 private:
     std::uint64_t m_startNs;
     std::uint64_t m_intervalNs;
     std::uint32_t m_count;
     std::uint64_t m_lateAfterNs;
+    std::uint64_t m_maxCatchUpNs;
+    std::uint64_t m_slipNs = 0;
     std::uint32_t m_late = 0;
     std::uint64_t m_maxLatenessNs = 0;
 };
@@ -87,6 +93,7 @@ struct StreamDirection {
     std::uint32_t sent = 0;
     std::uint32_t late = 0;      // sends that left late (see SendSchedule)
     double maxLateUs = 0;
+    double slippedMs = 0;        // how far the sender's schedule moved on after it stalled
     std::uint32_t received = 0;
     std::uint32_t lost = 0;      // sent - received (never below 0)
     std::uint32_t duplicates = 0;
