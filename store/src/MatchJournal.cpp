@@ -6,9 +6,6 @@
 #include <limits>
 #include <type_traits>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace speed::store {
 
@@ -18,10 +15,6 @@ using protocol::JournalSession;
 using protocol::Refusal;
 
 namespace {
-
-// Long enough to wait out another connection's checkpoint, short enough that a journal held by
-// another program is an error in a fifth of a second, not a host that stops answering.
-constexpr int kBusyTimeoutMs = 200;
 
 // The migrations: step i takes a journal from user_version i to i + 1, in the transaction that
 // sets the new user_version. A new version appends a step; a released step never changes.
@@ -199,77 +192,6 @@ std::string sessionProblem(const JournalSession& session) {
     return {};
 }
 
-// Why SQLite said no, in the words of this program.
-std::string journalFailure(const detail::SqliteDb& db, int code, const std::string& file, std::string_view doing) {
-    switch (code & 0xff) {
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-        return "the match journal " + file + " is locked by another program";
-    case SQLITE_NOTADB:
-        return "the match journal " + file + " is not a database";
-    case SQLITE_CORRUPT:
-        return "the match journal " + file + " is damaged (" + db.message() + ")";
-    default:
-        return "cannot " + std::string(doing) + " the match journal " + file + ": " + db.message();
-    }
-}
-
-int journalExec(const detail::SqliteDb& db, const char* sql) {
-    return sqlite3_exec(db.get(), sql, nullptr, nullptr, nullptr);
-}
-
-// PRAGMA user_version, the journal's schema version. SQLite's code.
-int readSchemaVersion(const detail::SqliteDb& db, int& version) {
-    detail::SqliteStatement pragma;
-    if (const int code = pragma.prepare(db.get(), "PRAGMA user_version"); code != SQLITE_OK) return code;
-    const int code = pragma.step();
-    if (code != SQLITE_ROW) return code;
-    version = sqlite3_column_int(pragma.get(), 0);
-    return SQLITE_OK;
-}
-
-std::string newerSchema(const std::string& file, int version) {
-    if (version < 0) return "the match journal " + file + " has an unknown schema version " + std::to_string(version);
-    return "the match journal " + file + " was written by a newer program (schema version " + std::to_string(version) +
-           "; this one knows up to " + std::to_string(MatchJournal::kSchemaVersion) + ")";
-}
-
-// Brings the schema to kSchemaVersion, in one write transaction (so two programs opening a new
-// file do not both create it), or refuses a schema it does not know.
-std::string migrateJournal(const detail::SqliteDb& db, const std::string& file) {
-    if (const int code = journalExec(db, "BEGIN IMMEDIATE"); code != SQLITE_OK) {
-        return journalFailure(db, code, file, "open");
-    }
-    const auto fail = [&](std::string error) {
-        journalExec(db, "ROLLBACK");
-        return error;
-    };
-    int version = 0;
-    if (const int code = readSchemaVersion(db, version); code != SQLITE_OK) {
-        return fail(journalFailure(db, code, file, "open"));
-    }
-    if (version < 0 || version > MatchJournal::kSchemaVersion) return fail(newerSchema(file, version));
-    if (version == MatchJournal::kSchemaVersion) {
-        journalExec(db, "COMMIT");
-        return {};
-    }
-    for (; version < MatchJournal::kSchemaVersion; ++version) {
-        if (const int code = journalExec(db, kJournalMigrations[static_cast<std::size_t>(version)]);
-            code != SQLITE_OK) {
-            return fail("cannot set up the match journal " + file + " (schema version " + std::to_string(version + 1) +
-                        "): " + db.message());
-        }
-    }
-    const std::string setVersion = "PRAGMA user_version = " + std::to_string(MatchJournal::kSchemaVersion);
-    if (const int code = journalExec(db, setVersion.c_str()); code != SQLITE_OK) {
-        return fail(journalFailure(db, code, file, "open"));
-    }
-    if (const int code = journalExec(db, "COMMIT"); code != SQLITE_OK) {
-        return fail(journalFailure(db, code, file, "open"));
-    }
-    return {};
-}
-
 // Reads the current row's INTEGER column `index`, else says why not (NULL, text, a real).
 bool journalInteger(sqlite3_stmt* row, int index, std::int64_t& out) {
     if (sqlite3_column_type(row, index) != SQLITE_INTEGER) return false;
@@ -303,7 +225,9 @@ struct MatchJournal::Impl {
     detail::SqliteStatement readSession;
     detail::SqliteStatement readEntries;
 
-    std::string failure(int code, std::string_view doing) const { return journalFailure(db, code, file, doing); }
+    std::string failure(int code, std::string_view doing) const {
+        return detail::sqliteFailure(db, code, {file, "the match journal"}, doing);
+    }
     // Ends a transaction a failure left open (a failed COMMIT may or may not have ended it).
     void abandon() {
         if (sqlite3_get_autocommit(db.get()) == 0) rollback.run();
@@ -371,45 +295,12 @@ OpenedJournal MatchJournal::open(const std::filesystem::path& file) {
     auto impl = std::make_unique<Impl>();
     impl->file = file.string();
     const std::string& name = impl->file;
-    if (name.empty()) return {nullptr, "no file was given for the match journal"};
-
-    // The journal holds the session's nonces, which let a player take the seat back: readable by
-    // this user only. SQLite gives its -wal and -shm files the database file's mode.
-    if (const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600); fd >= 0) {
-        ::fchmod(fd, 0600);
-        ::close(fd);
-    }
-    sqlite3* raw = nullptr;
-    const int opened = sqlite3_open_v2(name.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    impl->db = detail::SqliteDb(raw); // owned even when the open failed
-    if (opened != SQLITE_OK) return {nullptr, "cannot open the match journal " + name + ": " + impl->db.message()};
+    // The journal holds the session's nonces, which let a player take the seat back: the file
+    // is this user's only (mode 0600).
+    detail::OpenedSqlite opened = detail::openVersioned({name, "the match journal"}, kJournalMigrations);
+    impl->db = std::move(opened.db);
+    if (!opened.error.empty()) return {nullptr, std::move(opened.error)};
     const detail::SqliteDb& db = impl->db;
-    sqlite3_extended_result_codes(db.get(), 1);
-    sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
-
-    // The version first: a newer program's file is refused before anything in it changes.
-    int version = 0;
-    if (const int code = readSchemaVersion(db, version); code != SQLITE_OK) return {nullptr, impl->failure(code, "open")};
-    if (version < 0 || version > kSchemaVersion) return {nullptr, newerSchema(name, version)};
-
-    // Write-ahead logging: a commit appends to the log instead of rewriting pages. With
-    // synchronous=NORMAL the commit is in the operating system's hands (written, not fsync'd)
-    // when it returns: a program killed at any instant, -9 included, loses nothing and finds
-    // no torn entry; only a power cut or a kernel crash can take back the last commits, and a
-    // machine that lost its power is not back within the grace anyway. An fsync per move
-    // (synchronous=FULL) held the host's network thread 0.5-10 ms per move on this disk, and
-    // every datagram arriving meanwhile waited in the socket. Where the file system cannot
-    // share the log's index, SQLite keeps its rollback journal: slower, not an error.
-    {
-        detail::SqliteStatement walMode;
-        int code = walMode.prepare(db.get(), "PRAGMA journal_mode = WAL");
-        if (code == SQLITE_OK) code = walMode.run();
-        if (code != SQLITE_OK) return {nullptr, impl->failure(code, "open")};
-    }
-    if (const int code = journalExec(db, "PRAGMA synchronous = NORMAL"); code != SQLITE_OK) {
-        return {nullptr, impl->failure(code, "open")};
-    }
-    if (auto error = migrateJournal(db, name); !error.empty()) return {nullptr, std::move(error)};
 
     const std::array<std::pair<detail::SqliteStatement*, const char*>, 12> statements{{
         {&impl->begin, "BEGIN IMMEDIATE"},

@@ -4,6 +4,10 @@
 #include <cstring>
 #include <limits>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace speed::store::detail {
 
 SqliteDb::~SqliteDb() {
@@ -61,6 +65,8 @@ int SqliteStatement::bindText(int index, std::string_view text) {
     return sqlite3_bind_text64(m_statement, index, data, text.size(), transient, SQLITE_UTF8);
 }
 
+int SqliteStatement::bindNull(int index) { return sqlite3_bind_null(m_statement, index); }
+
 void SqliteStatement::reset() {
     sqlite3_reset(m_statement);
     sqlite3_clear_bindings(m_statement);
@@ -71,6 +77,127 @@ int SqliteStatement::run() {
     while (result == SQLITE_ROW) result = sqlite3_step(m_statement);
     reset();
     return result == SQLITE_DONE ? SQLITE_OK : result;
+}
+
+std::string sqliteFailure(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing) {
+    switch (code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return file.named() + " is locked by another program";
+    case SQLITE_NOTADB:
+        return file.named() + " is not a database";
+    case SQLITE_CORRUPT:
+        return file.named() + " is damaged (" + db.message() + ")";
+    default:
+        return "cannot " + std::string(doing) + " " + file.named() + ": " + db.message();
+    }
+}
+
+int sqliteExec(const SqliteDb& db, const char* sql) { return sqlite3_exec(db.get(), sql, nullptr, nullptr, nullptr); }
+
+int readUserVersion(const SqliteDb& db, int& version) {
+    SqliteStatement pragma;
+    if (const int code = pragma.prepare(db.get(), "PRAGMA user_version"); code != SQLITE_OK) return code;
+    const int code = pragma.step();
+    if (code != SQLITE_ROW) return code;
+    version = sqlite3_column_int(pragma.get(), 0);
+    return SQLITE_OK;
+}
+
+namespace {
+
+std::string newerSchema(const SqliteFile& file, int version, int known) {
+    if (version < 0) return file.named() + " has an unknown schema version " + std::to_string(version);
+    return file.named() + " was written by a newer program (schema version " + std::to_string(version) +
+           "; this one knows up to " + std::to_string(known) + ")";
+}
+
+std::string migrate(const SqliteDb& db, std::span<const char* const> migrations, const SqliteFile& file) {
+    const int newest = static_cast<int>(migrations.size());
+    if (const int code = sqliteExec(db, "BEGIN IMMEDIATE"); code != SQLITE_OK) return sqliteFailure(db, code, file, "open");
+    const auto fail = [&](std::string error) {
+        sqliteExec(db, "ROLLBACK");
+        return error;
+    };
+    int version = 0;
+    if (const int code = readUserVersion(db, version); code != SQLITE_OK) {
+        return fail(sqliteFailure(db, code, file, "open"));
+    }
+    if (version < 0 || version > newest) return fail(newerSchema(file, version, newest));
+    if (version == newest) {
+        sqliteExec(db, "COMMIT");
+        return {};
+    }
+    for (; version < newest; ++version) {
+        if (sqliteExec(db, migrations[static_cast<std::size_t>(version)]) != SQLITE_OK) {
+            return fail("cannot set up " + file.named() + " (schema version " + std::to_string(version + 1) +
+                        "): " + db.message());
+        }
+    }
+    const std::string setVersion = "PRAGMA user_version = " + std::to_string(newest);
+    if (const int code = sqliteExec(db, setVersion.c_str()); code != SQLITE_OK) {
+        return fail(sqliteFailure(db, code, file, "open"));
+    }
+    if (const int code = sqliteExec(db, "COMMIT"); code != SQLITE_OK) return fail(sqliteFailure(db, code, file, "open"));
+    return {};
+}
+
+} // namespace
+
+OpenedSqlite openVersioned(const SqliteFile& file, std::span<const char* const> migrations) {
+    constexpr int kBusyTimeoutMs = 200;
+    OpenedSqlite opened;
+    if (file.path.empty()) {
+        opened.error = "no file was given for " + file.what;
+        return opened;
+    }
+    // Readable by this user only; SQLite gives its -wal and -shm files the database file's mode.
+    if (const int fd = ::open(file.path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600); fd >= 0) {
+        ::fchmod(fd, 0600);
+        ::close(fd);
+    }
+    sqlite3* raw = nullptr;
+    const int code = sqlite3_open_v2(file.path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    opened.db = SqliteDb(raw); // owned even when the open failed
+    const SqliteDb& db = opened.db;
+    if (code != SQLITE_OK) {
+        opened.error = "cannot open " + file.named() + ": " + db.message();
+        return opened;
+    }
+    sqlite3_extended_result_codes(db.get(), 1);
+    sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
+
+    // The version first: a newer program's file is refused before anything in it changes.
+    int version = 0;
+    if (const int read = readUserVersion(db, version); read != SQLITE_OK) {
+        opened.error = sqliteFailure(db, read, file, "open");
+        return opened;
+    }
+    if (version < 0 || version > static_cast<int>(migrations.size())) {
+        opened.error = newerSchema(file, version, static_cast<int>(migrations.size()));
+        return opened;
+    }
+    // Write-ahead logging: a commit appends to the log instead of rewriting pages. With
+    // synchronous=NORMAL the commit is in the operating system's hands (written, not fsync'd)
+    // when it returns: a program killed at any instant, -9 included, loses nothing and finds
+    // no torn record; only a power cut or a kernel crash can take back the last commits. Where
+    // the file system cannot share the log's index, SQLite keeps its rollback journal: slower,
+    // not an error.
+    {
+        SqliteStatement walMode;
+        int wal = walMode.prepare(db.get(), "PRAGMA journal_mode = WAL");
+        if (wal == SQLITE_OK) wal = walMode.run();
+        if (wal != SQLITE_OK) {
+            opened.error = sqliteFailure(db, wal, file, "open");
+            return opened;
+        }
+    }
+    if (const int sync = sqliteExec(db, "PRAGMA synchronous = NORMAL"); sync != SQLITE_OK) {
+        opened.error = sqliteFailure(db, sync, file, "open");
+        return opened;
+    }
+    opened.error = migrate(db, migrations, file);
+    return opened;
 }
 
 } // namespace speed::store::detail

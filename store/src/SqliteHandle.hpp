@@ -3,11 +3,12 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
-// The little of SQLite's C API the journal uses, owned: a connection and prepared statements,
-// each closed or finalized by its destructor.
+// The little of SQLite's C API the store uses, owned: a connection and prepared statements,
+// each closed or finalized by its destructor; and how a versioned file is opened.
 namespace speed::store::detail {
 
 class SqliteDb {
@@ -43,6 +44,7 @@ public:
     sqlite3_stmt* get() const { return m_statement; }
     int bindInteger(int index, std::int64_t value); // index from 1, as in SQLite
     int bindText(int index, std::string_view text); // copied by SQLite
+    int bindNull(int index);
     int step() { return sqlite3_step(m_statement); }
     void reset();
     // step() to the end and reset(): SQLITE_OK when it ran to SQLITE_DONE, else the failure.
@@ -51,5 +53,33 @@ public:
 private:
     sqlite3_stmt* m_statement = nullptr;
 };
+
+// One of the store's files as its messages name it: "the match journal /x/journal.sqlite3".
+struct SqliteFile {
+    std::string path;
+    std::string what; // "the match journal", "the statistics"
+    std::string named() const { return what + " " + path; }
+};
+
+// Why SQLite said no, in this program's words: locked by another program, not a database,
+// damaged, else "cannot <doing> <what> <path>: <SQLite's message>".
+std::string sqliteFailure(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing);
+int sqliteExec(const SqliteDb& db, const char* sql);
+// PRAGMA user_version, the file's schema version. SQLite's code.
+int readUserVersion(const SqliteDb& db, int& version);
+
+struct OpenedSqlite {
+    SqliteDb db;       // open and at the newest schema when error is empty
+    std::string error; // names the file
+};
+
+// Opens (creating when missing, mode 0600) a file whose schema is versioned by PRAGMA
+// user_version: migrations[i] takes it from version i to i + 1. A file of a newer schema is
+// refused before anything in it changes; an older one is brought up to date in one write
+// transaction (two programs opening a new file do not both create it). Write-ahead logging with
+// synchronous=NORMAL. Another connection's lock is waited out for 200 ms at most: long enough for
+// its checkpoint, short enough that a file held by another program is an error in a fifth of a
+// second, not a host that stops answering or a window that stops drawing.
+OpenedSqlite openVersioned(const SqliteFile& file, std::span<const char* const> migrations);
 
 } // namespace speed::store::detail

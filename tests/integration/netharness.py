@@ -115,10 +115,12 @@ class Harness:
         os.makedirs(work_dir, exist_ok=True)
 
     def start(self, name, program, *args, state="state"):
-        """Starts a program whose XDG state folder is WORK_DIR/<state>: the tests never touch
-        the user's, and two programs given the same `state` are one machine's."""
+        """Starts a program whose XDG state folder is WORK_DIR/<state> (its data folder beside
+        it): the tests never touch the user's, and two programs given the same `state` are one
+        machine's."""
         argv = [os.path.join(self.bin_dir, program), *map(str, args)]
-        env = dict(os.environ, XDG_STATE_HOME=os.path.join(self.work_dir, state))
+        env = dict(os.environ, XDG_STATE_HOME=os.path.join(self.work_dir, state),
+                   XDG_DATA_HOME=os.path.join(self.work_dir, state + "-data"))
         started = Program(name, argv, self.work_dir, env)
         self.programs.append(started)
         return started

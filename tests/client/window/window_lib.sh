@@ -7,8 +7,9 @@ SPEED_BIN=$1
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 WORK_DIR=$2
 mkdir -p "$WORK_DIR"
-# What a program keeps to come back to its match goes here, never to the user's state folder.
+# What a program keeps (its match to come back to, the statistics) goes here, never to the user's.
 export XDG_STATE_HOME="$WORK_DIR/state"
+export XDG_DATA_HOME="$WORK_DIR/data"
 LOG=$WORK_DIR/speed.log
 SPEED_PID=
 
