@@ -15,10 +15,10 @@ std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context) {
 
 std::vector<MenuEntry> playVsCpuEntries() {
     std::vector<MenuEntry> entries;
-    for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard, BotLevel::Max}) {
+    for (BotLevel level : ladderLevels()) {
         UiCommand command{UiAction::PlayVsCpu};
         command.level = level;
-        entries.push_back({std::string(toString(level)), "", true, command});
+        entries.push_back({botTitle(level), "", true, command});
     }
     return entries;
 }

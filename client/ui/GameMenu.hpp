@@ -26,7 +26,8 @@ struct MenuEntry {
 // them with ImGui and pushes the command of the one clicked.
 std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context);
 
-// One entry per CPU level for the "Play vs CPU" submenu.
+// One entry per level of the CPU ladder for the "Play vs CPU" submenu, slowest first, each
+// named after its bot ("Hana (novice)"); max, the test bot, is not offered.
 std::vector<MenuEntry> playVsCpuEntries();
 
 // What applying a match command did, for the log and the status line.

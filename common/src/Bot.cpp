@@ -2,6 +2,10 @@
 
 #include "speed/common/Referee.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+
 namespace speed {
 namespace {
 
@@ -16,33 +20,76 @@ int followUps(const PlayerArea& area, int handSize, int playedSlot, Card played)
     return count;
 }
 
-} // namespace
+// The ladder, in BotLevel's order. Each median is about 0.76 of the one below it, from a
+// beginner's 1.8 s to a quick player's 0.45 s: enough for each level to take about 79% of the
+// decided games against the one below (tests/bench/cpu_ladder.py). Easy keeps about the 1.5 s
+// per action of the original CPU game and normal the 0.8 s of the first release; that release's
+// hard (0.35 s) was quicker than people are, so hard is now 0.59 s and expert tops the ladder.
+constexpr std::array<BotProfile, 7> kProfiles{{
+    {"novice", "Hana", 1, 1800, 0.40, 1.5},
+    {"easy", "Sora", 2, 1360, 0.40, 1.5},
+    {"casual", "Kaito", 3, 1030, 0.40, 1.5},
+    {"normal", "Yui", 4, 780, 0.40, 1.5},
+    {"hard", "Ren", 5, 590, 0.40, 1.5},
+    {"expert", "Takumi", 6, 450, 0.40, 1.5},
+    {"max", "max", 0, 3, 0.0, 1.0},
+}};
 
-std::string_view toString(BotLevel level) {
-    switch (level) {
-    case BotLevel::Easy: return "easy";
-    case BotLevel::Normal: return "normal";
-    case BotLevel::Hard: return "hard";
-    case BotLevel::Max: return "max";
+// A uniform double in [0, 1) from the top 53 bits.
+double unit(SplitMix64& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
+// A standard normal deviate by Marsaglia's polar method (one of the pair is used).
+double standardNormal(SplitMix64& rng) {
+    for (;;) {
+        const double u = 2.0 * unit(rng) - 1.0;
+        const double v = 2.0 * unit(rng) - 1.0;
+        const double s = u * u + v * v;
+        if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * std::log(s) / s);
     }
-    return "normal";
 }
 
+} // namespace
+
+std::string_view toString(BotLevel level) { return botProfile(level).word; }
+
 std::optional<BotLevel> parseBotLevel(std::string_view text) {
-    for (BotLevel level : {BotLevel::Easy, BotLevel::Normal, BotLevel::Hard, BotLevel::Max}) {
+    for (BotLevel level : allBotLevels()) {
         if (text == toString(level)) return level;
     }
     return std::nullopt;
 }
 
-BotTiming botTiming(BotLevel level) {
-    switch (level) {
-    case BotLevel::Easy: return {1200, 1800};
-    case BotLevel::Normal: return {600, 1000};
-    case BotLevel::Hard: return {250, 450};
-    case BotLevel::Max: return {1, 5};
-    }
-    return {600, 1000};
+const std::vector<BotLevel>& allBotLevels() {
+    static const std::vector<BotLevel> levels{BotLevel::Novice, BotLevel::Easy,   BotLevel::Casual, BotLevel::Normal,
+                                              BotLevel::Hard,   BotLevel::Expert, BotLevel::Max};
+    return levels;
+}
+
+const std::vector<BotLevel>& ladderLevels() {
+    static const std::vector<BotLevel> levels(allBotLevels().begin(), allBotLevels().end() - 1);
+    return levels;
+}
+
+bool isLadderLevel(BotLevel level) { return level != BotLevel::Max; }
+
+const BotProfile& botProfile(BotLevel level) {
+    const auto index = static_cast<std::size_t>(level);
+    return index < kProfiles.size() ? kProfiles[index] : kProfiles[static_cast<std::size_t>(BotLevel::Normal)];
+}
+
+std::string botTitle(BotLevel level) {
+    const BotProfile& profile = botProfile(level);
+    if (!isLadderLevel(level)) return std::string(profile.word) + " (test bot)";
+    return std::string(profile.name) + " (" + std::string(profile.word) + ")";
+}
+
+TimeMs drawReactionMs(BotLevel level, SplitMix64& rng, bool afterFlip) {
+    if (!isLadderLevel(level)) return kMaxBotMinMs + static_cast<TimeMs>(rng.below(kMaxBotMaxMs - kMaxBotMinMs + 1));
+    const BotProfile& profile = botProfile(level);
+    const double median = static_cast<double>(profile.medianMs) * (afterFlip ? profile.afterFlipFactor : 1.0);
+    const double z = std::clamp(standardNormal(rng), -4.0, 4.0);
+    const double above = (median - static_cast<double>(kReactionFloorMs)) * std::exp(profile.spread * z);
+    return kReactionFloorMs + static_cast<TimeMs>(std::llround(above));
 }
 
 Bot::Bot(int seat, BotLevel level, std::uint64_t seed) : m_seat(seat), m_level(level), m_rng(seed) {}
@@ -79,6 +126,13 @@ BotDecision Bot::decide(const GameState& state, TimeMs now) {
         m_plan.reset();
         return {};
     }
+    // A SPEED! flip put new cards on both piles: what was being thought about is stale, and the
+    // next action waits until the new tops are taken in.
+    if (state.flips != m_flipsSeen) {
+        m_flipsSeen = state.flips;
+        m_plan.reset();
+        m_takingIn = true;
+    }
     if (m_plan && now < m_plan->readyAt) return {std::nullopt, m_plan->readyAt};
     if (m_plan) {
         const Plan plan = *m_plan;
@@ -86,9 +140,10 @@ BotDecision Bot::decide(const GameState& state, TimeMs now) {
         if (checkMove(state, plan.move) == MoveError::None && targetTop(state, plan.move) == plan.pileTop) {
             return {plan.move, kNever};
         }
-        // The table changed while thinking: look again, quicker than a fresh reaction.
+        // The table changed while thinking: look again, quicker than a fresh reaction (but
+        // never under the floor).
         if (auto again = bestAction(state)) {
-            m_plan = Plan{*again, now + reactionTime() / 2, targetTop(state, *again)};
+            m_plan = Plan{*again, now + rethinkTime(), targetTop(state, *again)};
             return {std::nullopt, m_plan->readyAt};
         }
         return {};
@@ -101,9 +156,14 @@ BotDecision Bot::decide(const GameState& state, TimeMs now) {
 }
 
 TimeMs Bot::reactionTime() {
-    const BotTiming timing = botTiming(m_level);
-    const auto spread = static_cast<std::uint64_t>(timing.maxMs - timing.minMs + 1);
-    return timing.minMs + static_cast<TimeMs>(m_rng.below(spread));
+    const bool afterFlip = m_takingIn;
+    m_takingIn = false;
+    return drawReactionMs(m_level, m_rng, afterFlip);
+}
+
+TimeMs Bot::rethinkTime() {
+    const TimeMs half = drawReactionMs(m_level, m_rng, false) / 2;
+    return isLadderLevel(m_level) ? std::max(half, kReactionFloorMs) : half;
 }
 
 std::optional<Card> Bot::targetTop(const GameState& state, const Move& move) const {

@@ -62,7 +62,11 @@ private:
 
     void record(const Move& move) {
         ++m_report.moves;
-        if (move.kind == MoveKind::Flip) ++m_report.flips;
+        if (move.kind == MoveKind::Flip) {
+            ++m_report.flips;
+        } else {
+            ++m_report.actions[static_cast<std::size_t>(move.seat)];
+        }
         if (m_observer) m_observer(m_match.state(), move, m_now);
         if (std::string error = conservationError(m_match.state()); !error.empty()) {
             if (m_report.invariantViolations++ == 0) m_report.firstViolation = std::move(error);

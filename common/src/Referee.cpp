@@ -130,6 +130,7 @@ MoveError applyMove(GameState& state, const Move& move) {
         break;
     case MoveKind::Flip:
         for (int seat = 0; seat < kSeats; ++seat) state.pile(seat).push(takeFlipCard(state, seat));
+        ++state.flips;
         break;
     }
     ++state.movesApplied;

@@ -9,6 +9,8 @@
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -18,7 +20,8 @@ constexpr const char* kDescription =
     "  (no mode flag)  host on setup.ini's port, or with a peer in setup.ini join it,\n"
     "                  else host; --port, --wait, --grace and --games adjust it\n"
     "  --join HOST[:PORT]  join that host as a client\n"
-    "  --selfplay N    bot-vs-bot games in-process on virtual time (no network)\n"
+    "  --selfplay N    bot-vs-bot games in-process on virtual time (no network);\n"
+    "                  --level A --vs-level B: level A against level B, seats alternating\n"
     "  --simulate N    bot-vs-bot games through the protocol over a simulated hostile\n"
     "                  network (--loss --dup --reorder --corrupt --delay --jitter)\n"
     "Every mode plays setup.ini's [rules]; --json prints one JSON object last.";
@@ -28,10 +31,23 @@ struct ServerFlags {
     std::string logLevel = "info";
     int selfplayGames = 0;
     std::string level = "max";
+    std::string vsLevel; // --selfplay's opponent; empty: the same as level
     speed::SelfPlayOptions selfplay;
     speed::SimulateOptions simulate;
     speed::NetworkFlags network;
 };
+
+std::vector<std::string> levelList() {
+    std::vector<std::string> words;
+    for (speed::BotLevel level : speed::allBotLevels()) words.emplace_back(speed::toString(level));
+    return words;
+}
+
+std::string levelWords() {
+    std::string text;
+    for (const std::string& word : levelList()) text += (text.empty() ? "" : ", ") + word;
+    return text;
+}
 
 void addFlags(CLI::App& app, ServerFlags& flags) {
     app.set_version_flag("--version", std::string("speed-server ") + speed::kVersion);
@@ -43,9 +59,12 @@ void addFlags(CLI::App& app, ServerFlags& flags) {
         ->check(CLI::PositiveNumber);
     app.add_option("--seed", flags.selfplay.seed, "seed of the first game (game i uses seed+i)")->capture_default_str();
     app.add_option("--level", flags.level,
-                   "CPU level: easy, normal, hard, max (default: max for --selfplay and --simulate, "
-                   "setup.ini's [cpu] level otherwise)")
-        ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
+                   "CPU level: " + levelWords() + " (max: the test bot; default: max for --selfplay and "
+                   "--simulate, setup.ini's [cpu] level otherwise)")
+        ->check(CLI::IsMember(levelList()));
+    app.add_option("--vs-level", flags.vsLevel,
+                   "with --selfplay: the level playing against --level (default: the same)")
+        ->check(CLI::IsMember(levelList()));
     app.add_flag("--json", flags.selfplay.json, "print one JSON object last");
     speed::addSimulateFlags(app, flags.simulate);
     speed::addNetworkFlags(app, flags.network);
@@ -63,6 +82,7 @@ int runOffline(ServerFlags& flags) {
         flags.selfplay.rules = loaded.settings->rules;
         flags.selfplay.games = flags.selfplayGames;
         flags.selfplay.level = level;
+        flags.selfplay.vsLevel = flags.vsLevel.empty() ? level : *speed::parseBotLevel(flags.vsLevel);
         return speed::runSelfPlay(flags.selfplay, std::cout);
     }
     flags.simulate.rules = loaded.settings->rules;

@@ -102,7 +102,9 @@ TEST_CASE("stalemate: right after the deal, after a move, and the flip that ends
         GameState state = deal(RuleOptions{}, 11);
         CHECK(needsFlip(state));
         const int deck0 = state.player(0).deck.size();
+        CHECK(state.flips == 0);
         REQUIRE(applyMove(state, Move::flip()) == MoveError::None);
+        CHECK(state.flips == 1); // what tells a bot that both tops are new
         CHECK(state.pile(0).size() == 1);
         CHECK(state.pile(1).size() == 1);
         CHECK(state.player(0).deck.size() == deck0 - 1);
@@ -115,6 +117,7 @@ TEST_CASE("stalemate: right after the deal, after a move, and the flip that ends
         REQUIRE(applyMove(state, Move::play(0, 0, card("H5"), 0)) == MoveError::None);
         CHECK_FALSE(needsFlip(state)); // seat 0 may still refill the empty slot
         REQUIRE(applyMove(state, Move::refill(0, 0)) == MoveError::None);
+        CHECK(state.flips == 0); // plays and refills are not flips
         CHECK(needsFlip(state));
         CHECK(checkMove(state, Move::play(1, 0, card("C8"), 0)) == MoveError::NotAdjacent);
     }

@@ -42,13 +42,20 @@ TEST_CASE("game menu: pause is offered while playing, next game only once it is 
     CHECK_FALSE(entryFor(over, UiAction::TogglePause).enabled);
 }
 
-TEST_CASE("game menu: play vs CPU offers every level") {
+TEST_CASE("game menu: play vs CPU offers the ladder by its bots' names, never the test bot") {
     const auto entries = playVsCpuEntries();
-    REQUIRE(entries.size() == 4);
-    CHECK(entries[0].command.action == UiAction::PlayVsCpu);
-    CHECK(entries[0].command.level == BotLevel::Easy);
-    CHECK(entries[3].command.level == BotLevel::Max);
-    CHECK(entries[3].label == "max");
+    REQUIRE(entries.size() == ladderLevels().size());
+    REQUIRE(entries.size() >= 5);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        CHECK(entries[i].command.action == UiAction::PlayVsCpu);
+        CHECK(entries[i].command.level == ladderLevels()[i]);
+        CHECK(entries[i].command.level != BotLevel::Max);
+        CHECK(entries[i].enabled);
+    }
+    CHECK(entries.front().command.level == BotLevel::Novice);
+    CHECK(entries.front().label == "Hana (novice)");
+    CHECK(entries.back().command.level == BotLevel::Expert);
+    for (const MenuEntry& entry : entries) CHECK(entry.label.find("max") == std::string::npos);
 }
 
 TEST_CASE("game menu: pause and resume reach the match as the P key does") {

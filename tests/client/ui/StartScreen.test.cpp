@@ -16,8 +16,16 @@ TEST_CASE("start screen: a typed join address is trimmed and checked before join
     CHECK_FALSE(checkJoinAddress("host:", 50001).problem.empty());
 }
 
-TEST_CASE("start screen: the player's levels leave out the test bot", "[client][ui]") {
+TEST_CASE("start screen: the player's levels are the ladder and leave out the test bot", "[client][ui]") {
     const auto& levels = playerLevels();
-    CHECK(levels.size() == 3);
+    CHECK(levels.size() >= 5);
+    CHECK(levels == ladderLevels());
     CHECK(std::find(levels.begin(), levels.end(), BotLevel::Max) == levels.end());
+}
+
+TEST_CASE("start screen: it opens on setup.ini's level, or normal when that is the test bot", "[client][ui]") {
+    const auto& levels = playerLevels();
+    CHECK(levels[static_cast<std::size_t>(playerLevelIndex(BotLevel::Hard))] == BotLevel::Hard);
+    CHECK(levels[static_cast<std::size_t>(playerLevelIndex(BotLevel::Novice))] == BotLevel::Novice);
+    CHECK(levels[static_cast<std::size_t>(playerLevelIndex(BotLevel::Max))] == BotLevel::Normal);
 }

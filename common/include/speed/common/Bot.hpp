@@ -6,23 +6,54 @@
 #include "speed/common/Time.hpp"
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace speed {
 
-enum class BotLevel { Easy, Normal, Hard, Max };
+// The CPU ladder, slowest first, then the test bot. Each human level is a person at the table
+// with a name and a human reaction time; max answers in a few milliseconds and exists for tests
+// and benchmarks only (no player menu offers it).
+enum class BotLevel { Novice, Easy, Casual, Normal, Hard, Expert, Max };
 
+// The level word, as setup.ini's [cpu] level and --level spell it: "novice" ... "expert", "max".
 std::string_view toString(BotLevel level);
 std::optional<BotLevel> parseBotLevel(std::string_view text);
+// Every level parseBotLevel knows: the ladder, slowest first, then max.
+const std::vector<BotLevel>& allBotLevels();
+// The levels a player is offered (menus, start screen, Settings), slowest first: not max.
+const std::vector<BotLevel>& ladderLevels();
+bool isLadderLevel(BotLevel level);
 
-// Reaction time per level: each action takes a uniformly drawn time in [minMs, maxMs].
-// Easy keeps about the 1500 ms per action of the original CPU game; max exists for tests and
-// benchmarks.
-struct BotTiming {
-    TimeMs minMs;
-    TimeMs maxMs;
+// How a level plays. A human level draws each action's reaction time from a log-normal
+// distribution shifted by the floor: right-skewed like measured human reaction times (most
+// actions near the median, now and then a much slower one), never faster than the floor. The
+// first action after a SPEED! flip is slower by afterFlipFactor: both tops are new and the
+// player takes them in before looking at the hand again.
+struct BotProfile {
+    std::string_view word;      // the level word (toString)
+    std::string_view name;      // the person the player sees across the table
+    int rung = 0;               // 1 for the slowest ladder level; 0 for max
+    TimeMs medianMs = 0;        // median reaction time per action
+    double spread = 0;          // sigma of the log-normal part
+    double afterFlipFactor = 1; // the median of the first action after a flip, as a multiple
 };
-BotTiming botTiming(BotLevel level);
+const BotProfile& botProfile(BotLevel level);
+// The opponent as the player reads it: "Yui (normal)"; "max (test bot)".
+std::string botTitle(BotLevel level);
+
+// No human level ever acts sooner than this after the table changed.
+inline constexpr TimeMs kReactionFloorMs = 100;
+// The test bot's reaction, uniform in this window.
+inline constexpr TimeMs kMaxBotMinMs = 1;
+inline constexpr TimeMs kMaxBotMaxMs = 5;
+
+// One reaction time of `level`, drawn from `rng` alone: the normal deviate comes from SplitMix64
+// by the polar method (no std:: distribution, whose numbers differ between standard libraries),
+// so a seed gives the same game everywhere. The deviate is clipped at 4 sigma, so one pause is
+// at most about five times the median.
+TimeMs drawReactionMs(BotLevel level, SplitMix64& rng, bool afterFlip);
 
 struct BotDecision {
     std::optional<Move> move; // play this now
@@ -30,9 +61,10 @@ struct BotDecision {
 };
 
 // The CPU opponent: a policy over the visible table (its own hand and deck count, the field
-// tops) plus a reaction time. Time is passed in; the only randomness is its seeded generator.
-// It picks an action, "thinks" for its reaction time, then re-checks the target pile: if the
-// pile changed meanwhile it thinks again instead of playing a stale move.
+// tops) plus a reaction time (drawReactionMs). Time is passed in; the only randomness is its
+// seeded generator. It picks an action, "thinks" for its reaction time, then re-checks the
+// target pile: if the pile changed meanwhile it thinks again instead of playing a stale move.
+// A SPEED! flip drops whatever it was thinking about; its next action takes longer.
 class Bot {
 public:
     Bot(int seat, BotLevel level, std::uint64_t seed);
@@ -51,13 +83,16 @@ private:
         std::optional<Card> pileTop; // the pile's top when the plan was made
     };
 
-    TimeMs reactionTime();
+    TimeMs reactionTime(); // a fresh look (slower after a flip)
+    TimeMs rethinkTime();  // a second look after the target pile changed
     std::optional<Card> targetTop(const GameState& state, const Move& move) const;
 
     int m_seat;
     BotLevel m_level;
     SplitMix64 m_rng;
     std::optional<Plan> m_plan;
+    int m_flipsSeen = 0;     // GameState::flips when the bot last looked
+    bool m_takingIn = false; // a flip came since the last plan: the next one is slower
 };
 
 } // namespace speed

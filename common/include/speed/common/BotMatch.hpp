@@ -29,6 +29,7 @@ struct BotMatchReport {
     GameResult result = GameResult::Playing; // Playing here means the game was abandoned
     int moves = 0;
     int flips = 0;
+    std::array<int, kSeats> actions{}; // plays and refills by seat (moves less the flips)
     TimeMs durationMs = 0;
     int invariantViolations = 0;
     std::string firstViolation;

@@ -19,6 +19,7 @@ struct PlayerArea {
     std::array<std::optional<Card>, RuleOptions::kMaxHandSize> hand{};
 
     int handCount() const;
+    int cardsLeft() const { return handCount() + deck.size(); } // what the player must still get rid of
     friend bool operator==(const PlayerArea&, const PlayerArea&) = default;
 };
 
@@ -29,6 +30,7 @@ struct GameState {
     std::array<CardStack, kFieldPiles> field{};
     GameResult result = GameResult::Playing;
     int movesApplied = 0;
+    int flips = 0; // SPEED! flips so far, the opening one included: the tops all changed at once
 
     const PlayerArea& player(int seat) const { return players[static_cast<std::size_t>(seat)]; }
     PlayerArea& player(int seat) { return players[static_cast<std::size_t>(seat)]; }
