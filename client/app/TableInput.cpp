@@ -42,6 +42,7 @@ bool TableInput::press(MatchDriver& match, Point pointer, TimeMs now) {
     if (canPickUp(match.state(), seat, *hit)) {
         m_drag.press(*hit, rectOf(m_layout, *hit), pointer);
         m_selectedSlot.reset();
+        m_sounds.push_back(sound::TableSound::PickedUp);
         return true;
     }
     if (hit->kind == PlaceKind::HandSlot && hit->seat == seat) { // click on an empty slot: refill it
@@ -64,6 +65,7 @@ bool TableInput::release(MatchDriver& match, Point pointer, TimeMs now) {
         }
         m_motion.nudge(state, m_layout, release.source, now);
         m_motion.say(release.source, kNoPileWords, now);
+        m_sounds.push_back(sound::TableSound::Refused);
         spdlog::info("click: nothing to do with {} | table unchanged: {}",
                      release.source.kind == PlaceKind::Deck ? "the deck" : "slot " + std::to_string(release.source.index),
                      tableSummary(state));
@@ -73,6 +75,7 @@ bool TableInput::release(MatchDriver& match, Point pointer, TimeMs now) {
     if (!move) {
         spdlog::info("drop: not on a target, the card returns | table unchanged: {}", tableSummary(state));
         m_motion.slideHome(state, release.source, release.cardRect, now);
+        m_sounds.push_back(sound::TableSound::Returned);
         return true;
     }
     if (!commit(match, *move, FlightStart{release.cardRect, kDropLandMs}, now)) {
@@ -113,6 +116,7 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
         if (!target) {
             m_motion.nudge(match.state(), m_layout, source, now);
             m_motion.say(source, kNoPileWords, now);
+            m_sounds.push_back(sound::TableSound::Refused);
             return;
         }
         pile = target->index;
@@ -122,7 +126,10 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
         m_selectedSlot.reset();
     } else {
         m_motion.nudge(match.state(), m_layout, source, now);
-        if (!move) m_motion.say(source, kNoPileWords, now);
+        if (!move) {
+            m_motion.say(source, kNoPileWords, now);
+            m_sounds.push_back(sound::TableSound::Refused); // a refused commit said so itself
+        }
     }
 }
 
@@ -140,9 +147,11 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
         spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
                      answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(match.state()));
         m_motion.say(Place::handSlot(move.seat, move.slot), refusalWords(answer.play, answer.held), now);
+        m_sounds.push_back(sound::TableSound::Refused);
         return false;
     }
     m_motion.showMove(before, match.state(), move, m_layout, now, start);
+    m_sounds.push_back(move.kind == MoveKind::Refill ? sound::TableSound::Refilled : sound::TableSound::Placed);
     spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(match.state()));
     m_playedWords.push_back(moveWords(move, before, match.state(), match.localSeat(), "You"));
     logTable(match, m_dumpLayout);

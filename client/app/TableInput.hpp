@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "match/MatchDriver.hpp"
+#include "sound/SoundCues.hpp"
 #include "table/DragController.hpp"
 #include "table/Layout.hpp"
 #include "table/TableMotion.hpp"
@@ -41,6 +42,8 @@ public:
     bool dumpLayout() const { return m_dumpLayout; }
     // The local player's moves the match took since the last call, in a player's words.
     std::vector<std::string> takePlayedWords() { return std::exchange(m_playedWords, {}); }
+    // What the player's hands did that may be heard, since the last call, in order.
+    std::vector<sound::TableSound> takeSounds() { return std::exchange(m_sounds, {}); }
 
 private:
     bool allowed(const MatchDriver& match) const;
@@ -55,6 +58,7 @@ private:
     bool m_botPlays = false;
     bool m_dumpLayout = false;
     std::vector<std::string> m_playedWords;
+    std::vector<sound::TableSound> m_sounds;
 };
 
 // The table in the log after it changed (debug), and the playable moves (with --dump-layout).

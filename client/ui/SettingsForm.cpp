@@ -1,5 +1,7 @@
 #include "ui/SettingsForm.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 
 namespace speed::client::ui {
@@ -91,14 +93,20 @@ SaveOutcome SettingsForm::save() {
     fillFields(m_saved);
     return {true, "saved to " + absolutePath(m_path) +
                       ". Network changes (peer, port, wait, grace, password, name) apply at the next connection; "
-                      "rules and CPU level at the next game against the CPU started from the Game menu."};
+                      "rules and CPU level at the next game against the CPU started from the Game menu; sound and volume at once."};
 }
 
 std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     if (key.name == "jokers") return {"2", "0"};
     if (key.name == "deal") return {"shuffle", "colors"};
     if (key.name == "refill") return {"manual", "auto"};
-    if (key.name == "level") return {"easy", "normal", "hard", "max"};
+    if (key.name == "sound") return {"on", "off"};
+    if (key.name == "level") {
+        // The ladder only: max, the test bot, is set in the file or by --level, never offered here.
+        std::vector<std::string_view> words;
+        for (BotLevel level : ladderLevels()) words.push_back(toString(level));
+        return words;
+    }
     return {};
 }
 
@@ -112,11 +120,23 @@ std::string_view fieldMeaning(const SettingsKey& key) {
     }
     if (key.name == "password") return "The same on both sides, or empty for none.";
     if (key.name == "name") return "Your name as the other player sees it.";
+    if (key.name == "sound") return "The window's sound effects: on or off (M mutes and unmutes them while it runs).";
+    if (key.name == "volume") return "How loud the sound effects are, 0..100.";
     if (key.name == "jokers") return "Jokers in the pack.";
     if (key.name == "deal") return "shuffle: a shuffled deck split in two; colors: one side all red, the other black.";
     if (key.name == "hand") return "Face-up hand slots per player.";
     if (key.name == "refill") return "manual: drag your deck onto an empty slot; auto: an empty slot refills itself.";
-    if (key.name == "level") return "The CPU opponent's speed.";
+    if (key.name == "level") {
+        static const std::string meaning = [] {
+            std::string text = "The CPU opponent, slowest first:";
+            for (BotLevel level : ladderLevels()) {
+                text += fmt::format(" {} ({}),", toString(level), botProfile(level).name);
+            }
+            text.back() = '.';
+            return text;
+        }();
+        return meaning;
+    }
     return {};
 }
 

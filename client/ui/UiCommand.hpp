@@ -23,6 +23,7 @@ enum class UiAction {
     LeaveToStart,   // leave the match (or stop waiting for one): back to the start screen
     PlayVsCpuInstead, // stop waiting and play the CPU at setup.ini's level
     Retry,          // the network match ended: connect again, as before
+    ToggleSound,    // mute or unmute the sound effects (as M does)
 };
 
 struct UiCommand {

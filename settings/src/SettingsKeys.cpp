@@ -77,6 +77,19 @@ bool assignName(Settings& s, std::string_view value) {
     return true;
 }
 
+bool assignSound(Settings& s, std::string_view value) {
+    if (value != "on" && value != "off") return false;
+    s.player.sound = value == "on";
+    return true;
+}
+
+bool assignVolume(Settings& s, std::string_view value) {
+    const auto volume = parseWholeNumber(value);
+    if (!volume || *volume < 0 || *volume > PlayerSettings::kMaxVolume) return false;
+    s.player.volume = static_cast<int>(*volume);
+    return true;
+}
+
 bool assignJokers(Settings& s, std::string_view value) {
     if (value != "0" && value != "2") return false;
     s.rules.jokers = value == "2" ? 2 : 0;
@@ -123,6 +136,10 @@ const std::array kKeys{
                 assignPassword, [](const Settings& s) { return s.network.password; }, true},
     SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", assignName,
                 [](const Settings& s) { return s.player.name; }},
+    SettingsKey{"player", "sound", "on or off", assignSound,
+                [](const Settings& s) { return std::string(s.player.sound ? "on" : "off"); }},
+    SettingsKey{"player", "volume", "a volume 0..100", assignVolume,
+                [](const Settings& s) { return std::to_string(s.player.volume); }},
     SettingsKey{"rules", "jokers", "2 or 0", assignJokers,
                 [](const Settings& s) { return std::to_string(s.rules.jokers); }},
     SettingsKey{"rules", "deal", "shuffle or colors", assignDeal,
@@ -131,7 +148,7 @@ const std::array kKeys{
                 [](const Settings& s) { return std::to_string(s.rules.handSize); }},
     SettingsKey{"rules", "refill", "manual or auto", assignRefill,
                 [](const Settings& s) { return std::string(toString(s.rules.refill)); }},
-    SettingsKey{"cpu", "level", "easy, normal, hard or max", assignLevel,
+    SettingsKey{"cpu", "level", "novice, easy, casual, normal, hard or expert", assignLevel,
                 [](const Settings& s) { return std::string(toString(s.cpuLevel)); }},
 };
 

@@ -24,6 +24,8 @@ std::vector<Settings> variants() {
     a.network.graceSeconds = 3600;
     a.network.password = "kiwi fruit; and more";
     a.player.name = "Hanako.2";
+    a.player.sound = false;
+    a.player.volume = 0;
     a.rules.handSize = 8;
     a.rules.jokers = 0;
     a.cpuLevel = BotLevel::Max;
@@ -31,6 +33,7 @@ std::vector<Settings> variants() {
     b.network.peer = std::string(NetworkSettings::kMaxPeerChars, 'p');
     b.network.password = std::string(NetworkSettings::kMaxPasswordChars, 'k');
     b.player.name = "x";
+    b.player.volume = PlayerSettings::kMaxVolume;
     return {Settings{}, a, b};
 }
 

@@ -99,6 +99,10 @@ SETTINGS = [
     b"[network]\nport = 1\nport = 2\n",
     b"[network]\npassword =  lead\n",
     b"\xef\xbb\xbf\xef\xbb\xbf[network]\r\nport = 50\r\n",  # found by the fuzzer: two marks
+    b"[player]\nname = hana\nsound = off ; quiet\nvolume = 0\n",
+    b"[player]\nsound = on\nvolume = 100\n",
+    b"[player]\nvolume = 101\n",
+    b"[player]\nsound = yes\n",
 ]
 
 

@@ -2,9 +2,10 @@
 """The layers of docs/ARCHITECTURE.md, checked from the includes of every product file.
 
 A file may include headers of its own layer and of the layers below it, and only the outside
-libraries its layer is allowed: SFML and ImGui only in the window (client/), Asio only in net/
-and the programs, inih only in settings/, SQLite in store/, and common/ and protocol/ nothing but
-the standard library. Tests are not product files and may include anything.
+libraries its layer is allowed: SFML and ImGui only in the window (client/; SFML's audio module
+only in client/audio/), Asio only in net/ and the programs, inih only in settings/, SQLite in
+store/, and common/ and protocol/ nothing but the standard library. Tests are not product files
+and may include anything.
 
 Usage: check_layers.py SOURCE_DIR     prints every violation as file:line, exits 1 if any
        check_layers.py --self-test    builds a small tree with known violations and checks
@@ -27,6 +28,8 @@ FOLDERS = [
     ("tools/", "tools"),
     ("client/imgui/", "client/imgui"),
     ("client/table/", "client/table"),
+    ("client/sound/", "client/sound"),
+    ("client/audio/", "client/audio"),
     ("client/match/", "client/match"),
     ("client/render/", "client/render"),
     ("client/ui/", "client/ui"),
@@ -43,6 +46,8 @@ SPELLINGS = [
     ("speed/net/", "net"),
     ("speed/imgui/", "client/imgui"),
     ("table/", "client/table"),
+    ("sound/", "client/sound"),
+    ("audio/", "client/audio"),
     ("match/", "client/match"),
     ("render/", "client/render"),
     ("ui/", "client/ui"),
@@ -61,24 +66,28 @@ BELOW = {
     "tools": {"net", "settings", "store", "sim", "protocol", "common"},
     "client/imgui": set(),
     "client/table": {"common"},
+    "client/sound": {"common"},
+    "client/audio": {"client/sound", "common"},
     "client/match": {"client/table", "net", "settings", "store", "protocol", "common"},
     "client/render": {"client/match", "client/table", "protocol", "common"},
     "client/ui": {"client/imgui", "client/match", "client/table", "net", "settings", "store", "protocol",
                   "common"},
-    "client/app": {"client/ui", "client/render", "client/imgui", "client/match", "client/table", "net", "settings",
-                   "store", "protocol", "common"},
+    "client/app": {"client/ui", "client/render", "client/imgui", "client/match", "client/table", "client/audio",
+                   "client/sound", "net", "settings", "store", "protocol", "common"},
 }
 
 # Outside libraries (angle includes) and the layers that may use them; anything not listed here
 # is the C or C++ standard library (or the operating system's, below).
 LIBRARIES = [
-    (re.compile(r"^SFML/"), "SFML", {"client/imgui", "client/render", "client/ui", "client/app"}),
+    (re.compile(r"^SFML/"), "SFML", {"client/imgui", "client/render", "client/ui", "client/audio", "client/app"}),
+    (re.compile(r"^SFML/Audio"), "SFML's audio module", {"client/audio"}),
     (re.compile(r"^(imgui|backends/imgui)"), "Dear ImGui", {"client/imgui", "client/ui"}),
     (re.compile(r"^asio"), "Asio", {"net", "server", "tools", "client/match", "client/app"}),
     (re.compile(r"^ini\.h$"), "inih", {"settings"}),
     (re.compile(r"^X11/"), "Xlib", {"client/app"}),
     (re.compile(r"^(spdlog|fmt)/"), "spdlog/fmt", {"net", "settings", "server", "tools", "client/imgui", "client/table",
-                                                   "client/match", "client/render", "client/ui", "client/app"}),
+                                                   "client/match", "client/render", "client/ui", "client/audio",
+                                                   "client/app"}),
     (re.compile(r"^nlohmann/"), "nlohmann-json", {"net", "server", "tools", "client/match", "client/app"}),
     (re.compile(r"^CLI/"), "CLI11", {"server", "tools", "client/app"}),
     (re.compile(r"^sodium"), "libsodium", {"protocol", "net"}),
@@ -154,8 +163,10 @@ def self_test():
         "protocol/src/Bad.cpp": "#include <asio/ip/udp.hpp>\n",
         "net/src/Bad.cpp": '#include "speed/settings/Settings.hpp"\n#include <SFML/Graphics.hpp>\n',
         "client/table/Bad.cpp": '#include "match/LocalMatch.hpp"\n#include <SFML/Window.hpp>\n',
-        "client/ui/Bad.cpp": '#include "app/ClientOptions.hpp"\n',
+        "client/ui/Bad.cpp": '#include "app/ClientOptions.hpp"\n#include <SFML/Audio/Sound.hpp>\n',
         "client/render/Bad.cpp": "#include <imgui.h>\n",
+        "client/sound/Bad.cpp": '#include "table/Layout.hpp"\n#include <SFML/Audio.hpp>\n',
+        "client/audio/Good.cpp": '#include "sound/SoundCues.hpp"\n#include <SFML/Audio/Sound.hpp>\n',
         "store/src/Bad.cpp": '#include "speed/net/UdpPeer.hpp"\n#include <asio.hpp>\n',
         "net/src/AlsoBad.cpp": '#include "speed/store/TicketFile.hpp"\n#include <sqlite3.h>\n',
         "store/src/Good.cpp": '#include "speed/protocol/Continuity.hpp"\n#include <sqlite3.h>\n#include <sys/stat.h>\n',
@@ -165,8 +176,8 @@ def self_test():
     }
     expected = {
         "common/src/Bad.cpp:1", "common/src/Bad.cpp:2", "protocol/src/Bad.cpp:1", "net/src/Bad.cpp:1",
-        "net/src/Bad.cpp:2", "client/table/Bad.cpp:1", "client/table/Bad.cpp:2", "client/ui/Bad.cpp:1",
-        "client/render/Bad.cpp:1", "store/src/Bad.cpp:1", "store/src/Bad.cpp:2", "net/src/AlsoBad.cpp:1",
+        "net/src/Bad.cpp:2", "client/table/Bad.cpp:1", "client/table/Bad.cpp:2", "client/ui/Bad.cpp:1", "client/ui/Bad.cpp:2",
+        "client/render/Bad.cpp:1", "client/sound/Bad.cpp:1", "client/sound/Bad.cpp:2", "store/src/Bad.cpp:1", "store/src/Bad.cpp:2", "net/src/AlsoBad.cpp:1",
         "net/src/AlsoBad.cpp:2", "stray/Lost.cpp",
     }
     with tempfile.TemporaryDirectory() as root:

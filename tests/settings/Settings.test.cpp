@@ -195,3 +195,55 @@ TEST_CASE("a byte-order mark and blanks inside brackets are read as the writer w
     REQUIRE(spaced.settings);
     CHECK(spaced.settings->cpuLevel == BotLevel::Hard);
 }
+
+TEST_CASE("player sound and volume: on and 80 when missing, read as given, refused with what is expected", "[settings]") {
+    const auto missing = parseSettings("[player]\nname = Taro\n", "setup.ini");
+    REQUIRE(missing.settings);
+    CHECK(missing.settings->player.sound);
+    CHECK(missing.settings->player.volume == PlayerSettings::kDefaultVolume);
+    CHECK(PlayerSettings::kDefaultVolume == 80);
+
+    const auto off = parseSettings("[player]\nsound = off\nvolume = 0\n", "setup.ini");
+    REQUIRE(off.settings);
+    CHECK_FALSE(off.settings->player.sound);
+    CHECK(off.settings->player.volume == 0);
+    const auto loud = parseSettings("[Player]\nSound = on ; the effects\nVOLUME = 100\n", "setup.ini");
+    REQUIRE(loud.settings);
+    CHECK(loud.settings->player.sound);
+    CHECK(loud.settings->player.volume == 100);
+
+    const auto badSound = errorOf("[player]\nname = a\nsound = yes\n");
+    CHECK(badSound.line == 3);
+    CHECK(badSound.key == "sound");
+    CHECK(badSound.describe() == "setup.ini:3: [player] sound: expected on or off, got \"yes\"");
+    for (const char* notSound : {"ON", "1", "true", "", "off off"}) {
+        INFO(notSound);
+        CHECK(errorOf("[player]\nsound = " + std::string(notSound) + "\n").problem ==
+              "expected on or off, got \"" + std::string(notSound) + "\"");
+    }
+    const auto loudest = errorOf("[player]\nvolume = 101\n");
+    CHECK(loudest.line == 2);
+    CHECK(loudest.describe() == "setup.ini:2: [player] volume: expected a volume 0..100, got \"101\"");
+    for (const char* notVolume : {"-1", "50%", "1.5", "", "loud", "99999999999999999999"}) {
+        INFO(notVolume);
+        CHECK(errorOf("[player]\nvolume = " + std::string(notVolume) + "\n").key == "volume");
+    }
+    CHECK(errorOf("[player]\nvolume = 10\nvolume = 20\n").problem == "key given twice in this file");
+    CHECK(errorOf("[player]\nmute = on\n").problem == "unknown key; [player] has: name, sound, volume");
+}
+
+TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {
+    for (const char* word : {"novice", "easy", "casual", "normal", "hard", "expert", "max"}) {
+        INFO(word);
+        const auto result = parseSettings("[cpu]\nlevel = " + std::string(word) + "\n", "setup.ini");
+        REQUIRE(result.settings);
+        CHECK(toString(result.settings->cpuLevel) == word);
+    }
+    // Files of the first release keep their meaning: easy below normal below hard on the ladder.
+    CHECK(parseSettings("[cpu]\nlevel = easy\n", "setup.ini").settings->cpuLevel == BotLevel::Easy);
+    CHECK(parseSettings("[cpu]\nlevel = hard\n", "setup.ini").settings->cpuLevel == BotLevel::Hard);
+    const auto bad = errorOf("[cpu]\nlevel = insane\n");
+    CHECK(bad.describe() ==
+          "setup.ini:2: [cpu] level: expected novice, easy, casual, normal, hard or expert, got \"insane\"");
+    CHECK(errorOf("[cpu]\nlevel = Hana\n").key == "level"); // a bot's name is not a level word
+}

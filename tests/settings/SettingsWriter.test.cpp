@@ -45,6 +45,8 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "# rules below\n"
                    "[player]\n"
                    "name = Hanako\n"
+                   "sound = on\n"
+                   "volume = 80\n"
                    "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n"
                    "[cpu]\nlevel = hard ; how hard\n");
 }
@@ -53,7 +55,7 @@ TEST_CASE("missing keys join their section, missing sections go last", "[setting
     const std::string before = "[network]\nport = 1\n\n; about the player\n[player]\n";
     const std::string after = writeSettings(before, changedSettings());
     CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\ngrace = 60\npassword =\n"
-                     "\n; about the player\n[player]\nname = Hanako\n") == 0);
+                     "\n; about the player\n[player]\nname = Hanako\nsound = on\nvolume = 80\n") == 0);
     CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n") !=
           std::string::npos);
     CHECK(after.find("\n[cpu]\nlevel = hard\n") != std::string::npos);
@@ -187,4 +189,32 @@ TEST_CASE("a saved password is readable by its owner only; one others can read i
     CHECK(loadSettings(path.string()).warning.find("chmod 600") != std::string::npos);
     CHECK(!fs::exists(path.string() + ".saving"));
     fs::remove(path);
+}
+
+TEST_CASE("sound and volume: read, written and read again keep their values and their places", "[settings][writer]") {
+    const std::string original = "[player]\nname = Taro\nsound = off ; quiet, please\nvolume=35\n[cpu]\nlevel = easy\n";
+    const auto read = parseSettings(original, "before.ini");
+    REQUIRE(read.settings);
+    CHECK_FALSE(read.settings->player.sound);
+    CHECK(read.settings->player.volume == 35);
+    const std::string same = writeSettings(original, *read.settings);
+    CHECK(same.find("[player]\nname = Taro\nsound = off ; quiet, please\nvolume=35\n") == 0);
+    CHECK(writeSettings(same, *read.settings) == same); // writing twice changes nothing
+
+    Settings changed = *read.settings;
+    changed.player.sound = true;
+    changed.player.volume = PlayerSettings::kMaxVolume;
+    const std::string written = writeSettings(same, changed);
+    CHECK(written.find("[player]\nname = Taro\nsound = on ; quiet, please\nvolume=100\n") == 0);
+    CHECK(written.find("volume") == written.rfind("volume"));
+    const auto reread = parseSettings(written, "written.ini");
+    REQUIRE(reread.settings);
+    CHECK(*reread.settings == changed);
+
+    changed.player.volume = 0;
+    const std::string added = writeSettings("[player]\nname = Taro\n", changed); // a file from before the sound
+    CHECK(added.find("[player]\nname = Taro\nsound = on\nvolume = 0\n") == 0);
+    const auto readAdded = parseSettings(added, "added.ini");
+    REQUIRE(readAdded.settings);
+    CHECK(*readAdded.settings == changed);
 }

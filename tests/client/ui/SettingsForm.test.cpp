@@ -174,3 +174,35 @@ TEST_CASE("settings form: a password is kept exactly as typed and its file is th
     CHECK((std::filesystem::status(path).permissions() & perms::all) == (perms::owner_read | perms::owner_write));
     std::filesystem::remove_all(folder);
 }
+
+TEST_CASE("settings form: sound is a choice of on and off, volume a checked field, and both are saved and read back") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    REQUIRE(form.field("player", "sound") != nullptr);
+    REQUIRE(form.field("player", "volume") != nullptr);
+    CHECK(form.field("player", "sound")->text == "on"); // the file names neither: the defaults
+    CHECK(form.field("player", "volume")->text == "80");
+    const auto choices = fixedChoices(*findSettingsKey("player", "sound"));
+    CHECK(choices == std::vector<std::string_view>{"on", "off"});
+    CHECK(fixedChoices(*findSettingsKey("player", "volume")).empty());
+
+    CHECK_FALSE(form.setText("player", "volume", "101"));
+    CHECK(form.field("player", "volume")->error == "expected a volume 0..100");
+    CHECK_FALSE(form.setText("player", "volume", "loud"));
+    CHECK_FALSE(form.save().saved);
+    CHECK(form.setText("player", "volume", " 25 "));
+    CHECK(form.setText("player", "sound", "off"));
+    const SaveOutcome saved = form.save();
+    REQUIRE(saved.saved);
+    CHECK(saved.message.find("sound and volume at once") != std::string::npos);
+    const std::string text = readFile(ini.path);
+    CHECK(text.find("[player]\nname = alice\nsound = off\nvolume = 25\n") != std::string::npos); // joins [player]
+    CHECK(text.find("; setup.ini of a test: these comments must survive a save") != std::string::npos);
+    const Settings settings = *loadSettings(ini.path.string()).settings;
+    CHECK_FALSE(settings.player.sound);
+    CHECK(settings.player.volume == 25);
+    SettingsForm reloaded(ini.path.string());
+    CHECK(reloaded.field("player", "sound")->text == "off");
+    CHECK(reloaded.field("player", "volume")->text == "25");
+    CHECK_FALSE(reloaded.changed());
+}

@@ -33,7 +33,11 @@ struct NetworkSettings {
 
 struct PlayerSettings {
     static constexpr std::size_t kMaxNameLength = 16;
+    static constexpr int kDefaultVolume = 80;
+    static constexpr int kMaxVolume = 100;
     std::string name = "player";
+    bool sound = true;              // the window's sound effects (M mutes them while it runs)
+    int volume = kDefaultVolume;    // 0..100, of the effects' full level
     friend bool operator==(const PlayerSettings&, const PlayerSettings&) = default;
 };
 
