@@ -54,11 +54,14 @@ NetworkDriver::NetworkDriver(NetworkSetup setup, TimeMs now) : m_setup(std::move
 
 NetworkDriver::~NetworkDriver() { teardown(); }
 
+// A scripted match (--games N) asks for each next game by itself; otherwise the player chooses
+// Rematch or Leave, even when the bot plays the cards (--bot).
+bool NetworkDriver::choosesRematchItself() const { return m_setup.games > 0; }
+
 void NetworkDriver::begin(TimeMs now) {
     const std::vector<std::string> addresses = lanAddresses();
     m_lanAddress = addresses.empty() ? std::string() : addresses.front();
-    const bool autoNext = m_setup.localBot.has_value() || m_setup.games > 0;
-    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games, autoNext,
+    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games, choosesRematchItself(),
                                           [this](const protocol::Session& live) { publish(&live); });
     m_connector = std::make_unique<Connector>(m_io, m_clock, m_setup.connect, *m_seat);
     m_connector->onFinished = [this] { publish(m_connector->session()); };
@@ -102,8 +105,7 @@ void NetworkDriver::joinLocalHost() {
     local.waitMs = std::min<TimeMs>(local.waitMs, kLocalHostAnswerMs);
     m_joinedLocalHost = true;
     teardown();
-    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games,
-                                          m_setup.localBot.has_value() || m_setup.games > 0,
+    m_seat = std::make_unique<WindowSeat>(m_setup.localBot, m_setup.seed, m_setup.games, choosesRematchItself(),
                                           [this](const protocol::Session& live) { publish(&live); });
     m_connector = std::make_unique<Connector>(m_io, m_clock, local, *m_seat);
     m_connector->onFinished = [this] { publish(m_connector->session()); };
@@ -177,6 +179,7 @@ void NetworkDriver::publish(const protocol::Session* live) {
         }
         mirror.speedCallPending = live->speedCallPending();
         mirror.localResumeRequested = live->localResumeRequested();
+        mirror.nextGameAsks = {live->localAskedNextGame(), live->peerAskedNextGame()};
         mirror.at = now;
         mirror.gameElapsedMs = live->gameElapsedMs(now);
         mirror.clockRuns = live->gameElapsedMs(now + kSecondMs) > mirror.gameElapsedMs;
@@ -283,13 +286,18 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         m_lastPeerAddress = m_mirror.peerAddress;
         spdlog::info("connected to {} at {} as {}", m_peerName, m_lastPeerAddress, isHost() ? "host" : "client");
         break;
-    case SessionEventKind::GameStarted: m_shown.startGame(event.game, event.table ? *event.table : m_blankTable); break;
+    case SessionEventKind::GameStarted:
+        spdlog::info("game {} dealt", event.game);
+        m_shown.startGame(event.game, event.table ? *event.table : m_blankTable);
+        m_racesLost = 0;
+        break;
     case SessionEventKind::MoveApplied:
         if (event.move) m_shown.applied(event.game, *event.move, applied);
         break;
     case SessionEventKind::TableJumped: catchUp(applied); break;
     case SessionEventKind::MoveRejected: onRejected(event); break;
     case SessionEventKind::GameOver: onGameOver(event, now); break;
+    case SessionEventKind::PeerAskedNextGame: spdlog::info("{} asks for a rematch (game {})", m_peerName, event.game); break;
     case SessionEventKind::JoinRefused: m_lastRefusal = event.text; break;
     case SessionEventKind::Rejoined:
         if (!m_mirror.peerAddress.empty()) m_lastPeerAddress = m_mirror.peerAddress;
@@ -322,6 +330,8 @@ void NetworkDriver::catchUp(std::vector<AppliedMove>& applied) {
 void NetworkDriver::onRejected(const SessionEvent& event) {
     if (!event.move || !event.byHost || !m_shown.refused(*event.move)) return;
     spdlog::info("refused by the host: {}: {}", describe(*event.move), describe(event.play));
+    // It was a legal play on the table shown: another card reached the pile first.
+    if (event.play.error == MoveError::NotAdjacent) ++m_racesLost;
     m_refused.push_back({*event.move, event.play});
 }
 
@@ -335,6 +345,9 @@ void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
     record.durationMs = elapsedMs(now);
     record.moves = m_shown.moves();
     record.flips = m_shown.flips();
+    const GameState& table = state();
+    record.cardsLeft = {table.player(0).cardsLeft(), table.player(1).cardsLeft()};
+    record.racesLost = m_racesLost;
     m_finished.push_back(record);
 }
 

@@ -52,6 +52,7 @@ struct SessionMirror {
     std::uint32_t gameNumber = 0;
     bool speedCallPending = false;
     bool localResumeRequested = false;
+    NextGameAsks nextGameAsks;
     TimeMs at = 0;               // the connector's clock when copied
     TimeMs gameElapsedMs = 0;    // the game clock at `at`
     bool clockRuns = false;      // ... and whether it goes on from there
@@ -109,6 +110,8 @@ public:
     bool retry(TimeMs now) override;
     void connectNextWith(const ConnectOptions& connect) override;
     bool matchEnded() const override;
+    bool choosesRematchItself() const;
+    NextGameAsks nextGameAsks() const override { return m_mirror.nextGameAsks; }
 
     // For the program's report.
     bool isHost() const { return m_mirror.role == protocol::SessionRole::Host; }
@@ -173,6 +176,7 @@ private:
     GameState m_blankTable;
     ShownTable m_shown;             // the host's table as the window animated it
     std::vector<RefusedMove> m_refused;
+    int m_racesLost = 0; // this game's plays refused because another card reached the pile first
     std::vector<WireLogEntry> m_wireLog;
     std::vector<GameRecord> m_finished;
     LatencySamples m_roundTrips;

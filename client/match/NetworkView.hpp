@@ -34,6 +34,12 @@ struct MatchNotice {
     bool peerSilent = false; // the other side stopped answering
 };
 
+// Between two network games: who has asked for the next one (it is dealt when both have).
+struct NextGameAsks {
+    bool mine = false;
+    bool theirs = false;
+};
+
 // The part of a match only network play has: the other player, the connection's state in
 // words, the datagrams for the message log, the address to measure. Times are the window's.
 class NetworkView {
@@ -61,7 +67,15 @@ public:
     // The connection the next retry() makes: the network settings saved since this one began.
     virtual void connectNextWith(const ConnectOptions& connect) = 0;
     virtual bool matchEnded() const = 0;  // nothing more happens without retry()
+    virtual NextGameAsks nextGameAsks() const = 0;
 };
+
+// A network game is over and the match goes on: the players choose Rematch or Leave.
+inline bool rematchOffered(const MatchDriver& match) {
+    const NetworkView* network = match.network();
+    return network != nullptr && !network->matchEnded() && match.hasTable() && match.gameNumber() > 0 &&
+           gameFinished(match.info());
+}
 
 // A network match waits for the other player to connect (the wait panel's time).
 inline bool waitingForPlayer(const MatchDriver& match) {

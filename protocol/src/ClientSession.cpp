@@ -18,6 +18,7 @@ void ClientSession::onMessage(TimeMs now, const Message& message) {
     if (const auto* update = std::get_if<Update>(&body)) return onUpdate(now, *update);
     if (const auto* ok = std::get_if<Ok>(&body)) return onOk(now, *ok);
     if (const auto* ng = std::get_if<Ng>(&body)) return onNg(now, *ng);
+    if (const auto* start = std::get_if<Start>(&body)) return onHostStart(now, *start);
     if (std::holds_alternative<Rekey>(body)) { // the host restarted from its journal: ask for the seat now
         if (!comingBack()) comeBack(now);
         else if (m_link.expediteAllowed(now)) m_link.expediteRequests(now); // asking already: at once
@@ -74,10 +75,17 @@ void ClientSession::onUpdate(TimeMs now, const Update& update) {
     m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision});
 }
 
-void ClientSession::adopt(TimeMs now, const SnapshotHeader& header, const GameState& table) {
+void ClientSession::adopt(TimeMs now, const SnapshotHeader& header, const GameState& received) {
     const GameState before = m_confirmed;
     const WireNumber heldRevision = m_revision;
     const bool newGame = header.game != m_game;
+    // The wire carries the cards, not the count of SPEED! flips: carry it on from the table held,
+    // so that a bot on this side sees each flip (GameState::flips) as it would on the host. A flip
+    // is the move the UPDATE names, or whatever moved a table on from a stalemate.
+    GameState table = received;
+    const bool flipped = (header.change && header.change->kind == MoveKind::Flip) ||
+                         (needsFlip(before) && !sameTable(before, received));
+    table.flips = newGame ? 0 : before.flips + (flipped ? 1 : 0);
     if (newGame) startedGame(now, header, table);
     const Phase previous = m_phase;
     m_revision = header.revision;
@@ -94,8 +102,29 @@ void ClientSession::adopt(TimeMs now, const SnapshotHeader& header, const GameSt
     refreshInfo(now, "host table received");
 }
 
+// The host wants the next game (a rematch): say so once, and answer every copy.
+void ClientSession::onHostStart(TimeMs now, const Start& start) {
+    if (start.game <= m_game) return m_link.send(now, Ok{Subject::Start, start.game, 0, 0}); // dealt already
+    if (start.game != m_game + 1 || m_confirmed.result == GameResult::Playing) {
+        return m_link.ignore(now, IgnoreRule::OtherGame, "START " + std::to_string(start.game) + " while game " +
+                                                             std::to_string(m_game) + " is not over");
+    }
+    if (!m_peerAskedNext) {
+        m_peerAskedNext = true;
+        SessionEvent asked;
+        asked.kind = SessionEventKind::PeerAskedNextGame;
+        asked.at = now;
+        asked.game = start.game;
+        asked.text = peerName() + " asks for game " + std::to_string(start.game);
+        emit(std::move(asked));
+    }
+    m_link.send(now, Ok{Subject::Start, start.game, 0, 0});
+}
+
 void ClientSession::startedGame(TimeMs now, const SnapshotHeader& header, const GameState& table) {
     const WireNumber game = header.game;
+    m_askedNext = false;
+    m_peerAskedNext = false;
     dropProposals(now);
     m_nextProposalId = header.lastProposal + 1; // 1 in a new game; further on in one we came back to
     m_link.settle(RequestKind::Start);
@@ -236,6 +265,8 @@ void ClientSession::startNextGame(TimeMs now) {
     if (info != GameInfo::Connect && info != GameInfo::ExtGame && !isGameOver(info)) {
         return refuseTransition(now, "start: no new game from " + std::string(toString(info)));
     }
+    if (m_askedNext) return; // asked already: the START is resent until the host answers
+    m_askedNext = true;
     m_link.request(now, RequestKind::Start, Start{m_game + 1});
     m_link.timeSent(TimedExchange::Start, m_game + 1, 0, now);
 }

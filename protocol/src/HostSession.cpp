@@ -35,7 +35,13 @@ void HostSession::onMessage(TimeMs now, const Message& message) {
 }
 
 void HostSession::onAck(TimeMs now, const Ok& ok) {
-    if (ok.subject != Subject::Update) return m_link.ignore(now, IgnoreRule::Meaningless, "a host is not answered with OK but UPDATE");
+    if (ok.subject == Subject::Start) { // the other player heard that we want the next game
+        if (ok.game != gameNumber() + 1 || !m_game.nextAsked[kHostSeat]) {
+            return ignoreNeverSent(now, "OK START " + std::to_string(ok.game) + ", not asked for");
+        }
+        return m_link.settle(RequestKind::Start);
+    }
+    if (ok.subject != Subject::Update) return m_link.ignore(now, IgnoreRule::Meaningless, "a host is not answered with OK but UPDATE or START");
     if (ok.game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "acknowledges another game");
     if (ok.revision > m_revision) {
         return ignoreNeverSent(now, "OK UPDATE " + std::to_string(ok.revision) + ", the newest sent is " + std::to_string(m_revision));
@@ -54,7 +60,14 @@ void HostSession::startNextGame(TimeMs now) {
     if (info != GameInfo::Connect && info != GameInfo::ExtGame && !isGameOver(info)) {
         return refuseTransition(now, "start: no new game from " + std::string(toString(info)));
     }
-    startGame(now);
+    if (gameNumber() == 0) return startGame(now);
+    // A rematch: asked once, told to the other player (resent until its OK START), dealt when
+    // both have asked.
+    if (!m_game.nextAsked[kHostSeat]) {
+        m_game.nextAsked[kHostSeat] = true;
+        if (!m_game.nextAsked[kClientSeat]) m_link.request(now, RequestKind::Start, Start{gameNumber() + 1});
+    }
+    if (m_game.nextAsked[kClientSeat]) startGame(now);
 }
 
 void HostSession::startGame(TimeMs now) {
@@ -62,6 +75,7 @@ void HostSession::startGame(TimeMs now) {
     m_match.deal(m_config.rules, m_config.dealSeed + static_cast<std::uint64_t>(m_match.gameNumber()), now);
     m_revision = 0;
     m_game = GameBook{};
+    m_link.settle(RequestKind::Start); // our ask for this game needs no answer any more
     clearGameOver();
     SessionEvent started;
     started.kind = SessionEventKind::GameStarted;
@@ -125,7 +139,21 @@ void HostSession::onControl(TimeMs now, const Message& message) {
     if (control) m_game.newestControlSeq = message.seq;
     if (const auto* start = std::get_if<Start>(&body)) {
         const bool between = gameNumber() == 0 || m_match.over();
-        if (start->game == gameNumber() + 1 && between && !measuring()) startGame(now);
+        if (start->game == gameNumber() + 1 && between && !measuring()) {
+            if (gameNumber() == 0) {
+                startGame(now);
+            } else if (!m_game.nextAsked[kClientSeat]) { // a rematch: the client's ask
+                m_game.nextAsked[kClientSeat] = true;
+                SessionEvent asked;
+                asked.kind = SessionEventKind::PeerAskedNextGame;
+                asked.at = now;
+                asked.game = start->game;
+                asked.text = peerName() + " asks for game " + std::to_string(start->game);
+                emit(std::move(asked));
+                if (m_game.nextAsked[kHostSeat]) startGame(now);
+            }
+            return m_link.send(now, Ok{Subject::Start, start->game, 0, 0});
+        }
         if (start->game > gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "START for a game that cannot start now");
         return m_link.send(now, Ok{Subject::Start, start->game, 0, 0});
     }

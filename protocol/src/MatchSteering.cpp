@@ -10,9 +10,11 @@ bool steerMatch(Session& session, TimeMs now, bool goalReached, bool autoNextGam
         session.shutdown(now, ShutdownReason::MatchOver);
         return true;
     }
-    if (!host || goalReached) return false;
-    const bool firstGame = info == GameInfo::Connect && session.gameNumber() == 0;
-    if (firstGame || (autoNextGame && info == GameInfo::ExtGame)) session.startNextGame(now);
+    if (goalReached) return false;
+    // The host deals the first game; after each game both sides ask for the next (a rematch).
+    const bool firstGame = host && info == GameInfo::Connect && session.gameNumber() == 0;
+    const bool rematch = autoNextGame && info == GameInfo::ExtGame && !session.localAskedNextGame();
+    if (firstGame || rematch) session.startNextGame(now);
     return false;
 }
 

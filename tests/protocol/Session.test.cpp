@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace speed;
 using namespace speed::protocol;
 using namespace speed::protocol::test;
@@ -31,6 +33,33 @@ TEST_CASE("Connect, deal and flip: both sides play the same table", "[session]")
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
     CHECK(conservationError(pair.client.confirmedState()).empty());
     CHECK(SessionPair::has(pair.clientEvents, SessionEventKind::SpeedCall));
+}
+
+TEST_CASE("The client counts the SPEED! flips as the host does, an UPDATE lost or not", "[session][bot]") {
+    const bool lose = GENERATE(false, true);
+    INFO((lose ? "the flip's UPDATE is lost" : "every UPDATE arrives"));
+    SessionPair pair;
+    pair.host.listen(0);
+    pair.client.connect(0, kHost);
+    pair.pump();
+    pair.host.startNextGame(pair.now);
+    pair.pump();
+    REQUIRE(pair.client.speedCallPending());
+    CHECK(pair.client.confirmedState().flips == 0);
+    pair.toClientDown = lose;
+    pair.advance(pair.host.config().timing.match.speedCallMs);
+    pair.toClientDown = false;
+    pair.advance(3000); // the host sends the table again until the client says OK
+    REQUIRE(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+    CHECK(pair.host.confirmedState().flips == 1);
+    CHECK(pair.client.confirmedState().flips == 1); // what a bot on the client's seat looks at
+    CHECK(pair.client.state().flips == 1);
+    // A play is not a flip.
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.pump();
+    CHECK(pair.client.confirmedState().flips == 1);
 }
 
 TEST_CASE("A move accepted: shown at once, confirmed by OK, same table on both sides", "[session]") {
@@ -78,7 +107,21 @@ TEST_CASE("Pause, one side asks to resume, then both: PAUSE_0, PAUSE_1, PLAY", "
     CHECK(pair.client.gameInfo() == GameInfo::Play);
 }
 
-TEST_CASE("Game over, then the next game on the client's request", "[session]") {
+namespace {
+
+// Connected, one game played out and its result shown: both at EXTGAME.
+void playOneGame(SessionPair& pair) {
+    pair.connectAndDeal();
+    pair.playOut();
+    REQUIRE(pair.host.confirmedState().result != GameResult::Playing);
+    pair.advance(pair.host.config().timing.match.resultHoldMs);
+    REQUIRE(pair.host.gameInfo() == GameInfo::ExtGame);
+    REQUIRE(pair.client.gameInfo() == GameInfo::ExtGame);
+}
+
+} // namespace
+
+TEST_CASE("Game over, then the next game when both ask: the client first", "[session]") {
     SessionPair pair;
     pair.connectAndDeal();
     pair.playOut();
@@ -92,9 +135,73 @@ TEST_CASE("Game over, then the next game on the client's request", "[session]") 
     CHECK(pair.client.gameInfo() == GameInfo::ExtGame);
     pair.client.startNextGame(pair.now);
     pair.pump();
+    // Asked, heard, answered: but one player alone does not deal the next game.
+    CHECK(pair.host.gameNumber() == 1);
+    CHECK(pair.client.localAskedNextGame());
+    CHECK(pair.host.peerAskedNextGame());
+    CHECK_FALSE(pair.host.localAskedNextGame());
+    CHECK(SessionPair::has(pair.hostEvents, SessionEventKind::PeerAskedNextGame));
+    pair.client.startNextGame(pair.now); // asking again sends nothing new
+    pair.advance(2000);
+    CHECK(std::count_if(pair.sentToHost.begin(), pair.sentToHost.end(),
+                        [](const std::string& line) { return line.rfind("START", 0) == 0; }) == 1);
+    pair.host.startNextGame(pair.now);
+    pair.pump();
     CHECK(pair.host.gameNumber() == 2);
     CHECK(pair.client.gameNumber() == 2);
     CHECK(pair.client.gameInfo() == GameInfo::Play);
+    CHECK_FALSE(pair.client.localAskedNextGame()); // a new game: nobody has asked for the next
+    CHECK_FALSE(pair.host.peerAskedNextGame());
+}
+
+TEST_CASE("A rematch the host asks for first is told to the client, then dealt at its ask", "[session]") {
+    SessionPair pair;
+    playOneGame(pair);
+    pair.host.startNextGame(pair.now);
+    pair.pump();
+    CHECK(pair.host.gameNumber() == 1);
+    CHECK(pair.client.peerAskedNextGame());
+    const auto asked = std::find_if(pair.clientEvents.begin(), pair.clientEvents.end(),
+                                    [](const SessionEvent& event) { return event.kind == SessionEventKind::PeerAskedNextGame; });
+    REQUIRE(asked != pair.clientEvents.end());
+    CHECK(asked->game == 2);
+    // The client answered OK START: the host stops resending it.
+    const auto startsBefore = std::count_if(pair.sentToClient.begin(), pair.sentToClient.end(),
+                                            [](const std::string& line) { return line.rfind("START", 0) == 0; });
+    pair.advance(2000);
+    CHECK(std::count_if(pair.sentToClient.begin(), pair.sentToClient.end(),
+                        [](const std::string& line) { return line.rfind("START", 0) == 0; }) == startsBefore);
+    pair.client.startNextGame(pair.now);
+    pair.pump();
+    CHECK(pair.host.gameNumber() == 2);
+    CHECK(pair.client.gameNumber() == 2);
+    CHECK(pair.client.gameInfo() == GameInfo::Play);
+}
+
+TEST_CASE("The host's ask for a rematch is resent across loss until the client answers it", "[session]") {
+    SessionPair pair;
+    playOneGame(pair);
+    pair.toClientDown = true;
+    pair.host.startNextGame(pair.now);
+    pair.pump();
+    pair.advance(500); // resent a few times into the void
+    CHECK_FALSE(pair.client.peerAskedNextGame());
+    pair.toClientDown = false;
+    pair.advance(500);
+    CHECK(pair.client.peerAskedNextGame());
+    CHECK(pair.host.gameNumber() == 1); // still the client's turn to choose
+}
+
+TEST_CASE("A START for the next game is taken only between games", "[session]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    REQUIRE(pair.client.gameInfo() == GameInfo::Play);
+    // The host cannot ask while the game runs.
+    pair.host.startNextGame(pair.now);
+    pair.pump();
+    CHECK_FALSE(pair.host.localAskedNextGame());
+    CHECK_FALSE(pair.client.peerAskedNextGame());
+    CHECK(pair.host.gameNumber() == 1);
 }
 
 TEST_CASE("Undefined transitions are refused with a log line", "[session]") {

@@ -24,6 +24,7 @@ public:
     std::vector<RefusedMove> takeRefusedMoves() override { return {}; }
     bool retry(TimeMs) override { return false; }
     bool matchEnded() const override { return true; }
+    NextGameAsks nextGameAsks() const override { return {}; }
     void connectNextWith(const ConnectOptions& connect) override { next = connect; }
 };
 

@@ -34,6 +34,8 @@ public:
     WireNumber revision() const override { return m_revision; }
     bool speedCallPending() const override { return m_phase == Phase::SpeedCall; }
     bool localResumeRequested() const override { return m_localResumeAsked; }
+    bool localAskedNextGame() const override { return m_askedNext; }
+    bool peerAskedNextGame() const override { return m_peerAskedNext; }
     TimeMs gameElapsedMs(TimeMs now) const override { return m_clock.elapsedMs(now); }
 
 private:
@@ -62,9 +64,10 @@ private:
     void onDeny(TimeMs now, const Deny& deny);
     void comeBack(TimeMs now); // the host is silent: perhaps it restarted; HELLO with RESUME
     void onUpdate(TimeMs now, const Update& update);
-    void adopt(TimeMs now, const SnapshotHeader& header, const GameState& table);
+    void adopt(TimeMs now, const SnapshotHeader& header, const GameState& received);
     void tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
                     const GameState& after);
+    void onHostStart(TimeMs now, const Start& start);
     void startedGame(TimeMs now, const SnapshotHeader& header, const GameState& table);
     void onOk(TimeMs now, const Ok& ok);
     void settleControl(TimeMs now, RequestKind kind, TimedExchange exchange, const Ok& ok);
@@ -89,6 +92,8 @@ private:
     GameState m_predicted;
     GameClock m_clock;
     bool m_localResumeAsked = false;
+    bool m_askedNext = false;     // this side's START for the next game is out
+    bool m_peerAskedNext = false; // the host's START for the next game came
     std::vector<PendingProposal> m_proposals;
     WireNumber m_nextProposalId = 1;
     WireNumber m_lastDecided = 0; // the host has decided our proposals up to this ID

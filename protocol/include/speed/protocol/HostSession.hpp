@@ -48,6 +48,8 @@ public:
     WireNumber revision() const override { return m_revision; }
     bool speedCallPending() const override { return m_phase == Phase::SpeedCall; }
     bool localResumeRequested() const override { return m_game.resumeAsked[kHostSeat]; }
+    bool localAskedNextGame() const override { return m_game.nextAsked[kHostSeat]; }
+    bool peerAskedNextGame() const override { return m_game.nextAsked[kClientSeat]; }
     TimeMs gameElapsedMs(TimeMs now) const override { return m_match.elapsedMs(now); }
     const Match& match() const { return m_match; }
 
@@ -61,6 +63,7 @@ private:
         bool userPause = false;
         bool silencePause = false;
         std::array<bool, kSeats> resumeAsked{};
+        std::array<bool, kSeats> nextAsked{};   // after the game: who asked for the next one
         bool speedCallAnnounced = false;
         WireNumber ackedRevision = 0;
         TimeMs nextSnapshotAt = kNever;

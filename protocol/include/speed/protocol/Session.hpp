@@ -35,6 +35,8 @@ public:
 
     // --- the local player (human or bot) ------------------------------------------------------
     virtual ProposalOutcome proposeMove(TimeMs now, const Move& move) = 0; // move.seat must be mySeat()
+    // The first game starts at once; each later one when both players have asked for it (a
+    // rematch: this side's START, answered OK START; the deal follows the second ask).
     virtual void startNextGame(TimeMs now) = 0;
     virtual void pause(TimeMs now) = 0;
     virtual void resume(TimeMs now) = 0;
@@ -55,6 +57,9 @@ public:
     virtual WireNumber revision() const = 0;
     virtual bool speedCallPending() const = 0; // "SPEED!" called, flip coming
     virtual bool localResumeRequested() const = 0;
+    // Between games: this side, or the other player, has asked for the next game.
+    virtual bool localAskedNextGame() const = 0;
+    virtual bool peerAskedNextGame() const = 0;
     virtual TimeMs gameElapsedMs(TimeMs now) const = 0; // the game clock: stops while paused and at the end
     const std::string& peerName() const { return m_peerName; }
     const PeerAddress& peerAddress() const { return m_link.peer(); }

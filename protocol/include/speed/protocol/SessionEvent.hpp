@@ -78,6 +78,7 @@ enum class SessionEventKind : std::uint8_t {
     PeerBack,          // heard again after silence
     Ended,             // cause (and shutdown for ShutdownThere / ShutdownHere)
     GameOver,          // result = the game's result
+    PeerAskedNextGame, // game = the next game's number: the other player wants to play it (a rematch)
 };
 
 struct SessionEvent {
