@@ -12,7 +12,13 @@
 namespace speed::client {
 namespace {
 
-const std::vector<std::string> kLevels{"easy", "normal", "hard", "max"};
+// Every level's word: the ladder (novice ... expert) and max, the test bot, which only flags and
+// setup.ini reach.
+std::vector<std::string> levelWords() {
+    std::vector<std::string> words;
+    for (BotLevel level : allBotLevels()) words.emplace_back(toString(level));
+    return words;
+}
 
 void addRuleOptions(CLI::App& app, std::string& deal, std::string& refill, RuleOptions& rules) {
     app.add_option("--hand", rules.handSize, "hand slots per player, 1..8")->check(CLI::Range(1, 8))->capture_default_str();
@@ -49,6 +55,8 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (!network.joinOnly && !options.hostNow) network.peer = settings.network.peer;
     network.playerName = settings.player.name;
     network.password = settings.network.password;
+    options.soundOn = settings.player.sound;
+    options.soundVolume = settings.player.volume;
     return std::nullopt;
 }
 
@@ -81,14 +89,19 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
     app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
     auto* host = app.add_flag("--host", options.hostNow, "host a network game at once and wait for the other player");
-    app.add_option("--level", level, "CPU opponent level")->check(CLI::IsMember(kLevels))->capture_default_str();
-    app.add_option("--bot", botLevel, "the bot plays the local seat too, at this level")->check(CLI::IsMember(kLevels));
+    app.add_option("--level", level, "CPU opponent: novice, easy, casual, normal, hard, expert (max: the test bot)")
+        ->check(CLI::IsMember(levelWords()))
+        ->capture_default_str();
+    app.add_option("--bot", botLevel, "the bot plays the local seat too, at this level")
+        ->check(CLI::IsMember(levelWords()));
     app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
     auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
     app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
         ->needs(shot)->check(CLI::NonNegativeNumber)->capture_default_str();
     app.add_option("--games", options.games, "play N games, print the results, exit")->check(CLI::PositiveNumber);
-    app.add_flag("--json", options.json, "print the results as one JSON object, last");
+    app.add_flag("--json", options.json, "print the results (or --stats) as one JSON object, last");
+    app.add_flag("--stats", options.showStats,
+                 "print the statistics of every finished game (per opponent and level) and exit; no window");
     app.add_option("--seed", seed, "seed of the first deal (game n uses seed+n-1); random if not given");
     app.add_flag("--dump-layout", options.dumpLayout, "log the screen rectangles of the table and the playable moves");
     app.add_option("--width", options.widthPx, "window width in pixels")->check(CLI::Range(320, 8192))->capture_default_str();
@@ -96,8 +109,9 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
     addRuleOptions(app, deal, refill, options.rules);
     app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
-        ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace"}));
+        ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace", "stats"}));
     app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
+    app.add_flag("--no-sound", options.noSound, "open no audio device: play silently (setup.ini's sound = off only mutes)");
     auto* join = app.add_option("--join", options.network.peer, "join the host at HOST[:PORT] (port default: setup.ini's)");
     app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
     app.add_option("--wait", options.network.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")

@@ -34,6 +34,7 @@ struct ClientOptions {
     double screenshotAfterSeconds = 2;  // --after S
     int games = 0;                      // --games N (0: play until the window closes)
     bool json = false;
+    bool showStats = false;             // --stats: print the statistics (with --json as JSON) and exit
     std::optional<std::uint64_t> seed;
     bool dumpLayout = false;
     unsigned widthPx = 1024;
@@ -43,6 +44,9 @@ struct ClientOptions {
     std::string showDialog;             // --show measure|settings|help|log|trace: open it at start
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once
     ClientNetwork network;              // used unless --vs-cpu
+    bool soundOn = true;                // setup.ini's [player] sound: false starts muted (M unmutes)
+    int soundVolume = PlayerSettings::kDefaultVolume; // [player] volume, 0..100
+    bool noSound = false;               // --no-sound: never open an audio device
     std::optional<SettingsError> settingsProblem; // setup.ini could not be used: defaults, and the window says why
 };
 

@@ -28,11 +28,13 @@ std::string measureTargetOf(const MatchDriver& match) {
     return network != nullptr ? network->measureTarget() : std::string();
 }
 
-OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget) {
+OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget,
+                         std::function<ui::StatisticsView()> statistics) {
     const Settings settings = loadSettings(options.configPath).settings.value_or(Settings{});
     ui::OverlaySetup setup{options.fontDirectory + "/DejaVuSans.ttf", options.configPath, defaultMeasureTarget(settings),
                            settings.network.port};
     m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
+    m_overlay->setStatisticsSource(std::move(statistics));
     m_overlay->setLogShown(options.showDialog == "log"); // closed by default: L or the menu opens it
     if (const auto dialog = ui::parseStartDialog(options.showDialog)) m_overlay->open(*dialog);
     if (options.settingsProblem) m_overlay->showConfigProblem(*options.settingsProblem);
@@ -70,6 +72,8 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};
     frame.field = layout.table;
     frame.waiting = waitingForPlayer(match);
+    frame.rematch = rematchOffered(match);
+    frame.rematchAsked = frame.rematch && match.network()->nextGameAsks().mine;
     return frame;
 }
 

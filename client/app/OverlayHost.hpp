@@ -8,6 +8,7 @@
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -19,13 +20,17 @@ namespace speed::client {
 // applies it (the overlay never touches the match).
 class OverlayHost {
 public:
-    OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget);
+    // `statistics`: what the Statistics dialog shows, read each time it opens.
+    OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget,
+                std::function<ui::StatisticsView()> statistics);
 
     // Every event comes here first; true when it is the overlay's: a mouse event over a menu or
     // dialog (but the release of a drag that began on the table), a key typed into a field.
     bool takes(const sf::Event& event, TimeMs now, bool tableDragActive);
     // The window's own keys for the overlay: L (log), F1 (help), Ctrl+Q (quit).
     bool key(const sf::Event::KeyEvent& key);
+    // A text field of a dialog or the start screen has the caret.
+    bool typing() const { return m_overlay->typing(); }
 
     ui::OverlayFrame frame(const MatchDriver& match, const TableLayout& layout) const;
     void draw(const ui::OverlayFrame& frame, TimeMs now);

@@ -5,7 +5,41 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace speed::client {
+
+ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options) {
+    ShownOpponent opponent;
+    if (const NetworkView* network = match.network()) {
+        opponent.network = true;
+        opponent.name = network->opponentName();
+        return opponent;
+    }
+    BotLevel level = options.cpuLevel;
+    opponent.idle = options.cpuIdle;
+    if (const auto* local = dynamic_cast<const LocalMatch*>(&match)) {
+        level = local->setup().cpuLevel;
+        opponent.idle = !local->setup().cpuMoves;
+    }
+    // A ladder level is a person with a name (Ren at hard); the test bot and an idle CPU are "CPU".
+    opponent.level = opponent.idle ? "idle" : std::string(toString(level));
+    opponent.name = opponent.idle || !isLadderLevel(level) ? "CPU" : std::string(botProfile(level).name);
+    return opponent;
+}
+
+std::string matchScore(const std::vector<GameRecord>& finished, const std::string& opponentName) {
+    if (finished.empty()) return {};
+    const auto won = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Win; });
+    const auto lost = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Defeat; });
+    return fmt::format("You {} \xE2\x80\x93 {} {}", won, lost, opponentName); // an en dash between the scores
+}
+
+std::string rematchHint(const NextGameAsks& asks, const std::string& opponentName) {
+    if (asks.mine) return "waiting for " + opponentName + " to choose Rematch";
+    if (asks.theirs) return opponentName + " wants a rematch \xC2\xB7 N: rematch";
+    return "N: rematch";
+}
 
 TableScene sceneOf(const MatchDriver& match, const TableInput& input, const TableMotion& motion,
                    const ClientOptions& options, TimeMs now) {
@@ -18,17 +52,13 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     scene.now = now;
     scene.speedCalled = match.speedCalled();
     scene.localName = options.localBot ? "You (bot " + std::string(toString(*options.localBot)) + ")" : "You";
-    // The level of the game being played, which Settings may have changed for the next one.
-    BotLevel level = options.cpuLevel;
-    bool idle = options.cpuIdle;
-    if (const auto* local = dynamic_cast<const LocalMatch*>(&match)) {
-        level = local->setup().cpuLevel;
-        idle = !local->setup().cpuMoves;
-    }
-    const std::string levelName(idle ? "idle" : toString(level));
-    scene.opponentName = "CPU \xC2\xB7 " + levelName;
+    const ShownOpponent opponent = opponentOf(match, options);
+    const std::string& levelName = opponent.level;
+    const std::string& who = opponent.name;
+    scene.opponentName = who + " \xC2\xB7 " + levelName;
+    scene.matchScore = matchScore(match.finishedGames(), who);
     scene.statusWord = std::string(stateWord(scene.info));
-    const std::string cpu = "CPU (" + levelName + ")";
+    const std::string cpu = who + " (" + levelName + ")";
     scene.statusDetail = fmt::format("{}   \xC2\xB7   game {}", scene.info == GameInfo::Play ? cpu : "vs " + cpu, match.gameNumber());
     if (protocol::isPaused(scene.info)) scene.statusDetail += "   \xC2\xB7   P: resume";
     if (!match.hasTable()) {
@@ -41,6 +71,7 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
         scene.statusDetail = network->statusDetail(now);
         scene.notice = network->notice(now);
         scene.clockLabel = network->clockLabel();
+        scene.nextGameHint = rematchHint(network->nextGameAsks(), network->opponentName());
     }
     scene.drag = &input.drag();
     scene.timeline = &motion.timeline();

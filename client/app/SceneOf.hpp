@@ -8,6 +8,23 @@
 
 namespace speed::client {
 
+// Whom the game being shown is against: over the network the other player's name; offline the
+// CPU's name and level as the game was dealt (Settings may have changed them for the next one).
+struct ShownOpponent {
+    bool network = false;
+    bool idle = false;     // the CPU never moves (--cpu-idle)
+    std::string name;      // "Kaito", the other player's name, or "CPU" (the test bot, an idle CPU)
+    std::string level;     // the level word ("normal", "idle"); empty over the network
+};
+ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options);
+
+// The match so far from the local seat ("You 3 – 2 Kaito"); empty before the first game ends.
+std::string matchScore(const std::vector<GameRecord>& finished, const std::string& opponentName);
+
+// How the next network game starts, as the players have chosen so far ("Kenta wants a rematch ·
+// N: rematch").
+std::string rematchHint(const NextGameAsks& asks, const std::string& opponentName);
+
 // Everything one frame shows, gathered from the match, the player's input and the motion.
 TableScene sceneOf(const MatchDriver& match, const TableInput& input, const TableMotion& motion,
                    const ClientOptions& options, TimeMs now);

@@ -18,6 +18,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <utility>
 
@@ -36,7 +37,9 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
       m_canvas(fonts),
       m_match(std::move(match)),
       m_input(m_layout, m_motion),
-      m_schedule(options.games, options.localBot.has_value() || options.games > 0) {
+      m_schedule(options.games, options.localBot.has_value() || options.games > 0),
+      m_stats(&store::GameStats::openDefault),
+      m_sound(audio::SoundSetup{!options.noSound, options.soundOn, options.soundVolume}) {
     m_window.setVerticalSyncEnabled(false); // we pace ourselves: Xvfb has no vsync anyway
     m_window.setKeyRepeatEnabled(false);
     m_clock.restart();
@@ -45,7 +48,13 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     if (!options.screenshotPath.empty()) {
         m_screenshotAt = static_cast<TimeMs>(std::llround(options.screenshotAfterSeconds * 1000));
     }
-    m_overlay = std::make_unique<OverlayHost>(m_window, m_options, measureTargetOf(*m_match));
+    m_overlay = std::make_unique<OverlayHost>(m_window, m_options, measureTargetOf(*m_match), [this] {
+        ui::StatisticsView view;
+        view.summary = m_stats.summary();
+        view.file = m_stats.file();
+        view.problem = m_stats.problem();
+        return view;
+    });
     relayout();
     if (startScreen) showStartScreen({}, false);
 }
@@ -110,6 +119,7 @@ bool WindowApp::turn(TimeMs frameStart) {
     showRefusedByHost(now);
     followMatch(now);
     followGames(now);
+    followSound(now);
     const std::optional<TimeMs> quitAt = m_quitAt ? m_quitAt : m_schedule.quitAt();
     if ((quitAt && now >= *quitAt) || !followScreenshot(now)) return false;
     // A held card moves only with the pointer: a drag at rest draws nothing, so the release
@@ -134,8 +144,8 @@ bool WindowApp::turn(TimeMs frameStart) {
 void WindowApp::draw(Frame frame, TimeMs now) {
     if (frame == Frame::None) return;
     const TableScene tableScene = scene(now);
-    const ui::OverlayFrame overlayFrame = m_overlay->frame(*m_match, m_layout);
-    const WindowCanvas::Frame canvasFrame{m_layout, tableScene, *m_overlay, overlayFrame, now};
+    const ui::OverlayFrame shownOverlay = overlayFrame();
+    const WindowCanvas::Frame canvasFrame{m_layout, tableScene, *m_overlay, shownOverlay, now};
     if (frame == Frame::ClockTick) {
         m_canvas.drawClockTick(m_window, canvasFrame);
         spdlog::trace("clock tick drawn in {} ms", nowMs() - now);
@@ -164,8 +174,8 @@ void WindowApp::draw(Frame frame, TimeMs now) {
 bool WindowApp::followScreenshot(TimeMs now) {
     if (!m_screenshotAt || now < *m_screenshotAt) return true;
     const TableScene tableScene = scene(now);
-    const ui::OverlayFrame overlayFrame = m_overlay->frame(*m_match, m_layout);
-    if (!m_canvas.screenshot(m_window, {m_layout, tableScene, *m_overlay, overlayFrame, now}, m_options.screenshotPath)) {
+    const ui::OverlayFrame shownOverlay = overlayFrame();
+    if (!m_canvas.screenshot(m_window, {m_layout, tableScene, *m_overlay, shownOverlay, now}, m_options.screenshotPath)) {
         m_exitCode = 1;
     }
     if (m_options.vsCpu || m_exitCode != 0) return false;
@@ -189,6 +199,13 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
 }
 
 void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
+    // M mutes wherever the keys go (the table, the start screen, a dialog) but into a text
+    // field, where it is a letter.
+    if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::M && !event.key.control &&
+        !event.key.alt && !m_overlay->typing()) {
+        toggleSound("key M");
+        return;
+    }
     if (m_overlay->takes(event, now, m_input.drag().phase() != DragPhase::Idle)) return; // a menu's or dialog's
     switch (event.type) {
     case sf::Event::Closed: m_window.close(); break;
@@ -258,6 +275,13 @@ void WindowApp::showApplied(const std::vector<AppliedMove>& applied, TimeMs now)
         const char* who = record.move.kind == MoveKind::Flip ? "table" : record.move.seat == m_match->localSeat() ? "you"
                          : m_options.vsCpu ? "cpu" : "opponent";
         spdlog::info("applied ({}): {} | table: {}", who, describe(record.move), tableSummary(record.after));
+        if (record.move.kind == MoveKind::Flip) {
+            hear(sound::TableSound::SpeedFlip, now);
+        } else if (record.move.seat != m_match->localSeat()) {
+            hear(record.move.kind == MoveKind::Refill ? sound::TableSound::OpponentRefilled : sound::TableSound::OpponentPlayed, now);
+        } else if (m_options.localBot) { // the player's own moves are heard as they are made, but the bot's come from here
+            hear(record.move.kind == MoveKind::Refill ? sound::TableSound::Refilled : sound::TableSound::Placed, now);
+        }
         const ui::GameEventKind kind = record.move.kind == MoveKind::Flip                   ? ui::GameEventKind::Table
                                        : record.move.seat == m_match->localSeat() ? ui::GameEventKind::Play
                                                                                    : ui::GameEventKind::OpponentPlay;
@@ -282,6 +306,7 @@ void WindowApp::showRefusedByHost(TimeMs now) {
         spdlog::info("taken back: {} | table: {}", describe(move), tableSummary(m_match->state()));
         m_motion.refusedByHost(move, m_layout, now);
         m_motion.say(Place::handSlot(move.seat, move.slot), hostRefusalWords(refused.why), now);
+        hear(sound::TableSound::Refused, now);
         m_dirty = true;
     }
 }
@@ -305,6 +330,13 @@ void WindowApp::followMatch(TimeMs now) {
     }
     const NetworkView* network = m_match->network();
     if (network == nullptr) return;
+    // Where the players' choice of a rematch stands, logged as it changes.
+    const std::string rematch = rematchOffered(*m_match) ? rematchHint(network->nextGameAsks(), network->opponentName()) : "";
+    if (rematch != m_shownRematch) {
+        if (!rematch.empty()) spdlog::info("rematch: {}", rematch);
+        m_shownRematch = rematch;
+        m_dirty = true;
+    }
     const MatchNotice notice = network->notice(now);
     std::string status = network->statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + network->opponentName();
     if (status != m_shownStatus) {
@@ -333,20 +365,70 @@ void WindowApp::followGames(TimeMs now) {
                      gameInfoName(game.info), formatClock(game.durationMs), game.moves, game.flips,
                      tableSummary(m_match->state()));
         const char* result = game.info == GameInfo::Win ? "you won" : game.info == GameInfo::Defeat ? "you lost" : "a draw";
+        hear(game.info == GameInfo::Win      ? sound::TableSound::Won
+             : game.info == GameInfo::Defeat ? sound::TableSound::Lost
+                                             : sound::TableSound::Drawn,
+             now);
         m_overlay->addGameEvent(now, ui::GameEventKind::Result,
                                 fmt::format("Game {}: {} in {}", game.number, result, formatClock(game.durationMs)));
+        recordStatistics(game, now);
         m_input.cancel();
         m_dirty = true;
     }
-    if (m_schedule.nextGameDue(now)) command(ui::UiAction::NextGame, now, "next game");
+    // Over the network the next game is a rematch the player chooses (N, the panel), even while
+    // the bot plays the cards; only a scripted match (--games) asks by itself, in its session.
+    const bool playerChooses = m_match->network() != nullptr && m_options.games == 0;
+    if (m_schedule.nextGameDue(now) && !playerChooses) command(ui::UiAction::NextGame, now, "next game");
+}
+
+// The game goes into the statistics; a file that cannot take it is said once in the game log.
+void WindowApp::recordStatistics(const GameRecord& game, TimeMs now) {
+    const auto wallMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch());
+    const ShownOpponent shown = opponentOf(*m_match, m_options);
+    const GameOpponent opponent{shown.network ? store::OpponentKind::Network : store::OpponentKind::Cpu, shown.name,
+                                shown.level};
+    m_stats.record(finishedGameOf(game, m_match->state().rules, m_match->localSeat(), opponent, wallMs.count()));
+    if (auto problem = m_stats.takeNewProblem()) m_overlay->addGameEvent(now, ui::GameEventKind::Connection, *problem);
 }
 
 std::string WindowApp::opponentName() const {
     if (const NetworkView* network = m_match->network()) return network->opponentName();
+    // Against a ladder level the game log names its bot ("Sora plays H5").
+    if (const auto* local = dynamic_cast<const LocalMatch*>(m_match.get());
+        local && local->setup().cpuMoves && isLadderLevel(local->setup().cpuLevel)) {
+        return std::string(botProfile(local->setup().cpuLevel).name);
+    }
     return "CPU";
 }
 
 TableScene WindowApp::scene(TimeMs now) const { return sceneOf(*m_match, m_input, m_motion, m_options, now); }
+
+ui::OverlayFrame WindowApp::overlayFrame() const {
+    ui::OverlayFrame frame = m_overlay->frame(*m_match, m_layout);
+    frame.soundOn = !m_sound.muted();
+    frame.soundHeard = m_sound.heard();
+    return frame;
+}
+
+// What the table did this turn, heard: the player's hands, the deal of a new game, and what
+// showApplied and followGames noted; each effect at most once per SoundCues::kMinGapMs.
+void WindowApp::followSound(TimeMs now) {
+    for (sound::TableSound event : m_input.takeSounds()) hear(event, now);
+    if (m_match->hasTable() && m_match->info() == GameInfo::Play && m_match->gameNumber() != m_dealtGame) {
+        m_dealtGame = m_match->gameNumber();
+        hear(sound::TableSound::Dealt, now);
+    }
+    m_sound.play(m_cues.take());
+}
+
+// M, or the Settings menu: mute or unmute for this run (setup.ini's sound says how the next starts).
+void WindowApp::toggleSound(const char* source) {
+    m_sound.setMuted(!m_sound.muted());
+    m_options.soundOn = !m_sound.muted();
+    spdlog::info("{}: sound {}{}", source, m_sound.muted() ? "off" : "on", m_sound.heard() ? "" : " (no audio device)");
+    m_dirty = true;
+}
 
 void WindowApp::applyUiCommands(TimeMs now) {
     if (NetworkView* network = m_match->network()) m_overlay->appendWireLog(network->takeWireLog());
@@ -363,6 +445,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
             break;
         case ui::UiAction::PlayVsCpuInstead: playVsCpu(m_options.cpuLevel, now); break;
         case ui::UiAction::Retry: retryNetwork(now); break;
+        case ui::UiAction::ToggleSound: toggleSound("menu"); break;
         case ui::UiAction::HostGame: playNetwork(std::nullopt, now); break;
         case ui::UiAction::JoinGame: playNetwork(command.address, now); break;
         case ui::UiAction::LeaveToStart:
@@ -371,6 +454,10 @@ void WindowApp::applyUiCommands(TimeMs now) {
             break;
         case ui::UiAction::SettingsSaved:
             adoptSavedSettings(*command.settings, m_options, m_match->network());
+            m_options.soundOn = command.settings->player.sound;
+            m_options.soundVolume = command.settings->player.volume;
+            m_sound.setMuted(!m_options.soundOn);
+            m_sound.setVolume(m_options.soundVolume);
             spdlog::info("settings saved to {}", m_options.configPath);
             break;
         }
@@ -461,6 +548,7 @@ void WindowApp::replaceMatch(std::unique_ptr<MatchDriver> match) {
     m_shownStatus.clear();
     m_shownNotice = {};
     m_quitAt.reset();
+    m_dealtGame = 0;
     m_schedule.restart();
     m_input.cancel();
     m_motion.clear();

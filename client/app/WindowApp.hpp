@@ -3,13 +3,16 @@
 #include "app/ClientOptions.hpp"
 #include "app/FramePacer.hpp"
 #include "app/GameSchedule.hpp"
+#include "app/GameStatsKeeper.hpp"
 #include "app/LoopWait.hpp"
 #include "app/OverlayHost.hpp"
 #include "app/TableInput.hpp"
 #include "app/WindowCanvas.hpp"
+#include "audio/SoundPlayer.hpp"
 #include "match/MatchDriver.hpp"
 #include "match/NetworkView.hpp"
 #include "match/ResultReport.hpp"
+#include "sound/SoundCues.hpp"
 #include "table/Layout.hpp"
 #include "table/TableMotion.hpp"
 
@@ -66,6 +69,10 @@ private:
     void followMatch(TimeMs now);
     void followGames(TimeMs now);
     bool followScreenshot(TimeMs now);
+    void followSound(TimeMs now);
+    void hear(sound::TableSound event, TimeMs now) { m_cues.note(event, now); }
+    void toggleSound(const char* source);
+    ui::OverlayFrame overlayFrame() const;
     void draw(Frame frame, TimeMs now);
     TimeMs nextDeadline(TimeMs now) const;
     TableScene scene(TimeMs now) const;
@@ -77,6 +84,7 @@ private:
     void showStartScreen(std::string reason, bool replaceMatch);
     void replaceMatch(std::unique_ptr<MatchDriver> match);
     std::string opponentName() const;
+    void recordStatistics(const GameRecord& game, TimeMs now);
 
     ClientOptions m_options;
     sf::RenderWindow m_window;
@@ -96,9 +104,14 @@ private:
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
     MatchNotice m_shownNotice; // the banner last logged
+    std::string m_shownRematch; // the rematch hint last logged (empty: no rematch to choose)
     int m_exitCode = 0;
     WindowFigures m_figures;
     std::uint64_t m_remoteMoveNewsNs = 0; // a remote move taken in this turn, not drawn yet: its news time
+    GameStatsKeeper m_stats;   // every finished game, in the data folder
+    sound::SoundCues m_cues;   // what the table did this turn that may be heard
+    audio::SoundPlayer m_sound;
+    int m_dealtGame = 0;       // the last game whose deal was heard
 };
 
 } // namespace speed::client

@@ -5,6 +5,7 @@
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
 #include "app/NetworkPlay.hpp"
+#include "app/StatsReport.hpp"
 #include "app/WindowApp.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -58,6 +59,24 @@ int report(const WindowApp& app, int windowExit) {
     return windowExit != 0 ? windowExit : resultsExitCode(summary);
 }
 
+// speed --stats: no window, no display needed.
+int printStatistics(bool json) {
+    speed::store::OpenedStats opened = speed::store::GameStats::openDefault();
+    if (!opened.error.empty()) {
+        std::cerr << "speed: " << opened.error << '\n';
+        return 1;
+    }
+    std::vector<speed::store::FinishedGame> games;
+    if (const std::string error = opened.stats->readAll(games); !error.empty()) {
+        std::cerr << "speed: " << error << '\n';
+        return 1;
+    }
+    const speed::store::StatsSummary summary = speed::store::summarize(games);
+    if (json) printStatsJson(summary, opened.stats->file().string(), std::cout);
+    else printStatsTable(summary, opened.stats->file().string(), std::cout);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -70,6 +89,8 @@ int main(int argc, char** argv) {
     spdlog::set_pattern("[%H:%M:%S.%e] [%l] %v");
     spdlog::set_level(spdlog::level::from_str(options.logLevel));
     spdlog::flush_on(spdlog::level::trace);
+
+    if (options.showStats) return printStatistics(options.json);
 
     Fonts fonts;
     if (const std::string error = loadFonts(fonts, options.fontDirectory); !error.empty()) {

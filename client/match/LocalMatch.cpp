@@ -89,7 +89,8 @@ void LocalMatch::afterMove(TimeMs now) {
     if (!m_match.over()) return;
     const GameState& state = m_match.state();
     m_finished.push_back(GameRecord{gameNumber(), gameSeed(), state.result, m_info, m_match.elapsedMs(now),
-                                    state.movesApplied, m_match.flips()});
+                                    state.movesApplied, m_match.flips(),
+                                    {state.player(0).cardsLeft(), state.player(1).cardsLeft()}, std::nullopt});
 }
 
 bool LocalMatch::startNextGame(TimeMs now) {

@@ -7,7 +7,9 @@
 #include "speed/common/Move.hpp"
 #include "speed/common/Time.hpp"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,8 @@ struct GameRecord {
     TimeMs durationMs = 0;
     int moves = 0;
     int flips = 0;
+    std::array<int, kSeats> cardsLeft{}; // each seat's hand and deck at the end
+    std::optional<int> racesLost{}; // the local player's plays another card beat to the pile; nothing: not counted
 };
 
 // What the window needs from a game, whoever runs it: LocalMatch (vs CPU, in-process) or

@@ -182,6 +182,10 @@ void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layou
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
     drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
     drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sfColour(palette::kWhite), center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
+    if (!scene.matchScore.empty()) {
+        drawText(target, scene.matchScore, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
+                 center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true);
+    }
 }
 
 void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
@@ -196,7 +200,7 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         const bool won = outcome == Outcome::Won;
         headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
         color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kLoss);
-        detail = std::string(draw ? "A draw" : won ? "You won" : "You lost") + " in " + time + "   \xC2\xB7   N or click: next game";
+        detail = std::string(draw ? "A draw" : won ? "You won" : "You lost") + " in " + time + "   \xC2\xB7   " + scene.nextGameHint;
         break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
@@ -267,7 +271,7 @@ namespace {
 // The key hints that apply now, most useful first.
 std::vector<std::string> hintPieces(const TableScene& scene) {
     if (!scene.hasTable) return {};
-    if (gameFinished(scene.info)) return {"N or click: next game"};
+    if (gameFinished(scene.info)) return {scene.nextGameHint};
     if (scene.info != GameInfo::Play) return {};
     return {"drag or click a card", "1-" + std::to_string(scene.state->rules.handSize) + " + \xE2\x86\x90/\xE2\x86\x92 play",
             "D draw", "P pause", "F1 help"};

@@ -33,6 +33,8 @@ struct TableScene {
     std::string statusDetail;          // the rest of the status bar's sentence
     MatchNotice notice;                // a banner about the match (waiting, silent peer, the end)
     std::string clockLabel = "TIME";   // over the clock ("WAIT" while a countdown runs)
+    std::string nextGameHint = "N or click: next game"; // once a game is over: how the next one starts
+    std::string matchScore;            // under the clock: "You 3 – 2 Kaito" (empty before a game ends)
     const DragController* drag = nullptr;
     const Timeline* timeline = nullptr;
     std::vector<Place> highlights;     // legal targets of the held or selected card

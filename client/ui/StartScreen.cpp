@@ -26,9 +26,13 @@ bool shortcut(sf::Keyboard::Key key, bool onTop) {
 
 } // namespace
 
-const std::vector<BotLevel>& playerLevels() {
-    static const std::vector<BotLevel> levels{BotLevel::Easy, BotLevel::Normal, BotLevel::Hard};
-    return levels;
+const std::vector<BotLevel>& playerLevels() { return ladderLevels(); }
+
+int playerLevelIndex(BotLevel level) {
+    const auto& levels = playerLevels();
+    auto found = std::find(levels.begin(), levels.end(), level);
+    if (found == levels.end()) found = std::find(levels.begin(), levels.end(), BotLevel::Normal);
+    return static_cast<int>(found - levels.begin());
 }
 
 JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort) {
@@ -44,9 +48,7 @@ void StartScreen::open(StartScreenFacts facts) {
     m_joinText = m_facts.peer;
     m_joinProblem.clear();
     m_copied.clear();
-    const auto& levels = playerLevels();
-    const auto found = std::find(levels.begin(), levels.end(), m_facts.cpuLevel);
-    m_levelIndex = found == levels.end() ? 1 : static_cast<int>(found - levels.begin());
+    m_levelIndex = playerLevelIndex(m_facts.cpuLevel);
     m_open = true;
     m_focusFirst = true;
 }
@@ -88,6 +90,8 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     ImGui::Spacing();
     if (ImGui::Button("Network measurement ...")) dialog = Dialog::Measure;
     ImGui::SameLine();
+    if (ImGui::Button("Statistics ...")) dialog = Dialog::Statistics;
+    ImGui::SameLine();
     if (ImGui::Button("Settings ...")) dialog = Dialog::Settings;
     ImGui::SameLine();
     if (ImGui::Button("Help")) dialog = Dialog::Help;
@@ -112,10 +116,13 @@ void StartScreen::drawCpu(UiCommands& commands) {
         play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
         commands.push_back(play);
     }
+    ImGui::SameLine();
+    ImGui::TextDisabled("the ladder, slowest first:");
+    // Three opponents a row: each is a person with a name, the level word after it.
     const auto& levels = playerLevels();
     for (std::size_t i = 0; i < levels.size(); ++i) {
-        ImGui::SameLine();
-        const std::string label(toString(levels[i]));
+        if (i % 3 != 0) ImGui::SameLine();
+        const std::string label = botTitle(levels[i]);
         ImGui::RadioButton(label.c_str(), &m_levelIndex, static_cast<int>(i));
     }
 }

@@ -20,8 +20,11 @@ struct StartScreenFacts {
     bool canRetry = false;              // a network match just ended: "Connect again" (R) is offered
 };
 
-// Levels a player picks on the start screen, slowest first (max is a test bot, not offered).
+// Levels a player picks on the start screen, slowest first: the CPU ladder (max is a test bot,
+// not offered).
 const std::vector<BotLevel>& playerLevels();
+// Where `level` is in playerLevels(); normal's place for a level not offered (max).
+int playerLevelIndex(BotLevel level);
 
 // What a typed join address means: the address to join, or what is wrong with it.
 struct JoinTarget {
@@ -42,7 +45,7 @@ public:
     bool isOpen() const { return m_open; }
 
     // What the other dialogs the screen opens are: the overlay owns them.
-    enum class Dialog { None, Measure, Settings, Help };
+    enum class Dialog { None, Measure, Statistics, Settings, Help };
     // Draws it while open; the player's choice comes back as a command (PlayVsCpu, HostGame,
     // JoinGame, Quit) or as a dialog to open.
     // `onTop`: no dialog is over it, so its letter shortcuts apply.
@@ -60,7 +63,7 @@ private:
     std::string m_joinText;
     std::string m_joinProblem;
     std::string m_copied; // the address last copied, to say so
-    int m_levelIndex = 1;
+    int m_levelIndex = playerLevelIndex(BotLevel::Normal);
     bool m_open = false;
     bool m_focusFirst = false;  // put the keyboard on the first button once after open()
     bool m_focusJoin = false;

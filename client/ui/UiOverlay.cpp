@@ -38,6 +38,7 @@ std::optional<StartDialog> parseStartDialog(std::string_view name) {
     if (name == "help") return StartDialog::Help;
     if (name == "log") return StartDialog::Log;
     if (name == "trace") return StartDialog::Trace;
+    if (name == "stats") return StartDialog::Statistics;
     if (name.empty() || name == "none") return StartDialog::None;
     return std::nullopt;
 }
@@ -49,6 +50,7 @@ std::string_view toString(StartDialog dialog) {
     case StartDialog::Help: return "help";
     case StartDialog::Log: return "log";
     case StartDialog::Trace: return "trace";
+    case StartDialog::Statistics: return "stats";
     case StartDialog::None: break;
     }
     return "none";
@@ -78,6 +80,7 @@ bool UiOverlay::closeTopDialog() {
         case StartDialog::Settings: wasOpen = m_settings.isOpen(); m_settings.close(); break;
         case StartDialog::Help: wasOpen = m_help.isOpen(); m_help.close(); break;
         case StartDialog::Trace: wasOpen = m_trace.isOpen(); m_trace.close(); break;
+        case StartDialog::Statistics: wasOpen = m_statistics.isOpen(); m_statistics.close(); break;
         case StartDialog::Log: case StartDialog::None: break;
         }
         if (wasOpen) {
@@ -97,8 +100,11 @@ bool UiOverlay::wantsKeyboard() const {
     return m_imgui.wantsKeyboard() && (navigating() || ImGui::GetIO().WantTextInput);
 }
 
+bool UiOverlay::typing() const { return ImGui::GetIO().WantTextInput; }
+
 bool UiOverlay::anyDialogOpen() const {
-    return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen() || m_trace.isOpen();
+    return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen() || m_trace.isOpen() ||
+           m_statistics.isOpen();
 }
 
 void UiOverlay::showStartScreen(StartScreenFacts facts) {
@@ -122,6 +128,7 @@ void UiOverlay::open(StartDialog dialog, HelpPage page) {
     case StartDialog::Help: m_help.open(page); break;
     case StartDialog::Log: m_log.setShown(true); break;
     case StartDialog::Trace: m_trace.open(); break;
+    case StartDialog::Statistics: m_statistics.open(m_statisticsSource ? m_statisticsSource() : StatisticsView{}); break;
     case StartDialog::None: break;
     }
 }
@@ -162,9 +169,11 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     m_log.draw(frame.logArea);
     drawStartScreen(commands);
     drawWaitPanel(frame, commands);
+    drawRematchPanel(frame, commands);
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget);
     m_help.draw();
+    m_statistics.draw();
     m_trace.draw(!frame.measureTarget.empty());
     if (m_configProblem.draw() == ConfigProblemDialog::Choice::OpenSettings) open(StartDialog::Settings);
     return commands;
@@ -207,6 +216,10 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
         if (ImGui::MenuItem("Edit setup.ini ...")) open(StartDialog::Settings);
         bool shown = m_log.shown();
         if (ImGui::MenuItem("Game log", "L", &shown)) toggleLog(commands);
+        bool soundOn = frame.soundOn;
+        if (ImGui::MenuItem(frame.soundHeard ? "Sound" : "Sound (no audio device)", "M", &soundOn)) {
+            commands.push_back({UiAction::ToggleSound});
+        }
         if (ImGui::MenuItem("Network trace ...")) open(StartDialog::Trace);
         ImGui::EndMenu();
     }
@@ -227,6 +240,7 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
     }
     if (ImGui::MenuItem("Start screen", nullptr, false, !m_start.isOpen())) commands.push_back({UiAction::LeaveToStart});
     ImGui::Separator();
+    if (ImGui::MenuItem("Statistics ...")) open(StartDialog::Statistics);
     if (ImGui::MenuItem("Network measurement ...")) open(StartDialog::Measure);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) commands.push_back({UiAction::Quit});
@@ -248,6 +262,7 @@ void UiOverlay::drawStartScreen(UiCommands& commands) {
     m_dialogWasOver = dialogOver;
     switch (m_start.draw(commands, !dialogOver)) {
     case StartScreen::Dialog::Measure: open(StartDialog::Measure); break;
+    case StartScreen::Dialog::Statistics: open(StartDialog::Statistics); break;
     case StartScreen::Dialog::Settings: open(StartDialog::Settings); break;
     case StartScreen::Dialog::Help: open(StartDialog::Help); break;
     case StartScreen::Dialog::None: break;
@@ -267,6 +282,25 @@ void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
         if (ImGui::Button("Play vs CPU instead (C)")) commands.push_back({UiAction::PlayVsCpuInstead});
         ImGui::SameLine();
         if (ImGui::Button("Cancel (Esc)")) commands.push_back({UiAction::LeaveToStart});
+    }
+    ImGui::End();
+}
+
+// After a network game: the next one is dealt when both players choose Rematch; Leave ends the
+// match (the other player is told) and goes back to the start screen.
+void UiOverlay::drawRematchPanel(const OverlayFrame& frame, UiCommands& commands) {
+    if (!frame.rematch || m_start.isOpen()) return;
+    ImGui::SetNextWindowPos(ImVec2(frame.field.center().x, frame.field.top + frame.field.height * 0.8f), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+    constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
+                                        ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
+    if (ImGui::Begin("Rematch", nullptr, kFlags)) {
+        ImGui::BeginDisabled(frame.rematchAsked);
+        if (ImGui::Button(frame.rematchAsked ? "Rematch asked" : "Rematch (N)")) commands.push_back({UiAction::NextGame});
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (ImGui::Button("Leave")) commands.push_back({UiAction::LeaveToStart});
     }
     ImGui::End();
 }

@@ -8,6 +8,7 @@
 #include "ui/NetworkTrace.hpp"
 #include "ui/SettingsDialog.hpp"
 #include "ui/StartScreen.hpp"
+#include "ui/StatisticsDialog.hpp"
 #include "ui/UiCommand.hpp"
 
 #include "match/GameInfo.hpp"
@@ -18,6 +19,7 @@
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Clock.hpp>
 
+#include <functional>
 #include <optional>
 #include <vector>
 #include <string>
@@ -25,7 +27,7 @@
 namespace speed::client::ui {
 
 // What --show opens at start.
-enum class StartDialog { None, Measure, Settings, Help, Log, Trace };
+enum class StartDialog { None, Measure, Settings, Help, Log, Trace, Statistics };
 std::optional<StartDialog> parseStartDialog(std::string_view name);
 std::string_view toString(StartDialog dialog);
 
@@ -43,6 +45,10 @@ struct OverlayFrame {
     Rect logArea;              // where the message log pane goes, window pixels
     bool waiting = false;      // a network match waits for the other player: offer a way out
     Rect field;                // the felt, window pixels (the wait panel goes in its lower part)
+    bool rematch = false;      // a network game is over: offer Rematch and Leave
+    bool rematchAsked = false; // ... and this player chose Rematch already
+    bool soundOn = true;       // the effects are not muted (the Settings menu's tick)
+    bool soundHeard = true;    // an audio device is open: false, the menu says there is none
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the
@@ -56,6 +62,8 @@ public:
     bool processEvent(const sf::Event& event, TimeMs now);
     bool wantsMouse() const { return m_imgui.wantsMouse(); }
     bool wantsKeyboard() const;
+    // A text field has the caret: a key typed now is a character for it.
+    bool typing() const;
 
     // Builds and draws one ImGui frame over what SFML drew; returns what the user chose.
     UiCommands draw(const OverlayFrame& frame, TimeMs now);
@@ -77,6 +85,8 @@ public:
     TimeMs nextFrameAt(TimeMs now) const { return active(now) ? m_lastFrameAt + kUiFrameMs : kNever; }
 
     void open(StartDialog dialog, HelpPage page = HelpPage::HowToPlay); // `page`: the Help dialog's
+    // Where the Statistics dialog reads what it shows, each time it opens.
+    void setStatisticsSource(std::function<StatisticsView()> source) { m_statisticsSource = std::move(source); }
     // The start screen: shown whenever no game runs.
     void showStartScreen(StartScreenFacts facts);
     void hideStartScreen() { m_start.close(); }
@@ -108,6 +118,7 @@ private:
     void openHelp(HelpPage page) { open(StartDialog::Help, page); }
     void drawStartScreen(UiCommands& commands);
     void drawWaitPanel(const OverlayFrame& frame, UiCommands& commands);
+    void drawRematchPanel(const OverlayFrame& frame, UiCommands& commands);
     bool anyDialogOpen() const;
     bool navigating() const; // a screen or dialog is up: ImGui's keyboard navigation is on
 
@@ -125,6 +136,8 @@ private:
     SettingsDialog m_settings;
     MeasureDialog m_measure;
     HelpDialog m_help;
+    StatisticsDialog m_statistics;
+    std::function<StatisticsView()> m_statisticsSource;
     StartScreen m_start;
     ConfigProblemDialog m_configProblem;
     bool m_dialogWasOver = false; // a dialog was open over the start screen last frame

@@ -178,8 +178,8 @@ StatsSummary summarize(const std::vector<FinishedGame>& games, std::size_t recen
             entry.currentStreak = 0;
             break;
         }
-        entry.racesWon += game.racesWon.value_or(0);
-        entry.racesLost += game.racesLost.value_or(0);
+        if (game.racesWon) entry.racesWon = entry.racesWon.value_or(0) + *game.racesWon;
+        if (game.racesLost) entry.racesLost = entry.racesLost.value_or(0) + *game.racesLost;
         entry.lastPlayedAtMs = std::max(entry.lastPlayedAtMs, game.finishedAtMs);
         entry.recent.push_back(game.outcome);
         if (entry.recent.size() > recentCount) entry.recent.erase(entry.recent.begin());

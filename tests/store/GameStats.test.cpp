@@ -184,8 +184,8 @@ TEST_CASE("The summary counts per opponent and level: results, streaks, fastest 
     CHECK(kenta.currentStreak == -2);
     CHECK(kenta.bestStreak == 0);
     CHECK_FALSE(kenta.fastestWinMs.has_value());
-    CHECK(kenta.racesWon == 2);
-    CHECK(kenta.racesLost == 5);
+    CHECK(kenta.racesWon == std::optional<int>(2)); // one game counted them
+    CHECK(kenta.racesLost == std::optional<int>(5));
     const OpponentSummary& hana = summary.opponents[2];
     CHECK(hana.cpuLevel == "kyu-3");
     CHECK(hana.played == 7);
@@ -196,6 +196,7 @@ TEST_CASE("The summary counts per opponent and level: results, streaks, fastest 
     CHECK(hana.bestStreak == 3);
     CHECK(hana.currentStreak == 2);
     CHECK(hana.fastestWinMs == std::optional<std::int64_t>(50'001)); // the first game's
+    CHECK_FALSE(hana.racesLost.has_value()); // none of these games counted races
     CHECK(hana.recent == std::vector<O>{O::Win, O::Loss, O::Draw, O::Win, O::Win}); // the last 5, oldest first
     CHECK(summary.opponents[1].cpuLevel == "kyu-2");
     CHECK(summarize({}).opponents.empty());

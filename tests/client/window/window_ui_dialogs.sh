@@ -56,7 +56,7 @@ grep -Eq "measurement finished: 11 sizes from 127\.0\.0\.1:$port" "$LOG" || fail
 
 # L through a real X key event shows the log pane (hidden offline by default) and hides it again;
 # then the Game menu takes real clicks (xdotool's are quicker than a frame): Pause, Play vs CPU
-# (easy), Quit.
+# (its first entry, the ladder's lowest rung: Hana, novice), Start screen, Statistics, Quit.
 start_speed --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" --dump-layout
 wait_for_log "window ready" 30
 wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
@@ -71,16 +71,22 @@ echo "ok: L shows and hides the game log, the table is laid out again each time"
 wait_for_log "applied \(table\): SPEED!" 30
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 55 click --window "$wid" 1
 wait_for_log "menu: state PLAY -> PAUSE_0" 10
-# Game > Play vs CPU > easy: the submenu opens on hover; the match is replaced by a new one.
+# Game > Play vs CPU > Hana (novice): the submenu opens on hover; the match is replaced by a new one.
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 60 74 sleep 0.5 \
     mousemove --window "$wid" 200 74 sleep 0.2 mousemove --window "$wid" 290 74 sleep 0.3 click --window "$wid" 1
-wait_for_log "menu: playing vs CPU easy offline" 10
+wait_for_log "menu: playing vs CPU novice offline" 10
 xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 93 click --window "$wid" 1
 wait_for_log "menu: back to the start screen" 10
 wait_for_log "start screen$" 10
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 138 click --window "$wid" 1
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 119 click --window "$wid" 1
+wait_for_log "dialog open: stats" 10
+wait_for_log "statistics shown: [0-9]+ games" 10
+xdotool key --window "$wid" Escape
+wait_for_log "dialog closed: stats \(Esc\)" 10
+sleep 0.5 # the start screen takes the keyboard back in the frame after the dialog closed
+xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 164 click --window "$wid" 1
 wait_for_log "menu: quit" 10
 for _ in $(seq 50); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
 SPEED_PID=
-echo "ok: Game > Pause, Play vs CPU > easy, Start screen and Quit through real clicks"
+echo "ok: Game > Pause, Play vs CPU > Hana (novice), Start screen, Statistics (Esc closes it) and Quit through real clicks"

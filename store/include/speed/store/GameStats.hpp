@@ -57,8 +57,8 @@ struct OpponentSummary {
     int currentStreak = 0; // games won (> 0) or lost (< 0) in a row up to the last; a draw ends both
     int bestStreak = 0;    // the most games won in a row
     std::optional<std::int64_t> fastestWinMs;
-    int racesWon = 0;      // over the games that counted them
-    int racesLost = 0;
+    std::optional<int> racesWon;  // over the games that counted them; nothing: none did
+    std::optional<int> racesLost;
     std::int64_t lastPlayedAtMs = 0;
     std::vector<GameOutcome> recent; // the last (up to) 50 games, oldest first
 };

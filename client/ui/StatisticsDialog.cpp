@@ -1,0 +1,134 @@
+#include "ui/StatisticsDialog.hpp"
+
+#include "ui/ImGuiText.hpp"
+
+#include "table/TableText.hpp"
+
+#include <fmt/format.h>
+#include <imgui.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace speed::client::ui {
+std::string streakWords(int streak) {
+    if (streak > 0) return fmt::format("won {}", streak);
+    if (streak < 0) return fmt::format("lost {}", -streak);
+    return "-";
+}
+
+std::string opponentWords(const store::OpponentSummary& entry) {
+    return entry.kind == store::OpponentKind::Cpu ? entry.name : entry.name + " (network)";
+}
+
+void StatisticsDialog::open(StatisticsView view) {
+    m_view = std::move(view);
+    m_selected = 0;
+    m_open = true;
+    spdlog::info("statistics shown: {} games{}", m_view.summary ? m_view.summary->games : 0,
+                 m_view.problem.empty() ? "" : " (" + m_view.problem + ")");
+}
+
+void StatisticsDialog::draw() {
+    if (!m_open) return;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float em = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * 46), std::min(display.y - 40, em * 19)), ImGuiCond_Appearing);
+    if (!ImGui::Begin("Statistics", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::End();
+        return;
+    }
+    if (!m_view.problem.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        ImGui::TextWrapped("%s", m_view.problem.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (m_view.summary && m_view.summary->games == 0) {
+        ImGui::TextWrapped("No games yet. Every game you finish is counted here, against the CPU per level and "
+                           "against each player over the network.");
+    } else if (m_view.summary) {
+        drawTable(*m_view.summary);
+        const auto& opponents = m_view.summary->opponents;
+        if (m_selected < opponents.size()) drawRecent(opponents[m_selected]);
+    }
+    if (!m_view.file.empty()) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("Kept in %s", m_view.file.c_str());
+    }
+    ImGui::End();
+}
+
+void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
+    constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                                       ImGuiTableFlags_ScrollY;
+    const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(summary.opponents.size()) + 1.6f),
+                                  ImGui::GetContentRegionAvail().y * 0.5f);
+    if (!ImGui::BeginTable("statistics", 10, kFlags, ImVec2(0, height))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* heading : {"Opponent", "Level", "Played", "Won", "Lost", "Drawn", "Win rate", "Streak", "Best", "Fastest win"}) {
+        ImGui::TableSetupColumn(heading);
+    }
+    ImGui::TableHeadersRow();
+    for (std::size_t row = 0; row < summary.opponents.size(); ++row) {
+        const store::OpponentSummary& entry = summary.opponents[row];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(static_cast<int>(row));
+        if (ImGui::Selectable(opponentWords(entry).c_str(), m_selected == row, ImGuiSelectableFlags_SpanAllColumns)) {
+            m_selected = row;
+        }
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(entry.kind == store::OpponentKind::Cpu ? entry.cpuLevel.c_str() : "-");
+        for (int count : {entry.played, entry.won, entry.lost, entry.drawn}) {
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", count);
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%.0f%%", 100.0 * entry.winRate);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(streakWords(entry.currentStreak).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", entry.bestStreak);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(entry.fastestWinMs ? formatClock(*entry.fastestWinMs).c_str() : "-");
+    }
+    ImGui::EndTable();
+}
+
+// One bar per game, oldest left: a win reaches up from the middle line, a loss down, a draw is a
+// short grey mark on it.
+void StatisticsDialog::drawRecent(const store::OpponentSummary& opponent) {
+    ImGui::Spacing();
+    ImGui::TextColored(imColourVec(palette::kHeading), "Last %zu games against %s (oldest left)", opponent.recent.size(),
+                       opponentWords(opponent).c_str());
+    const float em = ImGui::GetFontSize();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, em * 10);
+    const float height = em * 4;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(0, 0, 0, 60), em * 0.2f);
+    const float middle = origin.y + height * 0.5f;
+    draw->AddLine(ImVec2(origin.x, middle), ImVec2(origin.x + width, middle), IM_COL32(255, 255, 255, 60));
+    const float slot = width / 50.0f; // room for 50, so the strip keeps its scale as games come in
+    for (std::size_t i = 0; i < opponent.recent.size(); ++i) {
+        const float left = origin.x + slot * static_cast<float>(i) + slot * 0.15f;
+        const float right = left + slot * 0.7f;
+        switch (opponent.recent[i]) {
+        case store::GameOutcome::Win:
+            draw->AddRectFilled(ImVec2(left, origin.y + height * 0.08f), ImVec2(right, middle), kGoodColour);
+            break;
+        case store::GameOutcome::Loss:
+            draw->AddRectFilled(ImVec2(left, middle), ImVec2(right, origin.y + height * 0.92f), imColour(palette::kLoss));
+            break;
+        case store::GameOutcome::Draw:
+            draw->AddRectFilled(ImVec2(left, middle - 2), ImVec2(right, middle + 2), IM_COL32(200, 200, 200, 255));
+            break;
+        }
+    }
+    ImGui::Dummy(ImVec2(width, height));
+    ImGui::TextDisabled("won above the line, lost below");
+}
+
+} // namespace speed::client::ui
