@@ -36,6 +36,7 @@ std::string matchScore(const std::vector<GameRecord>& finished, const std::strin
 }
 
 std::string rematchHint(const NextGameAsks& asks, const std::string& opponentName) {
+    if (asks.mine && asks.theirs) return "both chose Rematch: dealing";
     if (asks.mine) return "waiting for " + opponentName + " to choose Rematch";
     if (asks.theirs) return opponentName + " wants a rematch \xC2\xB7 N: rematch";
     return "N: rematch";

@@ -54,4 +54,5 @@ TEST_CASE("After a network game the hint says who has chosen Rematch", "[scene]"
     CHECK(rematchHint({false, false}, "kenta") == "N: rematch");
     CHECK(rematchHint({false, true}, "kenta") == "kenta wants a rematch \xC2\xB7 N: rematch");
     CHECK(rematchHint({true, false}, "kenta") == "waiting for kenta to choose Rematch");
+    CHECK(rematchHint({true, true}, "kenta") == "both chose Rematch: dealing");
 }
