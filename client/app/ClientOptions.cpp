@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <iostream>
 
 namespace speed::client {
@@ -57,6 +58,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     network.password = settings.network.password;
     options.soundOn = settings.player.sound;
     options.soundVolume = settings.player.volume;
+    if (app.count("--ui-scale") == 0) options.uiScalePercent = settings.player.uiScalePercent;
     return std::nullopt;
 }
 
@@ -81,6 +83,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.set_version_flag("--version", std::string("speed ") + kVersion);
     std::string level = "normal";
     std::string botLevel;
+    double uiScale = 1.0;
     std::string deal = "shuffle";
     std::string refill = "manual";
     std::uint64_t seed = 0;
@@ -111,6 +114,8 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
         ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace", "stats"}));
     app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
+    app.add_option("--ui-scale", uiScale, "menus, dialogs, status bar and banners this much larger, 0.5..2 (overrides setup.ini)")
+        ->check(CLI::Range(0.5, 2.0));
     app.add_flag("--no-sound", options.noSound, "open no audio device: play silently (setup.ini's sound = off only mutes)");
     auto* join = app.add_option("--join", options.network.peer, "join the host at HOST[:PORT] (port default: setup.ini's)");
     app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
@@ -132,6 +137,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     if (app.count("--seed") > 0) options.seed = seed;
     options.rules.deal = *parseDealMode(deal);
     options.rules.refill = *parseRefillMode(refill);
+    options.uiScalePercent = static_cast<int>(std::lround(uiScale * 100));
     return applySettingsFile(app, options);
 }
 

@@ -47,6 +47,7 @@ struct ClientOptions {
     bool soundOn = true;                // setup.ini's [player] sound: false starts muted (M unmutes)
     int soundVolume = PlayerSettings::kDefaultVolume; // [player] volume, 0..100
     bool noSound = false;               // --no-sound: never open an audio device
+    int uiScalePercent = 100;           // [player] ui_scale (or --ui-scale), in percent
     std::optional<SettingsError> settingsProblem; // setup.ini could not be used: defaults, and the window says why
 };
 

@@ -8,6 +8,7 @@
 #include "table/MoveWords.hpp"
 #include "table/RefusalWords.hpp"
 #include "table/TableText.hpp"
+#include "table/UiScale.hpp"
 #include "ui/GameMenu.hpp"
 
 #include "speed/net/LocalAddresses.hpp"
@@ -25,6 +26,10 @@
 namespace speed::client {
 namespace {
 
+// The game's own name first, as its players know it.
+constexpr std::string_view kWindowTitleUtf8 = "\xE3\x82\xB9\xE3\x83\x94\xE3\x83\xBC\xE3\x83\x89 \xE2\x80\x94 Speed"; // スピード — Speed
+const sf::String kWindowTitle = sf::String::fromUtf8(kWindowTitleUtf8.begin(), kWindowTitleUtf8.end());
+
 Point pointOf(int x, int y) { return {static_cast<float>(x), static_cast<float>(y)}; }
 
 double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<double>(toNs - fromNs) / 1e6; }
@@ -33,7 +38,7 @@ double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<
 
 WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match, bool startScreen)
     : m_options(options),
-      m_window(sf::VideoMode(options.widthPx, options.heightPx), "Speed", sf::Style::Default),
+      m_window(sf::VideoMode(options.widthPx, options.heightPx), kWindowTitle, sf::Style::Default),
       m_canvas(fonts),
       m_match(std::move(match)),
       m_input(m_layout, m_motion),
@@ -66,7 +71,12 @@ void WindowApp::relayout() {
     const float width = static_cast<float>(size.x);
     const float height = static_cast<float>(size.y);
     m_window.setView(sf::View(sf::FloatRect(0, 0, width, height)));
+    const float userScale = static_cast<float>(m_options.uiScalePercent) / 100.0f;
+    const float scale = uiScaleFor(width, height, userScale);
+    m_overlay->setScale(scale); // first: the menu bar's height follows it
     LayoutOptions options;
+    options.uiScale = scale;
+    options.userScale = userScale;
     options.handSize = m_match->state().rules.handSize;
     options.localSeat = m_match->localSeat();
     options.menuBarHeightPx = m_overlay->menuBarHeightPx();
@@ -204,6 +214,10 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
     if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::M && !event.key.control &&
         !event.key.alt && !m_overlay->typing()) {
         toggleSound("key M");
+        return;
+    }
+    if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F11 && !m_overlay->typing()) {
+        toggleFullscreen("key F11", now);
         return;
     }
     if (m_overlay->takes(event, now, m_input.drag().phase() != DragPhase::Idle)) return; // a menu's or dialog's
@@ -408,6 +422,7 @@ ui::OverlayFrame WindowApp::overlayFrame() const {
     ui::OverlayFrame frame = m_overlay->frame(*m_match, m_layout);
     frame.soundOn = !m_sound.muted();
     frame.soundHeard = m_sound.heard();
+    frame.fullscreen = m_fullscreen;
     return frame;
 }
 
@@ -420,6 +435,25 @@ void WindowApp::followSound(TimeMs now) {
         hear(sound::TableSound::Dealt, now);
     }
     m_sound.play(m_cues.take());
+}
+
+// F11, or the Settings menu: the whole screen, or back to the window's own size. The window is
+// made anew (SFML has no other way), so what depends on its size is laid out again.
+void WindowApp::toggleFullscreen(const char* source, TimeMs now) {
+    m_fullscreen = !m_fullscreen;
+    const sf::VideoMode mode =
+        m_fullscreen ? sf::VideoMode::getDesktopMode() : sf::VideoMode(m_options.widthPx, m_options.heightPx);
+    m_window.create(mode, kWindowTitle, m_fullscreen ? sf::Style::Fullscreen : sf::Style::Default);
+    m_window.setVerticalSyncEnabled(false);
+    m_window.setKeyRepeatEnabled(false);
+    m_window.requestFocus(); // the keyboard was the old window's
+    sf::Event resized{};
+    resized.type = sf::Event::Resized;
+    resized.size = {m_window.getSize().x, m_window.getSize().y};
+    m_overlay->takes(resized, now, false); // ImGui's display size
+    relayout();
+    spdlog::info("{}: {} ({}x{})", source, m_fullscreen ? "fullscreen" : "windowed", m_window.getSize().x,
+                 m_window.getSize().y);
 }
 
 // M, or the Settings menu: mute or unmute for this run (setup.ini's sound says how the next starts).
@@ -446,6 +480,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::PlayVsCpuInstead: playVsCpu(m_options.cpuLevel, now); break;
         case ui::UiAction::Retry: retryNetwork(now); break;
         case ui::UiAction::ToggleSound: toggleSound("menu"); break;
+        case ui::UiAction::ToggleFullscreen: toggleFullscreen("menu", now); break;
         case ui::UiAction::HostGame: playNetwork(std::nullopt, now); break;
         case ui::UiAction::JoinGame: playNetwork(command.address, now); break;
         case ui::UiAction::LeaveToStart:
@@ -458,6 +493,10 @@ void WindowApp::applyUiCommands(TimeMs now) {
             m_options.soundVolume = command.settings->player.volume;
             m_sound.setMuted(!m_options.soundOn);
             m_sound.setVolume(m_options.soundVolume);
+            if (command.settings->player.uiScalePercent != m_options.uiScalePercent) {
+                m_options.uiScalePercent = command.settings->player.uiScalePercent;
+                relayout();
+            }
             spdlog::info("settings saved to {}", m_options.configPath);
             break;
         }

@@ -72,6 +72,7 @@ private:
     void followSound(TimeMs now);
     void hear(sound::TableSound event, TimeMs now) { m_cues.note(event, now); }
     void toggleSound(const char* source);
+    void toggleFullscreen(const char* source, TimeMs now);
     ui::OverlayFrame overlayFrame() const;
     void draw(Frame frame, TimeMs now);
     TimeMs nextDeadline(TimeMs now) const;
@@ -104,6 +105,7 @@ private:
     std::optional<TimeMs> m_screenshotAt;
     std::string m_shownStatus; // status bar and banner texts last drawn
     MatchNotice m_shownNotice; // the banner last logged
+    bool m_fullscreen = false;
     std::string m_shownRematch; // the rematch hint last logged (empty: no rematch to choose)
     int m_exitCode = 0;
     WindowFigures m_figures;

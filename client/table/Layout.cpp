@@ -22,7 +22,10 @@ float tableWidthUnits(int handSize) { return rowWidthUnits(handSize) + 2 * kMarg
 
 float tableHeightUnits() { return 3 * kCardAspect + 2 * kRowGapUnits + 2 * kLabelUnits + 2 * kMarginUnits; }
 
-float statusBarHeight(float windowHeightPx) { return std::clamp(windowHeightPx * 0.04f, 20.0f, 34.0f); }
+// 26 px at the default window and scale; never more than a tenth of the window.
+float statusBarHeight(float windowHeightPx, float uiScale) {
+    return std::clamp(26.0f * uiScale, 16.0f, std::max(16.0f, windowHeightPx * 0.1f));
+}
 
 struct RowPlacement {
     float left;   // left edge of the whole row, in px
@@ -53,7 +56,7 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     const int handSize = std::clamp(options.handSize, RuleOptions::kMinHandSize, RuleOptions::kMaxHandSize);
     TableLayout layout;
     layout.window = {0, 0, windowWidthPx, windowHeightPx};
-    const float barHeight = statusBarHeight(windowHeightPx);
+    const float barHeight = statusBarHeight(windowHeightPx, options.uiScale);
     const float feltWidth = std::max(1.0f, windowWidthPx - options.sidePanelWidthPx);
     const float feltHeight = std::max(1.0f, windowHeightPx - options.menuBarHeightPx - barHeight);
     layout.table = {0, options.menuBarHeightPx, feltWidth, feltHeight};
@@ -86,7 +89,10 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     layout.clock = {rowLeft, fieldRowY, leftPile.left - rowLeft - kPileGapUnits * unit, layout.cardHeightPx};
     // Banners never cover the field: the piles' tops are what a player reads the moment a
     // banner appears. Notices go over the opponent's row, the SPEED! call beside the piles.
-    layout.banner = {layout.table.left, topRowY + layout.cardHeightPx * 0.12f, feltWidth, layout.cardHeightPx * 0.76f};
+    // ui_scale makes the band taller within the opponent's row and the gap below it.
+    const float bannerScale = std::clamp(options.userScale, 0.8f, 1.25f);
+    const float bannerHeight = layout.cardHeightPx * 0.76f * bannerScale;
+    layout.banner = {layout.table.left, topRowY + layout.cardHeightPx * 0.5f - bannerHeight / 2, feltWidth, bannerHeight};
     const float callLeft = rightPile.right() + kPileGapUnits * unit / 2;
     const float callRight = layout.table.left + feltWidth - kMarginUnits * unit / 2;
     layout.call = {callLeft, fieldRowY + layout.cardHeightPx * 0.2f, std::max(0.0f, callRight - callLeft),

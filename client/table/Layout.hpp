@@ -35,6 +35,8 @@ struct LayoutOptions {
     int localSeat = 0;
     float menuBarHeightPx = 0;
     float sidePanelWidthPx = 0; // on the right
+    float uiScale = 1;          // uiScaleFor(): the status bar's height follows it
+    float userScale = 1;        // [player] ui_scale alone: the banners follow it, within what the row allows
 };
 
 inline constexpr float kCardAspect = 1.4f; // height / width

@@ -70,6 +70,7 @@ void drawKeys() {
     keyRow("C / Esc", "while waiting for the other player: play the CPU instead / back to the start screen");
     keyRow("L", "show / hide the game log");
     keyRow("M", "sound on / off (setup.ini's [player] sound and volume say how it starts)");
+    keyRow("F11", "fullscreen on / off (also Settings > Fullscreen)");
     keyRow("F1", "this help");
     keyRow("Ctrl+Q", "quit");
     keyRow("C / H / J", "start screen: play the CPU / host a game / type the address to join");

@@ -93,7 +93,7 @@ SaveOutcome SettingsForm::save() {
     fillFields(m_saved);
     return {true, "saved to " + absolutePath(m_path) +
                       ". Network changes (peer, port, wait, grace, password, name) apply at the next connection; "
-                      "rules and CPU level at the next game against the CPU started from the Game menu; sound and volume at once."};
+                      "rules and CPU level at the next game against the CPU started from the Game menu; sound, volume and ui_scale at once."};
 }
 
 std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
@@ -122,6 +122,7 @@ std::string_view fieldMeaning(const SettingsKey& key) {
     if (key.name == "name") return "Your name as the other player sees it.";
     if (key.name == "sound") return "The window's sound effects: on or off (M mutes and unmutes them while it runs).";
     if (key.name == "volume") return "How loud the sound effects are, 0..100.";
+    if (key.name == "ui_scale") return "How large menus, dialogs, the status bar and banners are: 1 as the window's size makes them, 1.5 half again as large.";
     if (key.name == "jokers") return "Jokers in the pack.";
     if (key.name == "deal") return "shuffle: a shuffled deck split in two; colors: one side all red, the other black.";
     if (key.name == "hand") return "Face-up hand slots per player.";

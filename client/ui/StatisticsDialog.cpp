@@ -101,8 +101,12 @@ void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
 // short grey mark on it.
 void StatisticsDialog::drawRecent(const store::OpponentSummary& opponent) {
     ImGui::Spacing();
-    ImGui::TextColored(imColourVec(palette::kHeading), "Last %zu games against %s (oldest left)", opponent.recent.size(),
-                       opponentWords(opponent).c_str());
+    if (opponent.recent.size() == 1) {
+        ImGui::TextColored(imColourVec(palette::kHeading), "The last game against %s", opponentWords(opponent).c_str());
+    } else {
+        ImGui::TextColored(imColourVec(palette::kHeading), "The last %zu games against %s (oldest left)", opponent.recent.size(),
+                           opponentWords(opponent).c_str());
+    }
     const float em = ImGui::GetFontSize();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, em * 10);

@@ -24,6 +24,7 @@ enum class UiAction {
     PlayVsCpuInstead, // stop waiting and play the CPU at setup.ini's level
     Retry,          // the network match ended: connect again, as before
     ToggleSound,    // mute or unmute the sound effects (as M does)
+    ToggleFullscreen, // the whole screen, or back to the window (as F11 does)
 };
 
 struct UiCommand {

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace speed::client::ui {
 namespace {
@@ -149,11 +150,23 @@ void UiOverlay::addGameEvent(GameEvent event) {
     m_logHasNews = m_logHasNews || m_log.shown();
 }
 
-float UiOverlay::menuBarHeightPx() const { return kFontSizePx + 2 * ImGui::GetStyle().FramePadding.y; }
+float UiOverlay::menuBarHeightPx() const { return m_imgui.fontSizePx() + 2 * ImGui::GetStyle().FramePadding.y; }
+
+void UiOverlay::setScale(float scale) {
+    if (scale == m_scale) return;
+    if (!m_imgui.setSize(std::round(kFontSizePx * scale), scale)) {
+        spdlog::warn("the menus' font cannot be drawn at scale {:.2f}: they keep {:.2f}", scale, m_scale);
+        return;
+    }
+    spdlog::info("menus and dialogs at scale {:.2f} ({} px text)", scale, m_imgui.fontSizePx());
+    m_scale = scale;
+    m_tableWithOverlayValid = false;
+    m_framesToSettle = kSettleFrames;
+}
 
 float UiOverlay::logPaneWidthPx(float windowWidthPx) const {
     if (!m_log.shown()) return 0;
-    return std::clamp(windowWidthPx * 0.3f, 220.0f, 420.0f);
+    return std::clamp(windowWidthPx * 0.3f, 220.0f * m_scale, 420.0f * m_scale);
 }
 
 UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
@@ -220,6 +233,8 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
         if (ImGui::MenuItem(frame.soundHeard ? "Sound" : "Sound (no audio device)", "M", &soundOn)) {
             commands.push_back({UiAction::ToggleSound});
         }
+        bool fullscreen = frame.fullscreen;
+        if (ImGui::MenuItem("Fullscreen", "F11", &fullscreen)) commands.push_back({UiAction::ToggleFullscreen});
         if (ImGui::MenuItem("Network trace ...")) open(StartDialog::Trace);
         ImGui::EndMenu();
     }

@@ -49,6 +49,7 @@ struct OverlayFrame {
     bool rematchAsked = false; // ... and this player chose Rematch already
     bool soundOn = true;       // the effects are not muted (the Settings menu's tick)
     bool soundHeard = true;    // an audio device is open: false, the menu says there is none
+    bool fullscreen = false;   // the window fills the screen (the Settings menu's tick)
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the
@@ -102,6 +103,10 @@ public:
     bool logShown() const { return m_log.shown(); }
     void setLogShown(bool shown) { m_log.setShown(shown); }
 
+    // Menus, dialogs and the log pane at `scale` (uiScaleFor()): the font is drawn at
+    // kFontSizePx * scale, padding and spacing follow. Between frames (the window's relayout).
+    void setScale(float scale);
+    float scale() const { return m_scale; }
     float menuBarHeightPx() const;
     float logPaneWidthPx(float windowWidthPx) const;
 
@@ -126,6 +131,7 @@ private:
     FrameInputQueue m_input;
     sf::RenderTexture m_tableWithOverlay;
     bool m_tableWithOverlayValid = false;
+    float m_scale = 1;
     sf::Clock m_frameClock;
     TimeMs m_lastFrameAt = -kUiFrameMs;
     TimeMs m_lastInputAt = -kUiSettleMs;

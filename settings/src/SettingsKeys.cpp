@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <optional>
+#include <string>
 
 namespace speed {
 namespace {
@@ -90,6 +91,43 @@ bool assignVolume(Settings& s, std::string_view value) {
     return true;
 }
 
+// A factor with at most two decimals ("1", "1.25", "0.8"), kept in whole percent.
+std::optional<int> parsePercentFactor(std::string_view text) {
+    const auto dot = text.find('.');
+    const std::string_view whole = text.substr(0, dot);
+    std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+    if (dot != std::string_view::npos && (fraction.empty() || fraction.size() > 2)) return std::nullopt;
+    const auto units = parseWholeNumber(whole);
+    if (!units || *units < 0 || *units > 100 || whole.front() == '+') return std::nullopt;
+    long hundredths = 0;
+    if (!fraction.empty()) {
+        for (char c : fraction) {
+            if (c < '0' || c > '9') return std::nullopt;
+        }
+        hundredths = *parseWholeNumber(fraction) * (fraction.size() == 1 ? 10 : 1);
+    }
+    return static_cast<int>(*units * 100 + hundredths);
+}
+
+std::string percentFactorText(int percent) {
+    std::string text = std::to_string(percent / 100);
+    if (const int rest = percent % 100; rest != 0) {
+        text += '.';
+        text += static_cast<char>('0' + rest / 10);
+        if (rest % 10 != 0) text += static_cast<char>('0' + rest % 10);
+    }
+    return text;
+}
+
+bool assignUiScale(Settings& s, std::string_view value) {
+    const auto percent = parsePercentFactor(value);
+    if (!percent || *percent < PlayerSettings::kMinUiScalePercent || *percent > PlayerSettings::kMaxUiScalePercent) {
+        return false;
+    }
+    s.player.uiScalePercent = *percent;
+    return true;
+}
+
 bool assignJokers(Settings& s, std::string_view value) {
     if (value != "0" && value != "2") return false;
     s.rules.jokers = value == "2" ? 2 : 0;
@@ -140,6 +178,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::string(s.player.sound ? "on" : "off"); }},
     SettingsKey{"player", "volume", "a volume 0..100", assignVolume,
                 [](const Settings& s) { return std::to_string(s.player.volume); }},
+    SettingsKey{"player", "ui_scale", "a factor 0.5..2 (1: as large as the window makes it)", assignUiScale,
+                [](const Settings& s) { return percentFactorText(s.player.uiScalePercent); }},
     SettingsKey{"rules", "jokers", "2 or 0", assignJokers,
                 [](const Settings& s) { return std::to_string(s.rules.jokers); }},
     SettingsKey{"rules", "deal", "shuffle or colors", assignDeal,

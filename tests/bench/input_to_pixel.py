@@ -26,7 +26,7 @@ FRAMES = re.compile(r"frames: \d+ drawn, .* (\d+) full p50 ([0-9.]+) ms p99 ([0-
 
 def window_origin():
     """Where the window's top left corner is on the screen (SFML centres it)."""
-    shown = subprocess.run(["xdotool", "search", "--sync", "--name", "^Speed$", "getwindowgeometry"],
+    shown = subprocess.run(["xdotool", "search", "--sync", "--classname", "^speed$", "getwindowgeometry"],
                            capture_output=True, text=True, timeout=10, env=dict(os.environ))
     position = re.search(r"Position: (\d+),(\d+)", shown.stdout)
     if position is None:

@@ -1,9 +1,12 @@
 #include "speed/settings/Settings.hpp"
+#include "speed/settings/SettingsWriter.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <utility>
+#include <vector>
 
 using namespace speed;
 
@@ -229,7 +232,7 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
         CHECK(errorOf("[player]\nvolume = " + std::string(notVolume) + "\n").key == "volume");
     }
     CHECK(errorOf("[player]\nvolume = 10\nvolume = 20\n").problem == "key given twice in this file");
-    CHECK(errorOf("[player]\nmute = on\n").problem == "unknown key; [player] has: name, sound, volume");
+    CHECK(errorOf("[player]\nmute = on\n").problem == "unknown key; [player] has: name, sound, volume, ui_scale");
 }
 
 TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {
@@ -246,4 +249,31 @@ TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and 
     CHECK(bad.describe() ==
           "setup.ini:2: [cpu] level: expected novice, easy, casual, normal, hard or expert, got \"insane\"");
     CHECK(errorOf("[cpu]\nlevel = Hana\n").key == "level"); // a bot's name is not a level word
+}
+
+TEST_CASE("player ui_scale: a factor 0.5..2 with at most two decimals, kept in percent", "[settings]") {
+    const auto missing = parseSettings("[player]\nname = Taro\n", "setup.ini");
+    REQUIRE(missing.settings);
+    CHECK(missing.settings->player.uiScalePercent == 100);
+    for (const auto& [text, percent] : std::vector<std::pair<std::string, int>>{
+             {"1", 100}, {"1.25", 125}, {"0.5", 50}, {"2", 200}, {"1.5", 150}, {"0.75", 75}, {"1.05", 105}, {"2.00", 200}}) {
+        INFO(text);
+        const auto read = parseSettings("[player]\nui_scale = " + text + "\n", "setup.ini");
+        REQUIRE(read.settings);
+        CHECK(read.settings->player.uiScalePercent == percent);
+    }
+    for (const char* bad : {"0.49", "2.01", "3", "0", "-1", "1.", ".5", "1.255", "1,5", "big", "", "+1", "1.2x"}) {
+        INFO(bad);
+        const auto error = errorOf("[player]\nui_scale = " + std::string(bad) + "\n");
+        CHECK(error.key == "ui_scale");
+        CHECK(error.problem == "expected a factor 0.5..2 (1: as large as the window makes it), got \"" + std::string(bad) + "\"");
+    }
+    // Written back as it reads: 1.5 stays "1.5", 1.05 stays "1.05".
+    for (int percent : {50, 100, 105, 150, 200}) {
+        Settings settings;
+        settings.player.uiScalePercent = percent;
+        const auto again = parseSettings(writeSettings("", settings), "setup.ini");
+        REQUIRE(again.settings);
+        CHECK(again.settings->player.uiScalePercent == percent);
+    }
 }

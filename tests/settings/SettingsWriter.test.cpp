@@ -47,6 +47,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "name = Hanako\n"
                    "sound = on\n"
                    "volume = 80\n"
+                   "ui_scale = 1\n"
                    "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n"
                    "[cpu]\nlevel = hard ; how hard\n");
 }
@@ -55,7 +56,7 @@ TEST_CASE("missing keys join their section, missing sections go last", "[setting
     const std::string before = "[network]\nport = 1\n\n; about the player\n[player]\n";
     const std::string after = writeSettings(before, changedSettings());
     CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\ngrace = 60\npassword =\n"
-                     "\n; about the player\n[player]\nname = Hanako\nsound = on\nvolume = 80\n") == 0);
+                     "\n; about the player\n[player]\nname = Hanako\nsound = on\nvolume = 80\nui_scale = 1\n") == 0);
     CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n") !=
           std::string::npos);
     CHECK(after.find("\n[cpu]\nlevel = hard\n") != std::string::npos);

@@ -105,8 +105,38 @@ bool feedEvent(ImGuiIO& io, const sf::Event& event) {
     }
 }
 
+// Latin-1 and the few symbols the window writes: dashes, the ellipsis, arrows, card suits.
+static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2199, 0x2660, 0x2667, 0};
+
+bool ImGuiLayer::loadFont(float fontSizePx) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    if (!m_fontPath.empty() && io.Fonts->AddFontFromFileTTF(m_fontPath.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
+        return false;
+    }
+    m_fontSizePx = fontSizePx;
+    return true;
+}
+
+bool ImGuiLayer::setSize(float fontSizePx, float styleScale) {
+    ImGui::SetCurrentContext(m_context);
+    if (fontSizePx == m_fontSizePx) return true;
+    if (!m_baseStyle) m_baseStyle = std::make_unique<ImGuiStyle>(ImGui::GetStyle());
+    const float previous = m_fontSizePx;
+    m_window.setActive(true);
+    ImGui_ImplOpenGL2_DestroyFontsTexture();
+    const bool loaded = loadFont(fontSizePx);
+    if (!loaded) loadFont(previous);
+    ImGui_ImplOpenGL2_CreateFontsTexture();
+    if (!loaded) return false;
+    ImGuiStyle style = *m_baseStyle;
+    style.ScaleAllSizes(styleScale);
+    ImGui::GetStyle() = style;
+    return true;
+}
+
 ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx)
-    : m_window(window), m_context(ImGui::CreateContext()) {
+    : m_window(window), m_context(ImGui::CreateContext()), m_fontPath(fontPath) {
     ImGui::SetCurrentContext(m_context);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr; // window placement is not worth a file beside setup.ini
@@ -114,9 +144,7 @@ ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, fl
     io.GetClipboardTextFn = clipboardText;
     io.SetClipboardTextFn = setClipboardText;
     configureKeyMap(io);
-    // Latin-1 and the few symbols the window writes: dashes, the ellipsis, arrows, card suits.
-    static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2199, 0x2660, 0x2667, 0};
-    if (!fontPath.empty() && io.Fonts->AddFontFromFileTTF(fontPath.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
+    if (!loadFont(fontSizePx)) {
         ImGui::DestroyContext(m_context);
         throw std::runtime_error("cannot load the font " + fontPath);
     }

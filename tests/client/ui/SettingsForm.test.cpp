@@ -194,7 +194,7 @@ TEST_CASE("settings form: sound is a choice of on and off, volume a checked fiel
     CHECK(form.setText("player", "sound", "off"));
     const SaveOutcome saved = form.save();
     REQUIRE(saved.saved);
-    CHECK(saved.message.find("sound and volume at once") != std::string::npos);
+    CHECK(saved.message.find("sound, volume and ui_scale at once") != std::string::npos);
     const std::string text = readFile(ini.path);
     CHECK(text.find("[player]\nname = alice\nsound = off\nvolume = 25\n") != std::string::npos); // joins [player]
     CHECK(text.find("; setup.ini of a test: these comments must survive a save") != std::string::npos);

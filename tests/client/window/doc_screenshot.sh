@@ -10,7 +10,7 @@ speed=$1 out=$(realpath -m "$2") log=$(mktemp)
 "$speed" --vs-cpu --level easy --seed 4 --dump-layout --screenshot "$out" --after 2.3 2>"$log" &
 pid=$!
 for _ in $(seq 100); do grep -q "applied (table)" "$log" && break; sleep 0.1; done
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 center() { grep -E "layout $* " "$log" | head -n 1 | awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'; }
 read -r sx sy <<<"$(center hand 0 3)" # seed 4: slot 3 (C4) plays on pile 1 (D3)
 read -r px py <<<"$(center pile 1)"

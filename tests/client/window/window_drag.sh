@@ -10,8 +10,8 @@ command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it
 start_speed --vs-cpu --cpu-idle --seed 4 --dump-layout
 wait_for_log "window ready" 30
 wait_for_log "applied \(table\): SPEED!" 30
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
-[ -n "$wid" ] || fail "no window named Speed"
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+[ -n "$wid" ] || fail "no speed window"
 
 moves_lines() { grep -c "moves legal=" "$LOG"; }
 wait_for_moves_count() { # the log prints the playable moves after every change of the table

@@ -17,17 +17,17 @@ ALICE_LOG=$WORK_DIR/alice.log BOB_LOG=$WORK_DIR/bob.log
 ALICE=$!
 trap 'kill $ALICE $BOB 2>/dev/null || true' EXIT
 LOG=$ALICE_LOG wait_for_log "start screen" 30
-alice_wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+alice_wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 "$SPEED_BIN" --config "$WORK_DIR/bob.ini" --bot max --seed 21 2>"$BOB_LOG" >/dev/null &
 BOB=$!
 LOG=$BOB_LOG wait_for_log "start screen" 30
 bob_wid=
 for _ in $(seq 50); do
-    bob_wid=$(xdotool search --name '^Speed$' | grep -vx "$alice_wid" | head -n 1)
+    bob_wid=$(xdotool search --classname '^speed$' | grep -vx "$alice_wid" | head -n 1)
     [ -n "$bob_wid" ] && break
     sleep 0.1
 done
-[ -n "$alice_wid" ] && [ -n "$bob_wid" ] || fail "two windows named Speed expected"
+[ -n "$alice_wid" ] && [ -n "$bob_wid" ] || fail "two speed windows expected"
 
 xdotool windowfocus "$alice_wid"; sleep 0.3
 xdotool key --clearmodifiers h

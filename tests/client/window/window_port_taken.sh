@@ -23,7 +23,7 @@ echo "ok: the port held by another program is named"
 wait_for_log "start screen: .*UDP port $port is used by another program" 5
 echo "ok: the start screen comes back with the reason"
 command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 xdotool windowfocus "$wid"; sleep 0.3
 xdotool key --clearmodifiers r
 wait_for_log "trying again" 10

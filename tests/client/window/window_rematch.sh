@@ -28,7 +28,7 @@ wait_for_log "rematch: robo wants a rematch" 15
 grep -q "game 2 dealt" "$LOG" && fail "game 2 was dealt before this player chose Rematch"
 echo "ok: the host's bot asked for a rematch and the window says so; nothing is dealt yet"
 
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 [ -n "$wid" ] || fail "no window"
 xdotool key --window "$wid" n
 wait_for_log "game 2 dealt" 15

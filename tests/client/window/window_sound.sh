@@ -20,8 +20,8 @@ start_speed --config "$WORK_DIR/setup.ini"
 wait_for_log "start screen" 30
 wait_for_log "sound: (no audio device|8 effects ready, muted, volume 30)" 5
 echo "ok: the window starts; $(grep -Eo "sound: (no audio device|8 effects ready)" "$LOG" | head -n 1)"
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
-[ -n "$wid" ] || fail "no window named Speed"
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+[ -n "$wid" ] || fail "no speed window"
 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
 sleep 0.3
 xdotool key --clearmodifiers m
@@ -44,8 +44,8 @@ wait_for_log "window ready" 30
 wait_for_log "applied \(table\): SPEED!" 30
 wait_for_log "sound: speed at volume 0" 10
 echo "ok: muted by setup.ini, the SPEED! flip is cued at volume 0"
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
-[ -n "$wid" ] || fail "no window named Speed"
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+[ -n "$wid" ] || fail "no speed window"
 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
 sleep 0.3
 xdotool key --clearmodifiers m

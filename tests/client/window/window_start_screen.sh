@@ -16,8 +16,8 @@ echo "ok: a bad setup.ini opens the window with the problem named (file, line, k
 wait_for_log "start screen" 10
 echo "ok: the start screen is up under it (no peer in setup.ini)"
 
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
-[ -n "$wid" ] || fail "no window named Speed"
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+[ -n "$wid" ] || fail "no speed window"
 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
 sleep 0.3 # the dialog takes the keyboard on its first frames
 xdotool key --clearmodifiers space
@@ -43,7 +43,7 @@ printf '[network]\nport = %s\n' "$write_ini_port" >"$WORK_DIR/host.ini"
 : >"$LOG"
 start_speed --config "$WORK_DIR/host.ini"
 wait_for_log "start screen" 30
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 xdotool windowfocus "$wid"; sleep 0.3
 xdotool key --clearmodifiers h
 wait_for_log "banner: Waiting for a player: on UDP port $write_ini_port" 10

@@ -59,8 +59,8 @@ grep -Eq "measurement finished: 11 sizes from 127\.0\.0\.1:$port" "$LOG" || fail
 # (its first entry, the ladder's lowest rung: Hana, novice), Start screen, Statistics, Quit.
 start_speed --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" --dump-layout
 wait_for_log "window ready" 30
-wid=$(timeout 15 xdotool search --sync --name '^Speed$' | head -n 1)
-[ -n "$wid" ] || fail "no window named Speed"
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+[ -n "$wid" ] || fail "no speed window"
 xdotool key --window "$wid" l
 wait_for_log "game log shown" 10
 xdotool key --window "$wid" l
@@ -90,3 +90,17 @@ for _ in $(seq 50); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; don
 kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
 SPEED_PID=
 echo "ok: Game > Pause, Play vs CPU > Hana (novice), Start screen, Statistics (Esc closes it) and Quit through real clicks"
+
+# Settings > Fullscreen: the window fills this display (1280x900) and the menus grow with it.
+"$SPEED_BIN" --config "$WORK_DIR/none.ini" --no-sound 2>"$WORK_DIR/fullscreen.log" &
+SPEED_PID=$!
+LOG=$WORK_DIR/fullscreen.log
+wait_for_log "start screen" 30
+wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+[ -n "$wid" ] || fail "no speed window"
+sleep 0.5 # drawn: the menu bar answers from its first frame
+xdotool mousemove --window "$wid" 93 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 110 93 click --window "$wid" 1
+wait_for_log "menu: fullscreen \(1280x900\)" 10
+wait_for_log "menus and dialogs at scale 1.25" 10
+stop_speed
+echo "ok: Settings > Fullscreen fills the screen and scales the menus"

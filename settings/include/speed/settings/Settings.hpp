@@ -38,6 +38,11 @@ struct PlayerSettings {
     std::string name = "player";
     bool sound = true;              // the window's sound effects (M mutes them while it runs)
     int volume = kDefaultVolume;    // 0..100, of the effects' full level
+    static constexpr int kMinUiScalePercent = 50;
+    static constexpr int kMaxUiScalePercent = 200;
+    // How large the window's words and widgets are, over what its size gives: 100 = as is.
+    // setup.ini writes it as a factor (ui_scale = 1.25), kept here in whole percent.
+    int uiScalePercent = 100;
     friend bool operator==(const PlayerSettings&, const PlayerSettings&) = default;
 };
 

@@ -7,10 +7,12 @@
 #include <SFML/System/Time.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <memory>
 #include <string>
 
 struct ImGuiIO;
 struct ImGuiContext;
+struct ImGuiStyle;
 
 namespace speed::ui {
 
@@ -33,6 +35,14 @@ public:
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
+    // Draws the text at another size from the next frame on: the font is rasterized again at
+    // that size (sharp, unlike a stretched atlas) and the style's sizes (padding, spacing,
+    // rounding) are scaled by `styleScale` from the style as it was at the first call (the
+    // program's own style at scale 1). Between frames only. False when the
+    // font file could not be loaded again (the old size stays).
+    bool setSize(float fontSizePx, float styleScale);
+    float fontSizePx() const { return m_fontSizePx; }
+
     void processEvent(const sf::Event& event);
     void beginFrame(sf::Time sinceLastFrame);
     void endFrame();
@@ -44,8 +54,13 @@ public:
     bool wantsKeyboard() const;
 
 private:
+    bool loadFont(float fontSizePx);
+
     sf::RenderWindow& m_window;
     ImGuiContext* m_context = nullptr;
+    std::string m_fontPath;
+    float m_fontSizePx = 0;
+    std::unique_ptr<ImGuiStyle> m_baseStyle; // the style at scale 1, what setSize() scales
 };
 
 } // namespace speed::ui
