@@ -131,7 +131,7 @@ void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout
     }
     const int cardsLeft = area.deck.size() + area.handCount();
     const std::string name = (seat == scene.localSeat ? scene.localName : scene.opponentName) +
-                             "   \xC2\xB7   " + std::to_string(cardsLeft) + " cards left";
+                             "   \xC2\xB7   " + std::to_string(cardsLeft) + (cardsLeft == 1 ? " card left" : " cards left");
     drawText(target, name, false, layout.cardWidthPx * 0.17f, kLabel, toVector(layout.nameAnchor[static_cast<std::size_t>(seat)]), false);
 }
 

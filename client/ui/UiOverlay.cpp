@@ -286,14 +286,24 @@ void UiOverlay::drawStartScreen(UiCommands& commands) {
 
 // While a network match waits for the other player: the ways out, in the felt's lower part
 // (the field above stays visible).
-void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
-    if (!frame.waiting || m_start.isOpen()) return;
+namespace {
+
+// A row of buttons without a frame of its own, low on the felt (over the player's hand, which
+// has nothing to do while it shows). End it with ImGui::End() whatever this returns.
+bool beginFieldPanel(const OverlayFrame& frame, const char* name) {
     ImGui::SetNextWindowPos(ImVec2(frame.field.center().x, frame.field.top + frame.field.height * 0.8f), ImGuiCond_Always,
                             ImVec2(0.5f, 0.5f));
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
                                         ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
-    if (ImGui::Begin("Waiting", nullptr, kFlags)) {
+    return ImGui::Begin(name, nullptr, kFlags);
+}
+
+} // namespace
+
+void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
+    if (!frame.waiting || m_start.isOpen()) return;
+    if (beginFieldPanel(frame, "Waiting")) {
         if (ImGui::Button("Play vs CPU instead (C)")) commands.push_back({UiAction::PlayVsCpuInstead});
         ImGui::SameLine();
         if (ImGui::Button("Cancel (Esc)")) commands.push_back({UiAction::LeaveToStart});
@@ -305,12 +315,7 @@ void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
 // match (the other player is told) and goes back to the start screen.
 void UiOverlay::drawRematchPanel(const OverlayFrame& frame, UiCommands& commands) {
     if (!frame.rematch || m_start.isOpen()) return;
-    ImGui::SetNextWindowPos(ImVec2(frame.field.center().x, frame.field.top + frame.field.height * 0.8f), ImGuiCond_Always,
-                            ImVec2(0.5f, 0.5f));
-    constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
-                                        ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
-    if (ImGui::Begin("Rematch", nullptr, kFlags)) {
+    if (beginFieldPanel(frame, "Rematch")) {
         ImGui::BeginDisabled(frame.rematchAsked);
         if (ImGui::Button(frame.rematchAsked ? "Rematch asked" : "Rematch (N)")) commands.push_back({UiAction::NextGame});
         ImGui::EndDisabled();

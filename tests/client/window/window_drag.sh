@@ -13,43 +13,19 @@ wait_for_log "applied \(table\): SPEED!" 30
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 [ -n "$wid" ] || fail "no speed window"
 
-moves_lines() { grep -c "moves legal=" "$LOG"; }
-wait_for_moves_count() { # the log prints the playable moves after every change of the table
-    local want=$1 waited=0
-    while [ "$(moves_lines)" -lt "$want" ]; do
-        [ "$waited" -ge 100 ] && fail "the table did not change (no moves line #$want)"
-        sleep 0.1; waited=$((waited + 1))
-    done
-}
-last_moves() { grep "moves legal=" "$LOG" | tail -n 1; }
-first_pair() { last_moves | sed -E "s/.* $1=([0-9]+>[0-9]+).*/\1/;t;d"; }
 table_now() { last_moves | sed -E 's/.*\| table: //'; }
 
-# drag X1 Y1 X2 Y2: press, move in steps (past the 4 px threshold), release.
-drag() {
-    xdotool mousemove --window "$wid" "$1" "$2" sleep 0.05 mousedown 1 sleep 0.05 \
-        mousemove --window "$wid" $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 )) sleep 0.05 \
-        mousemove --window "$wid" "$3" "$4" sleep 0.05 mouseup 1
-}
 
 wait_for_moves_count 2 # one at start, one after the opening flip
-pair=$(first_pair legal)
-[ -n "$pair" ] || fail "seed 4 should leave a legal play after the flip: $(last_moves)"
-slot=${pair%>*}; pile=${pair#*>}
-read -r sx sy <<<"$(rect_center hand 0 "$slot")"
-read -r px py <<<"$(rect_center pile "$pile")"
-drag "$sx" "$sy" "$px" "$py"
+drag_first legal # seed 4 leaves a legal play after the flip
 wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 15
 echo "ok: legal drag slot $slot -> pile $pile"
 wait_for_moves_count 3
 
-pair=$(first_pair illegal)
-[ -n "$pair" ] || fail "no illegal pair to try: $(last_moves)"
 before=$(table_now)
-islot=${pair%>*}; ipile=${pair#*>}
-read -r sx sy <<<"$(rect_center hand 0 "$islot")"
-read -r px py <<<"$(rect_center pile "$ipile")"
-drag "$sx" "$sy" "$px" "$py"
+played=$slot # empty now: the deck refills it below
+drag_first illegal
+islot=$slot; ipile=$pile; slot=$played
 wait_for_log "refused: seat 0 plays .. from slot $islot on pile $ipile" 15
 line=$(grep "refused: seat 0 plays .. from slot $islot on pile $ipile" "$LOG" | tail -n 1)
 [ "${line##*table unchanged: }" = "$before" ] || fail "the illegal drop changed the table: $line vs $before"

@@ -57,6 +57,37 @@ rect_center() {
         awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'
 }
 
+# The playable moves the log prints (--dump-layout) after every change of the table.
+moves_lines() { grep -c "moves legal=" "$LOG"; }
+wait_for_moves_count() {
+    local want=$1 waited=0
+    while [ "$(moves_lines)" -lt "$want" ]; do
+        [ "$waited" -ge 100 ] && fail "the table did not change (no moves line #$want)"
+        sleep 0.1; waited=$((waited + 1))
+    done
+}
+last_moves() { grep "moves legal=" "$LOG" | tail -n 1; }
+first_pair() { last_moves | sed -E "s/.* $1=([0-9]+>[0-9]+).*/\1/;t;d"; }
+
+# drag X1 Y1 X2 Y2: press, move in steps (past the 4 px threshold), release, in window $wid.
+drag() {
+    xdotool mousemove --window "$wid" "$1" "$2" sleep 0.05 mousedown 1 sleep 0.05 \
+        mousemove --window "$wid" $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 )) sleep 0.05 \
+        mousemove --window "$wid" "$3" "$4" sleep 0.05 mouseup 1
+}
+
+# drag_first KIND: drags the first "legal" or "illegal" slot>pile pair of the last moves line
+# from its hand slot to its pile; sets slot and pile, and sx sy (where the card was picked up).
+drag_first() {
+    local pair px py
+    pair=$(first_pair "$1")
+    [ -n "$pair" ] || fail "no $1 slot>pile pair to try: $(last_moves)"
+    slot=${pair%>*}; pile=${pair#*>}
+    read -r sx sy <<<"$(rect_center hand 0 "$slot")"
+    read -r px py <<<"$(rect_center pile "$pile")"
+    drag "$sx" "$sy" "$px" "$py"
+}
+
 # cpu_usage SECONDS: prints "PERCENT TICKS HZ": the CPU time (utime + stime) $SPEED_PID used over
 # SECONDS of wall time, as a percentage of one core. The sleep is the measured interval itself,
 # not a wait for an event.

@@ -12,10 +12,8 @@ SERVER_BIN=$3
 port=$(free_udp_port)
 write_ini "$WORK_DIR/host.ini" host "$port"
 write_ini "$WORK_DIR/window.ini" window "$port" 127.0.0.1
-"$SERVER_BIN" --config "$WORK_DIR/host.ini" --level easy >"$WORK_DIR/server.out" 2>"$WORK_DIR/server.log" &
-SERVER_PID=$!
 trap 'kill -CONT $SERVER_PID 2>/dev/null; kill $SERVER_PID $SPEED_PID 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q "hosting\|waiting" "$WORK_DIR/server.log" "$WORK_DIR/server.out" 2>/dev/null && break; sleep 0.1; done
+start_host "$SERVER_BIN" "$WORK_DIR/host.ini" --level easy
 
 "$SPEED_BIN" --config "$WORK_DIR/window.ini" --join "127.0.0.1:$port" 2>"$LOG" >"$WORK_DIR/stdout.txt" &
 SPEED_PID=$!

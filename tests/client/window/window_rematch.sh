@@ -13,10 +13,8 @@ SERVER_BIN=$3
 port=$(free_udp_port)
 write_ini "$WORK_DIR/host.ini" robo "$port"
 write_ini "$WORK_DIR/window.ini" kenta "$port" 127.0.0.1
-"$SERVER_BIN" --config "$WORK_DIR/host.ini" --level max --wait 60 >"$WORK_DIR/server.out" 2>"$WORK_DIR/server.log" &
-SERVER_PID=$!
 trap 'kill $SERVER_PID $SPEED_PID 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q "hosting\|waiting" "$WORK_DIR/server.log" "$WORK_DIR/server.out" 2>/dev/null && break; sleep 0.1; done
+start_host "$SERVER_BIN" "$WORK_DIR/host.ini" --level max --wait 60
 
 "$SPEED_BIN" --config "$WORK_DIR/window.ini" --join "127.0.0.1:$port" --bot max --seed 5 2>"$LOG" >"$WORK_DIR/stdout.txt" &
 SPEED_PID=$!

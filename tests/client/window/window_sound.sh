@@ -51,33 +51,15 @@ sleep 0.3
 xdotool key --clearmodifiers m
 wait_for_log "key M: sound on" 10
 
-drag() {
-    xdotool mousemove --window "$wid" "$1" "$2" sleep 0.05 mousedown 1 sleep 0.05 \
-        mousemove --window "$wid" $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 )) sleep 0.05 \
-        mousemove --window "$wid" "$3" "$4" sleep 0.05 mouseup 1
-}
-last_moves() { grep "moves legal=" "$LOG" | tail -n 1; }
-first_pair() { last_moves | sed -E "s/.* $1=([0-9]+>[0-9]+).*/\1/;t;d"; }
-
-pair=$(first_pair legal)
-[ -n "$pair" ] || fail "seed 4 should leave a legal play after the flip: $(last_moves)"
-slot=${pair%>*}; pile=${pair#*>}
-read -r sx sy <<<"$(rect_center hand 0 "$slot")"
-read -r px py <<<"$(rect_center pile "$pile")"
-drag "$sx" "$sy" "$px" "$py"
+drag_first legal
 wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 15
 wait_for_log "sound: pick-up at volume 24" 5
 wait_for_log "sound: place at volume 30" 5
 echo "ok: a real drag is heard: picked up at 24 (80% of 30), placed at 30"
 
 sleep 0.3
-pair=$(first_pair illegal)
-[ -n "$pair" ] || fail "no illegal pair to try: $(last_moves)"
-islot=${pair%>*}; ipile=${pair#*>}
-read -r sx sy <<<"$(rect_center hand 0 "$islot")"
-read -r px py <<<"$(rect_center pile "$ipile")"
-drag "$sx" "$sy" "$px" "$py"
-wait_for_log "refused: seat 0 plays .. from slot $islot on pile $ipile" 15
+drag_first illegal
+wait_for_log "refused: seat 0 plays .. from slot $slot on pile $pile" 15
 wait_for_log "sound: refused at volume 24" 5
 echo "ok: a refused drop buzzes"
 
