@@ -57,6 +57,14 @@ rect_center() {
         awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'
 }
 
+# focus_speed_window: sets wid to the speed window (by its X class, whatever the title says)
+# and gives it the keyboard focus, for keys sent without --window (XTest).
+focus_speed_window() {
+    wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
+    [ -n "$wid" ] || fail "no speed window"
+    xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+}
+
 # The playable moves the log prints (--dump-layout) after every change of the table.
 moves_lines() { grep -c "moves legal=" "$LOG"; }
 wait_for_moves_count() {

@@ -20,9 +20,7 @@ start_speed --config "$WORK_DIR/setup.ini"
 wait_for_log "start screen" 30
 wait_for_log "sound: (no audio device|8 effects ready, muted, volume 30)" 5
 echo "ok: the window starts; $(grep -Eo "sound: (no audio device|8 effects ready)" "$LOG" | head -n 1)"
-wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
-[ -n "$wid" ] || fail "no speed window"
-xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+focus_speed_window
 sleep 0.3
 xdotool key --clearmodifiers m
 wait_for_log "key M: sound on" 10
@@ -44,9 +42,7 @@ wait_for_log "window ready" 30
 wait_for_log "applied \(table\): SPEED!" 30
 wait_for_log "sound: speed at volume 0" 10
 echo "ok: muted by setup.ini, the SPEED! flip is cued at volume 0"
-wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
-[ -n "$wid" ] || fail "no speed window"
-xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+focus_speed_window
 sleep 0.3
 xdotool key --clearmodifiers m
 wait_for_log "key M: sound on" 10
