@@ -60,12 +60,12 @@ bool GameStatsKeeper::record(const store::FinishedGame& game) {
 
 std::optional<store::StatsSummary> GameStatsKeeper::summary() {
     if (!ensureOpen("cannot read the statistics: ")) return std::nullopt;
-    std::vector<store::FinishedGame> games;
-    if (std::string error = m_stats->readAll(games); !error.empty()) {
+    store::StatsSummary summary;
+    if (std::string error = m_stats->readSummary(summary); !error.empty()) {
         setProblem("cannot read the statistics: " + error);
         return std::nullopt;
     }
-    return store::summarize(games);
+    return summary;
 }
 
 std::optional<std::string> GameStatsKeeper::takeNewProblem() {

@@ -389,10 +389,9 @@ void WindowApp::followGames(TimeMs now) {
         m_input.cancel();
         m_dirty = true;
     }
-    // Over the network the next game is a rematch the player chooses (N, the panel), even while
-    // the bot plays the cards; only a scripted match (--games) asks by itself, in its session.
-    const bool playerChooses = m_match->network() != nullptr && m_options.games == 0;
-    if (m_schedule.nextGameDue(now) && !playerChooses) command(ui::UiAction::NextGame, now, "next game");
+    // Offline only: over the network the next game is a rematch, asked by the player (N, the
+    // panel) or, in a scripted match, by the session itself (NetworkDriver::choosesRematchItself).
+    if (m_schedule.nextGameDue(now) && m_match->network() == nullptr) command(ui::UiAction::NextGame, now, "next game");
 }
 
 // The game goes into the statistics; a file that cannot take it is said once in the game log.

@@ -66,12 +66,11 @@ int printStatistics(bool json) {
         std::cerr << "speed: " << opened.error << '\n';
         return 1;
     }
-    std::vector<speed::store::FinishedGame> games;
-    if (const std::string error = opened.stats->readAll(games); !error.empty()) {
+    speed::store::StatsSummary summary;
+    if (const std::string error = opened.stats->readSummary(summary); !error.empty()) {
         std::cerr << "speed: " << error << '\n';
         return 1;
     }
-    const speed::store::StatsSummary summary = speed::store::summarize(games);
     if (json) printStatsJson(summary, opened.stats->file().string(), std::cout);
     else printStatsTable(summary, opened.stats->file().string(), std::cout);
     return 0;

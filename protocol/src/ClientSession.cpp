@@ -111,12 +111,7 @@ void ClientSession::onHostStart(TimeMs now, const Start& start) {
     }
     if (!m_peerAskedNext) {
         m_peerAskedNext = true;
-        SessionEvent asked;
-        asked.kind = SessionEventKind::PeerAskedNextGame;
-        asked.at = now;
-        asked.game = start.game;
-        asked.text = peerName() + " asks for game " + std::to_string(start.game);
-        emit(std::move(asked));
+        emitPeerAskedNextGame(now, start.game);
     }
     m_link.send(now, Ok{Subject::Start, start.game, 0, 0});
 }

@@ -144,12 +144,7 @@ void HostSession::onControl(TimeMs now, const Message& message) {
                 startGame(now);
             } else if (!m_game.nextAsked[kClientSeat]) { // a rematch: the client's ask
                 m_game.nextAsked[kClientSeat] = true;
-                SessionEvent asked;
-                asked.kind = SessionEventKind::PeerAskedNextGame;
-                asked.at = now;
-                asked.game = start->game;
-                asked.text = peerName() + " asks for game " + std::to_string(start->game);
-                emit(std::move(asked));
+                emitPeerAskedNextGame(now, start->game);
                 if (m_game.nextAsked[kHostSeat]) startGame(now);
             }
             return m_link.send(now, Ok{Subject::Start, start->game, 0, 0});

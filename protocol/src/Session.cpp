@@ -194,6 +194,15 @@ void Session::emitText(TimeMs now, SessionEventKind kind, std::string text) {
     emit(std::move(event));
 }
 
+void Session::emitPeerAskedNextGame(TimeMs now, WireNumber game) {
+    SessionEvent asked;
+    asked.kind = SessionEventKind::PeerAskedNextGame;
+    asked.at = now;
+    asked.game = game;
+    asked.text = m_peerName + " asks for game " + std::to_string(game);
+    emit(std::move(asked));
+}
+
 void Session::refuseTransition(TimeMs now, std::string text) {
     emitText(now, SessionEventKind::TransitionRefused, std::move(text));
 }

@@ -283,4 +283,11 @@ std::string GameStats::readAll(std::vector<FinishedGame>& games) const {
     return {};
 }
 
+std::string GameStats::readSummary(StatsSummary& summary) const {
+    std::vector<FinishedGame> games;
+    std::string error = readAll(games);
+    summary = error.empty() ? summarize(games) : StatsSummary{};
+    return error;
+}
+
 } // namespace speed::store

@@ -99,6 +99,8 @@ protected:
     void peerReturned(TimeMs now, const std::string& peerName);
     void emit(SessionEvent event);
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
+    // The other player asked for game `game` (a rematch): PeerAskedNextGame, once per game.
+    void emitPeerAskedNextGame(TimeMs now, WireNumber game);
     void refuseTransition(TimeMs now, std::string text);
     void refreshInfo(TimeMs now, std::string_view why);
     void noteGameOver(TimeMs now, WireNumber game, GameResult result);

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-// The player's statistics (SPEC section 9): every finished game the window saw, in an SQLite
-// file in the data folder, and what they add up to per opponent. The schema is versioned
+// The player's statistics: every finished game the window saw, in an SQLite file in the XDG data
+// folder, and what they add up to per opponent. The schema is versioned
 // (PRAGMA user_version) with migrations, like the match journal. One object is used by one
 // thread at a time; another program holding the file's lock makes record() fail after a short
 // wait, it never blocks play.
@@ -98,6 +98,8 @@ public:
     // Every game, oldest first; empty error on success. A row no game can be is an error
     // naming it, never a guess.
     std::string readAll(std::vector<FinishedGame>& games) const;
+    // readAll(), summed up per opponent (summarize()); empty error on success.
+    std::string readSummary(StatsSummary& summary) const;
 
     const std::filesystem::path& file() const { return m_file; }
 
