@@ -128,6 +128,12 @@ bool assignUiScale(Settings& s, std::string_view value) {
     return true;
 }
 
+bool assignLanguage(Settings& s, std::string_view value) {
+    const auto language = parseUiLanguage(value);
+    if (language) s.player.language = *language;
+    return language.has_value();
+}
+
 bool assignJokers(Settings& s, std::string_view value) {
     if (value != "0" && value != "2") return false;
     s.rules.jokers = value == "2" ? 2 : 0;
@@ -180,6 +186,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::to_string(s.player.volume); }},
     SettingsKey{"player", "ui_scale", "a factor 0.5..2 (1: as large as the window makes it)", assignUiScale,
                 [](const Settings& s) { return percentFactorText(s.player.uiScalePercent); }},
+    SettingsKey{"player", "language", "auto, ja or en (auto: from LANG)", assignLanguage,
+                [](const Settings& s) { return std::string(toString(s.player.language)); }},
     SettingsKey{"rules", "jokers", "2 or 0", assignJokers,
                 [](const Settings& s) { return std::to_string(s.rules.jokers); }},
     SettingsKey{"rules", "deal", "shuffle or colors", assignDeal,
@@ -195,6 +203,22 @@ const std::array kKeys{
 } // namespace
 
 std::span<const SettingsKey> settingsKeys() { return kKeys; }
+
+std::string_view toString(UiLanguage language) {
+    switch (language) {
+    case UiLanguage::English: return "en";
+    case UiLanguage::Japanese: return "ja";
+    case UiLanguage::Auto: break;
+    }
+    return "auto";
+}
+
+std::optional<UiLanguage> parseUiLanguage(std::string_view text) {
+    if (text == "auto") return UiLanguage::Auto;
+    if (text == "en") return UiLanguage::English;
+    if (text == "ja") return UiLanguage::Japanese;
+    return std::nullopt;
+}
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;

@@ -232,7 +232,7 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
         CHECK(errorOf("[player]\nvolume = " + std::string(notVolume) + "\n").key == "volume");
     }
     CHECK(errorOf("[player]\nvolume = 10\nvolume = 20\n").problem == "key given twice in this file");
-    CHECK(errorOf("[player]\nmute = on\n").problem == "unknown key; [player] has: name, sound, volume, ui_scale");
+    CHECK(errorOf("[player]\nmute = on\n").problem == "unknown key; [player] has: name, sound, volume, ui_scale, language");
 }
 
 TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {
@@ -249,6 +249,28 @@ TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and 
     CHECK(bad.describe() ==
           "setup.ini:2: [cpu] level: expected novice, easy, casual, normal, hard or expert, got \"insane\"");
     CHECK(errorOf("[cpu]\nlevel = Hana\n").key == "level"); // a bot's name is not a level word
+}
+
+TEST_CASE("player language: auto, ja or en, written back as read", "[settings]") {
+    const auto missing = parseSettings("[player]\nname = Taro\n", "setup.ini");
+    REQUIRE(missing.settings);
+    CHECK(missing.settings->player.language == UiLanguage::Auto);
+    for (const auto& [text, language] : std::vector<std::pair<std::string, UiLanguage>>{
+             {"auto", UiLanguage::Auto}, {"ja", UiLanguage::Japanese}, {"en", UiLanguage::English}}) {
+        INFO(text);
+        const auto read = parseSettings("[player]\nlanguage = " + text + "\n", "setup.ini");
+        REQUIRE(read.settings);
+        CHECK(read.settings->player.language == language);
+        const auto again = parseSettings(writeSettings("", *read.settings), "setup.ini");
+        REQUIRE(again.settings);
+        CHECK(again.settings->player.language == language);
+    }
+    for (const char* bad : {"jp", "JA", "japanese", "", "fr", "en_US"}) {
+        INFO(bad);
+        const auto error = errorOf("[player]\nlanguage = " + std::string(bad) + "\n");
+        CHECK(error.key == "language");
+        CHECK(error.problem == "expected auto, ja or en (auto: from LANG), got \"" + std::string(bad) + "\"");
+    }
 }
 
 TEST_CASE("player ui_scale: a factor 0.5..2 with at most two decimals, kept in percent", "[settings]") {

@@ -48,6 +48,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "sound = on\n"
                    "volume = 80\n"
                    "ui_scale = 1\n"
+                   "language = auto\n"
                    "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n"
                    "[cpu]\nlevel = hard ; how hard\n");
 }

@@ -31,6 +31,11 @@ struct NetworkSettings {
     friend bool operator==(const NetworkSettings&, const NetworkSettings&) = default;
 };
 
+// The language of the window's words: auto follows the locale (LC_ALL, LC_MESSAGES, LANG).
+enum class UiLanguage { Auto, English, Japanese };
+std::string_view toString(UiLanguage language); // "auto", "en", "ja"
+std::optional<UiLanguage> parseUiLanguage(std::string_view text);
+
 struct PlayerSettings {
     static constexpr std::size_t kMaxNameLength = 16;
     static constexpr int kDefaultVolume = 80;
@@ -43,6 +48,7 @@ struct PlayerSettings {
     // How large the window's words and widgets are, over what its size gives: 100 = as is.
     // setup.ini writes it as a factor (ui_scale = 1.25), kept here in whole percent.
     int uiScalePercent = 100;
+    UiLanguage language = UiLanguage::Auto;
     friend bool operator==(const PlayerSettings&, const PlayerSettings&) = default;
 };
 
