@@ -15,7 +15,7 @@ namespace {
 
 // Every level's word: the ladder (novice ... expert) and max, the test bot, which only flags and
 // setup.ini reach.
-std::vector<std::string> levelWords() {
+std::vector<std::string> levelFlagWords() {
     std::vector<std::string> words;
     for (BotLevel level : allBotLevels()) words.emplace_back(toString(level));
     return words;
@@ -59,6 +59,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     options.soundOn = settings.player.sound;
     options.soundVolume = settings.player.volume;
     if (app.count("--ui-scale") == 0) options.uiScalePercent = settings.player.uiScalePercent;
+    if (app.count("--language") == 0) options.language = settings.player.language;
     return std::nullopt;
 }
 
@@ -84,6 +85,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     std::string level = "normal";
     std::string botLevel;
     double uiScale = 1.0;
+    std::string language = "auto";
     std::string deal = "shuffle";
     std::string refill = "manual";
     std::uint64_t seed = 0;
@@ -93,10 +95,10 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
     auto* host = app.add_flag("--host", options.hostNow, "host a network game at once and wait for the other player");
     app.add_option("--level", level, "CPU opponent: novice, easy, casual, normal, hard, expert (max: the test bot)")
-        ->check(CLI::IsMember(levelWords()))
+        ->check(CLI::IsMember(levelFlagWords()))
         ->capture_default_str();
     app.add_option("--bot", botLevel, "the bot plays the local seat too, at this level")
-        ->check(CLI::IsMember(levelWords()));
+        ->check(CLI::IsMember(levelFlagWords()));
     app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
     auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
     app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
@@ -110,6 +112,11 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--width", options.widthPx, "window width in pixels")->check(CLI::Range(320, 8192))->capture_default_str();
     app.add_option("--height", options.heightPx, "window height in pixels")->check(CLI::Range(240, 8192))->capture_default_str();
     app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
+    app.add_option("--japanese-font", options.japaneseFont, "the font of the Japanese words (fonts-ipafont-gothic)")
+        ->capture_default_str();
+    app.add_option("--language", language,
+                   "the window's language: ja, en, or auto (from LC_ALL, LC_MESSAGES, LANG; overrides setup.ini)")
+        ->check(CLI::IsMember({"auto", "ja", "en"}));
     addRuleOptions(app, deal, refill, options.rules);
     app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
         ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace", "stats"}));
@@ -138,6 +145,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     options.rules.deal = *parseDealMode(deal);
     options.rules.refill = *parseRefillMode(refill);
     options.uiScalePercent = static_cast<int>(std::lround(uiScale * 100));
+    options.language = *parseUiLanguage(language);
     return applySettingsFile(app, options);
 }
 

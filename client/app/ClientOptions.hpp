@@ -40,6 +40,8 @@ struct ClientOptions {
     unsigned widthPx = 1024;
     unsigned heightPx = 720;
     std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
+    std::string japaneseFont = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf";
+    UiLanguage language = UiLanguage::Auto; // [player] language (or --language)
     RuleOptions rules;
     std::string showDialog;             // --show measure|settings|help|log|trace: open it at start
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once

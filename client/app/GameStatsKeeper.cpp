@@ -1,5 +1,7 @@
 #include "app/GameStatsKeeper.hpp"
 
+#include "text/Words.hpp"
+
 #include <spdlog/spdlog.h>
 
 namespace speed::client {
@@ -32,14 +34,14 @@ store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& 
 }
 
 GameStatsKeeper::GameStatsKeeper(Opener opener) : m_opener(std::move(opener)) {
-    ensureOpen("statistics are not kept for now: ");
+    ensureOpen("window.stats.not_kept");
 }
 
-bool GameStatsKeeper::ensureOpen(std::string_view failing) {
+bool GameStatsKeeper::ensureOpen(std::string_view failingKey) {
     if (m_stats) return true;
     store::OpenedStats opened = m_opener();
     if (!opened.error.empty()) {
-        setProblem(std::string(failing) + opened.error);
+        setProblem(trf(failingKey, opened.error));
         return false;
     }
     m_stats = std::move(opened.stats);
@@ -48,9 +50,9 @@ bool GameStatsKeeper::ensureOpen(std::string_view failing) {
 }
 
 bool GameStatsKeeper::record(const store::FinishedGame& game) {
-    if (!ensureOpen("this game was not counted: ")) return false;
+    if (!ensureOpen("window.stats.not_counted")) return false;
     if (std::string error = m_stats->record(game); !error.empty()) {
-        setProblem("this game was not counted: " + error);
+        setProblem(trf("window.stats.not_counted", error));
         return false;
     }
     if (!m_problem.empty()) spdlog::info("statistics are written again to {}", m_stats->file().string());
@@ -59,10 +61,10 @@ bool GameStatsKeeper::record(const store::FinishedGame& game) {
 }
 
 std::optional<store::StatsSummary> GameStatsKeeper::summary() {
-    if (!ensureOpen("cannot read the statistics: ")) return std::nullopt;
+    if (!ensureOpen("window.stats.unreadable")) return std::nullopt;
     store::StatsSummary summary;
     if (std::string error = m_stats->readSummary(summary); !error.empty()) {
-        setProblem("cannot read the statistics: " + error);
+        setProblem(trf("window.stats.unreadable", error));
         return std::nullopt;
     }
     return summary;

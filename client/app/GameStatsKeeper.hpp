@@ -45,7 +45,7 @@ public:
 
 private:
     void setProblem(std::string problem);
-    bool ensureOpen(std::string_view failing); // false: not open, and the problem says so
+    bool ensureOpen(std::string_view failingKey); // false: not open, and the problem (that key's words) says so
 
     Opener m_opener;
     std::unique_ptr<store::GameStats> m_stats;

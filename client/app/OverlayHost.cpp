@@ -31,8 +31,8 @@ std::string measureTargetOf(const MatchDriver& match) {
 OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget,
                          std::function<ui::StatisticsView()> statistics) {
     const Settings settings = loadSettings(options.configPath).settings.value_or(Settings{});
-    ui::OverlaySetup setup{options.fontDirectory + "/DejaVuSans.ttf", options.configPath, defaultMeasureTarget(settings),
-                           settings.network.port};
+    ui::OverlaySetup setup{options.fontDirectory + "/DejaVuSans.ttf", options.japaneseFont, options.configPath,
+                           defaultMeasureTarget(settings), settings.network.port};
     m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
     m_overlay->setStatisticsSource(std::move(statistics));
     m_overlay->setLogShown(options.showDialog == "log"); // closed by default: L or the menu opens it

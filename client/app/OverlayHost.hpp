@@ -49,6 +49,7 @@ public:
     void hideStartScreen() { m_overlay->hideStartScreen(); }
     bool startScreenShown() const { return m_overlay->startScreenShown(); }
     float menuBarHeightPx() const { return m_overlay->menuBarHeightPx(); }
+    bool japaneseGlyphs() const { return m_overlay->japaneseGlyphs(); }
     void setScale(float scale) { m_overlay->setScale(scale); }
     float logPaneWidthPx(float windowWidthPx) const { return m_overlay->logPaneWidthPx(windowWidthPx); }
 

@@ -2,18 +2,29 @@
 
 #include "match/LocalMatch.hpp"
 #include "table/LegalTargets.hpp"
-
-#include <fmt/format.h>
+#include "table/LevelWords.hpp"
+#include "text/Words.hpp"
 
 #include <algorithm>
 
 namespace speed::client {
+namespace {
+
+const char* const kDot = "   \xC2\xB7   ";
+
+// A level as the table shows it, short: the ladder's words, "max" for the test bot.
+std::string shownLevelWords(BotLevel level) {
+    return isLadderLevel(level) ? levelWords(level) : std::string(tr("play.scene.level_max"));
+}
+
+} // namespace
 
 ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options) {
     ShownOpponent opponent;
     if (const NetworkView* network = match.network()) {
         opponent.network = true;
         opponent.name = network->opponentName();
+        opponent.shownName = opponent.name;
         return opponent;
     }
     BotLevel level = options.cpuLevel;
@@ -23,8 +34,11 @@ ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options)
         opponent.idle = !local->setup().cpuMoves;
     }
     // A ladder level is a person with a name (Ren at hard); the test bot and an idle CPU are "CPU".
+    const bool person = !opponent.idle && isLadderLevel(level);
     opponent.level = opponent.idle ? "idle" : std::string(toString(level));
-    opponent.name = opponent.idle || !isLadderLevel(level) ? "CPU" : std::string(botProfile(level).name);
+    opponent.name = person ? std::string(botProfile(level).name) : "CPU";
+    opponent.shownLevel = opponent.idle ? std::string(tr("play.scene.level_idle")) : shownLevelWords(level);
+    opponent.shownName = person ? botNameWords(level) : std::string(tr("bot.max"));
     return opponent;
 }
 
@@ -32,14 +46,14 @@ std::string matchScore(const std::vector<GameRecord>& finished, const std::strin
     if (finished.empty()) return {};
     const auto won = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Win; });
     const auto lost = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Defeat; });
-    return fmt::format("You {} \xE2\x80\x93 {} {}", won, lost, opponentName); // an en dash between the scores
+    return trf("play.scene.score", won, lost, opponentName);
 }
 
 std::string rematchHint(const NextGameAsks& asks, const std::string& opponentName) {
-    if (asks.mine && asks.theirs) return "both chose Rematch: dealing";
-    if (asks.mine) return "waiting for " + opponentName + " to choose Rematch";
-    if (asks.theirs) return opponentName + " wants a rematch \xC2\xB7 N: rematch";
-    return "N: rematch";
+    if (asks.mine && asks.theirs) return tr("play.rematch.both");
+    if (asks.mine) return trf("play.rematch.waiting", opponentName);
+    if (asks.theirs) return trf("play.rematch.theirs", opponentName);
+    return tr("play.rematch.hint");
 }
 
 TableScene sceneOf(const MatchDriver& match, const TableInput& input, const TableMotion& motion,
@@ -52,19 +66,22 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     scene.elapsedMs = match.elapsedMs(now);
     scene.now = now;
     scene.speedCalled = match.speedCalled();
-    scene.localName = options.localBot ? "You (bot " + std::string(toString(*options.localBot)) + ")" : "You";
+    scene.localName = options.localBot ? trf("play.scene.you_bot", shownLevelWords(*options.localBot)) : tr("play.you");
     const ShownOpponent opponent = opponentOf(match, options);
-    const std::string& levelName = opponent.level;
-    const std::string& who = opponent.name;
+    const std::string& levelName = opponent.shownLevel;
+    const std::string& who = opponent.shownName;
     scene.opponentName = who + " \xC2\xB7 " + levelName;
     scene.matchScore = matchScore(match.finishedGames(), who);
     scene.statusWord = std::string(stateWord(scene.info));
-    const std::string cpu = who + " (" + levelName + ")";
-    scene.statusDetail = fmt::format("{}   \xC2\xB7   game {}", scene.info == GameInfo::Play ? cpu : "vs " + cpu, match.gameNumber());
-    if (protocol::isPaused(scene.info)) scene.statusDetail += "   \xC2\xB7   P: resume";
+    const std::string cpu = trf("bot.title", who, levelName);
+    scene.statusDetail = (scene.info == GameInfo::Play ? cpu : trf("play.status.versus", cpu)) + kDot +
+                         trf("play.status.game", match.gameNumber());
+    if (protocol::isPaused(scene.info)) scene.statusDetail += kDot + std::string(tr("play.status.resume"));
+    scene.clockLabel = tr("play.clock.time");
+    scene.nextGameHint = tr("play.hint.next_game");
     if (!match.hasTable()) {
-        scene.statusWord = "Start";
-        scene.statusDetail = "choose a game";
+        scene.statusWord = tr("play.state.start");
+        scene.statusDetail = tr("play.status.choose_game");
     }
     if (const NetworkView* network = match.network()) {
         scene.statusWord = network->statusWord(now);

@@ -10,15 +10,20 @@ namespace speed::client {
 
 // Whom the game being shown is against: over the network the other player's name; offline the
 // CPU's name and level as the game was dealt (Settings may have changed them for the next one).
+// `name` and `level` are the same in every language (the statistics keep them); the table shows
+// `shownName` and `shownLevel`, in the window's language.
 struct ShownOpponent {
     bool network = false;
-    bool idle = false;     // the CPU never moves (--cpu-idle)
-    std::string name;      // "Kaito", the other player's name, or "CPU" (the test bot, an idle CPU)
-    std::string level;     // the level word ("normal", "idle"); empty over the network
+    bool idle = false;      // the CPU never moves (--cpu-idle)
+    std::string name;       // "Kaito", the other player's name, or "CPU" (the test bot, an idle CPU)
+    std::string level;      // the level word ("normal", "idle"); empty over the network
+    std::string shownName;  // "Kaito" / "カイト", the other player's name, or "CPU"
+    std::string shownLevel; // "normal" / "ふつう", "max", "idle" / "動かない"; empty over the network
 };
 ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options);
 
-// The match so far from the local seat ("You 3 – 2 Kaito"); empty before the first game ends.
+// The match so far from the local seat ("You 3 – 2 Kaito", "あなた 3 – 2 カイト"); empty before the
+// first game ends.
 std::string matchScore(const std::vector<GameRecord>& finished, const std::string& opponentName);
 
 // How the next network game starts, as the players have chosen so far ("Kenta wants a rematch ·

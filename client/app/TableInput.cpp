@@ -1,5 +1,7 @@
 #include "app/TableInput.hpp"
 
+#include "text/Words.hpp"
+
 #include "table/LegalTargets.hpp"
 #include "table/MoveWords.hpp"
 #include "table/RefusalWords.hpp"
@@ -64,7 +66,7 @@ bool TableInput::release(MatchDriver& match, Point pointer, TimeMs now) {
             return true;
         }
         m_motion.nudge(state, m_layout, release.source, now);
-        m_motion.say(release.source, kNoPileWords, now);
+        m_motion.say(release.source, noPileWords(), now);
         m_sounds.push_back(sound::TableSound::Refused);
         spdlog::info("click: nothing to do with {} | table unchanged: {}",
                      release.source.kind == PlaceKind::Deck ? "the deck" : "slot " + std::to_string(release.source.index),
@@ -115,7 +117,7 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
         const auto target = clickTarget(match.state(), seat, source);
         if (!target) {
             m_motion.nudge(match.state(), m_layout, source, now);
-            m_motion.say(source, kNoPileWords, now);
+            m_motion.say(source, noPileWords(), now);
             m_sounds.push_back(sound::TableSound::Refused);
             return;
         }
@@ -127,7 +129,7 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
     } else {
         m_motion.nudge(match.state(), m_layout, source, now);
         if (!move) {
-            m_motion.say(source, kNoPileWords, now);
+            m_motion.say(source, noPileWords(), now);
             m_sounds.push_back(sound::TableSound::Refused); // a refused commit said so itself
         }
     }
@@ -153,7 +155,7 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     m_motion.showMove(before, match.state(), move, m_layout, now, start);
     m_sounds.push_back(move.kind == MoveKind::Refill ? sound::TableSound::Refilled : sound::TableSound::Placed);
     spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(match.state()));
-    m_playedWords.push_back(moveWords(move, before, match.state(), match.localSeat(), "You"));
+    m_playedWords.push_back(moveWords(move, before, match.state(), match.localSeat(), tr("window.you")));
     logTable(match, m_dumpLayout);
     return true;
 }

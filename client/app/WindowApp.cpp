@@ -2,9 +2,11 @@
 
 #include "app/NetworkPlay.hpp"
 #include "app/SceneOf.hpp"
+#include "app/WindowLanguage.hpp"
 
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
+#include "table/LevelWords.hpp"
 #include "table/MoveWords.hpp"
 #include "table/RefusalWords.hpp"
 #include "table/TableText.hpp"
@@ -27,8 +29,11 @@ namespace speed::client {
 namespace {
 
 // The game's own name first, as its players know it.
-constexpr std::string_view kWindowTitleUtf8 = "\xE3\x82\xB9\xE3\x83\x94\xE3\x83\xBC\xE3\x83\x89 \xE2\x80\x94 Speed"; // スピード — Speed
-const sf::String kWindowTitle = sf::String::fromUtf8(kWindowTitleUtf8.begin(), kWindowTitleUtf8.end());
+// "スピード — Speed" in either language.
+sf::String windowTitle() {
+    const std::string_view title = tr("window.title");
+    return sf::String::fromUtf8(title.begin(), title.end());
+}
 
 Point pointOf(int x, int y) { return {static_cast<float>(x), static_cast<float>(y)}; }
 
@@ -38,7 +43,7 @@ double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<
 
 WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match, bool startScreen)
     : m_options(options),
-      m_window(sf::VideoMode(options.widthPx, options.heightPx), kWindowTitle, sf::Style::Default),
+      m_window(sf::VideoMode(options.widthPx, options.heightPx), windowTitle(), sf::Style::Default),
       m_canvas(fonts),
       m_match(std::move(match)),
       m_input(m_layout, m_motion),
@@ -60,6 +65,10 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
         view.problem = m_stats.problem();
         return view;
     });
+    m_japaneseFont = fonts.hasJapanese && m_overlay->japaneseGlyphs();
+    if (wantsJapanese(options.language, languageFromEnvironment()) && !m_japaneseFont) {
+        m_overlay->addGameEvent(0, ui::GameEventKind::Connection, tr("window.language_fallback"));
+    }
     relayout();
     if (startScreen) showStartScreen({}, false);
 }
@@ -335,7 +344,7 @@ void WindowApp::followMatch(TimeMs now) {
     if (m_layout.hand[0].size() != handSize || !localAtBottom) relayout();
     for (const TableNote& note : m_motion.takeSaid()) { // the table's and the host's refusals alike
         spdlog::info("note beside slot {}: {}", note.at.index, note.text);
-        m_overlay->addGameEvent(now, ui::GameEventKind::Refusal, "Not played: " + note.text);
+        m_overlay->addGameEvent(now, ui::GameEventKind::Refusal, trf("window.log.not_played", note.text));
     }
     const bool noteGone = m_motion.note() && now >= m_motion.note()->until;
     if ((m_motion.litPile() && now >= m_motion.litUntil()) || noteGone) {
@@ -358,9 +367,9 @@ void WindowApp::followMatch(TimeMs now) {
         if (!notice.headline.empty() && notice.headline != m_shownNotice.headline) {
             spdlog::info("banner: {}: {}", notice.headline, notice.detail);
             m_overlay->addGameEvent(now, ui::GameEventKind::Connection,
-                                    notice.reason.empty() ? notice.headline : notice.headline + ": " + notice.reason);
+                                    notice.reason.empty() ? notice.headline : trf("window.log.notice_reason", notice.headline, notice.reason));
         } else if (notice.headline.empty() && m_shownNotice.peerSilent) {
-            m_overlay->addGameEvent(now, ui::GameEventKind::Connection, opponentName() + " is back");
+            m_overlay->addGameEvent(now, ui::GameEventKind::Connection, trf("window.log.peer_back", opponentName()));
         }
         m_shownNotice = notice;
         m_shownStatus = std::move(status);
@@ -378,13 +387,15 @@ void WindowApp::followGames(TimeMs now) {
         spdlog::info("game {} over: {} in {} ({} moves, {} SPEED! flips) | table: {}", game.number,
                      gameInfoName(game.info), formatClock(game.durationMs), game.moves, game.flips,
                      tableSummary(m_match->state()));
-        const char* result = game.info == GameInfo::Win ? "you won" : game.info == GameInfo::Defeat ? "you lost" : "a draw";
+        const char* result = game.info == GameInfo::Win      ? "window.log.game_won"
+                             : game.info == GameInfo::Defeat ? "window.log.game_lost"
+                                                             : "window.log.game_drawn";
         hear(game.info == GameInfo::Win      ? sound::TableSound::Won
              : game.info == GameInfo::Defeat ? sound::TableSound::Lost
                                              : sound::TableSound::Drawn,
              now);
         m_overlay->addGameEvent(now, ui::GameEventKind::Result,
-                                fmt::format("Game {}: {} in {}", game.number, result, formatClock(game.durationMs)));
+                                trf(result, game.number, formatClock(game.durationMs)));
         recordStatistics(game, now);
         m_input.cancel();
         m_dirty = true;
@@ -410,9 +421,9 @@ std::string WindowApp::opponentName() const {
     // Against a ladder level the game log names its bot ("Sora plays H5").
     if (const auto* local = dynamic_cast<const LocalMatch*>(m_match.get());
         local && local->setup().cpuMoves && isLadderLevel(local->setup().cpuLevel)) {
-        return std::string(botProfile(local->setup().cpuLevel).name);
+        return botNameWords(local->setup().cpuLevel);
     }
-    return "CPU";
+    return tr("bot.max");
 }
 
 TableScene WindowApp::scene(TimeMs now) const { return sceneOf(*m_match, m_input, m_motion, m_options, now); }
@@ -442,7 +453,7 @@ void WindowApp::toggleFullscreen(const char* source, TimeMs now) {
     m_fullscreen = !m_fullscreen;
     const sf::VideoMode mode =
         m_fullscreen ? sf::VideoMode::getDesktopMode() : sf::VideoMode(m_options.widthPx, m_options.heightPx);
-    m_window.create(mode, kWindowTitle, m_fullscreen ? sf::Style::Fullscreen : sf::Style::Default);
+    m_window.create(mode, windowTitle(), m_fullscreen ? sf::Style::Fullscreen : sf::Style::Default);
     m_window.setVerticalSyncEnabled(false);
     m_window.setKeyRepeatEnabled(false);
     m_window.requestFocus(); // the keyboard was the old window's
@@ -492,6 +503,12 @@ void WindowApp::applyUiCommands(TimeMs now) {
             m_options.soundVolume = command.settings->player.volume;
             m_sound.setMuted(!m_options.soundOn);
             m_sound.setVolume(m_options.soundVolume);
+            if (command.settings->player.language != m_options.language) {
+                m_options.language = command.settings->player.language;
+                applyLanguage(m_options.language, m_japaneseFont);
+                m_shownStatus.clear(); // the banner's words, logged again in the new language
+                relayout();
+            }
             if (command.settings->player.uiScalePercent != m_options.uiScalePercent) {
                 m_options.uiScalePercent = command.settings->player.uiScalePercent;
                 relayout();

@@ -106,6 +106,7 @@ private:
     std::string m_shownStatus; // status bar and banner texts last drawn
     MatchNotice m_shownNotice; // the banner last logged
     bool m_fullscreen = false;
+    bool m_japaneseFont = false; // the table and the menus can draw Japanese
     std::string m_shownRematch; // the rematch hint last logged (empty: no rematch to choose)
     int m_exitCode = 0;
     WindowFigures m_figures;

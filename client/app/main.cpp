@@ -7,6 +7,7 @@
 #include "app/NetworkPlay.hpp"
 #include "app/StatsReport.hpp"
 #include "app/WindowApp.hpp"
+#include "app/WindowLanguage.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -101,6 +102,10 @@ int main(int argc, char** argv) {
         std::cerr << "speed: " << display.problem() << "; run it on a desktop, or headless with: xvfb-run -a speed --vs-cpu\n";
         return 2;
     }
+    if (const std::string error = loadJapaneseFont(fonts, options.japaneseFont); !error.empty()) {
+        spdlog::warn("{}: the window speaks English only", error);
+    }
+    applyLanguage(options.language, fonts.hasJapanese);
     const std::uint64_t seed = options.seed.value_or(freshSeed());
     const bool startScreen = opensOnStartScreen(options);
     int exitCode = 0;

@@ -1,6 +1,7 @@
 #include "match/ConnectionWords.hpp"
 
 #include "table/TableText.hpp"
+#include "text/Words.hpp"
 
 #include <fmt/format.h>
 
@@ -11,23 +12,32 @@ namespace {
 
 const std::string kDot = "   \xC2\xB7   ";
 
-std::string who(const ConnectionFacts& facts) { return facts.peerName.empty() ? std::string("the other player") : facts.peerName; }
+std::string who(const ConnectionFacts& facts) {
+    return facts.peerName.empty() ? std::string(tr("play.conn.the_other_player")) : facts.peerName;
+}
 
-std::string whose(const ConnectionFacts& facts) {
-    return facts.peerName.empty() ? std::string("the other player's") : facts.peerName + "'s";
+// "Robo's window stopped answering", or the other player's without a name.
+std::string windowSilent(const ConnectionFacts& facts) {
+    return facts.peerName.empty() ? std::string(tr("play.conn.their_window_silent"))
+                                  : trf("play.conn.window_silent", facts.peerName);
 }
 
 std::string timeLeft(const ConnectionFacts& facts) {
-    return facts.waitLeftMs == kNever ? std::string() : kDot + countdownText(facts.waitLeftMs) + " left";
+    return facts.waitLeftMs == kNever ? std::string() : kDot + trf("play.conn.time_left", countdownText(facts.waitLeftMs));
 }
 
 // Where the wait happens, after "Waiting for a player" or "Joining".
 std::string waitingWhere(const ConnectionFacts& facts) {
-    const std::string port = std::to_string(facts.port);
-    if (!facts.peer) return facts.host ? "on UDP port " + port : "the host on this computer, port " + port;
+    if (!facts.peer) return facts.host ? trf("play.conn.on_port", facts.port) : trf("play.conn.local_host", facts.port);
     const std::string peer = formatHostPort(*facts.peer);
-    if (facts.joinOnly || !facts.host) return "the host at " + peer;
-    return "on UDP port " + port + " (no host answered at " + peer + ")";
+    if (facts.joinOnly || !facts.host) return trf("play.conn.host_at", peer);
+    return trf("play.conn.on_port_no_host", facts.port, peer);
+}
+
+// Whom a joining window looks for, the banner's sentence.
+std::string lookingFor(const ConnectionFacts& facts) {
+    if (!facts.peer) return trf("play.conn.looking_local", facts.port);
+    return trf("play.conn.looking_host", formatHostPort(*facts.peer));
 }
 
 bool joining(const ConnectionFacts& facts) { return !facts.host; }
@@ -35,10 +45,14 @@ bool joining(const ConnectionFacts& facts) { return !facts.host; }
 // Who is missing, and how long the match waits for them (the countdown of the grace).
 std::string silentDetail(const ConnectionFacts& facts) {
     std::string detail;
-    if (facts.graceLeftMs != kNever) detail = "the game waits " + countdownText(facts.graceLeftMs) + " for it";
-    if (facts.comingBack) detail += (detail.empty() ? "" : kDot) + std::string("asking to come back");
+    if (facts.graceLeftMs != kNever) detail = trf("play.conn.game_waits", countdownText(facts.graceLeftMs));
+    if (facts.comingBack) detail += (detail.empty() ? "" : kDot) + std::string(tr("play.conn.coming_back"));
     if (!facts.keeperProblem.empty()) detail += (detail.empty() ? "" : kDot) + facts.keeperProblem;
     return detail;
+}
+
+std::string matchEndedWords(const ConnectionFacts& facts) {
+    return facts.endReason.empty() ? std::string(tr("play.end.ended")) : facts.endReason;
 }
 
 } // namespace
@@ -56,55 +70,60 @@ std::string roundTripText(const ConnectionFacts& facts) {
 }
 
 std::string statusWord(const ConnectionFacts& facts) {
-    if (!facts.failure.empty() || facts.matchEnded) return "No game";
-    if (!facts.connected) return joining(facts) ? "Joining" : "Waiting";
-    if (facts.peerSilent) return "Paused";
+    if (!facts.failure.empty() || facts.matchEnded) return tr("play.state.no_game");
+    if (!facts.connected) return joining(facts) ? tr("play.state.joining") : tr("play.state.waiting");
+    if (facts.peerSilent) return tr("play.state.paused");
     return std::string(stateWord(facts.info));
 }
 
 std::string statusDetail(const ConnectionFacts& facts) {
     if (!facts.failure.empty()) return facts.failure;
-    if (facts.matchEnded) return facts.endReason.empty() ? std::string("the match ended") : facts.endReason;
+    if (facts.matchEnded) return matchEndedWords(facts);
     if (!facts.connected) {
         if (joining(facts)) return waitingWhere(facts) + timeLeft(facts);
-        return "for a player" + timeLeft(facts) + kDot + waitingWhere(facts);
+        return tr("play.conn.for_a_player") + timeLeft(facts) + kDot + waitingWhere(facts);
     }
     if (facts.peerSilent) {
-        std::string text = whose(facts) + " window stopped answering";
-        if (facts.graceLeftMs != kNever) text += kDot + "waiting " + countdownText(facts.graceLeftMs);
+        std::string text = windowSilent(facts);
+        if (facts.graceLeftMs != kNever) text += kDot + trf("play.conn.waiting_left", countdownText(facts.graceLeftMs));
         return text;
     }
-    std::string text = facts.info == GameInfo::Play || protocol::isPaused(facts.info) ? who(facts) : "vs " + who(facts);
+    std::string text = facts.info == GameInfo::Play || protocol::isPaused(facts.info) ? who(facts)
+                                                                                      : trf("play.status.versus", who(facts));
     text += kDot + roundTripText(facts);
-    if (facts.gameNumber > 0) text += kDot + "game " + std::to_string(facts.gameNumber);
+    if (facts.gameNumber > 0) text += kDot + trf("play.status.game", facts.gameNumber);
     return text;
 }
 
 MatchNotice noticeFor(const ConnectionFacts& facts) {
-    const std::string again = facts.connected ? "R: play again" : "R: try again";
-    if (!facts.failure.empty()) return {"No game", facts.failure + kDot + again, facts.failure, false};
+    const std::string again = facts.connected ? tr("play.conn.play_again") : tr("play.conn.try_again");
+    if (!facts.failure.empty()) return {tr("play.state.no_game"), facts.failure + kDot + again, facts.failure, false};
     if (facts.matchEnded) {
-        const std::string reason = facts.endReason.empty() ? std::string("the match ended") : facts.endReason;
-        return {"Match over", reason + kDot + again, reason, false};
+        const std::string reason = matchEndedWords(facts);
+        return {tr("play.conn.match_over"), reason + kDot + again, reason, false};
     }
-    if (facts.peerSilent) return {whose(facts) + " window stopped answering", silentDetail(facts), {}, true};
+    if (facts.peerSilent) return {windowSilent(facts), silentDetail(facts), {}, true};
     switch (facts.info) {
     case GameInfo::ConWait: {
-        std::string detail = (joining(facts) ? "looking for " : "") + waitingWhere(facts) + timeLeft(facts);
-        if (!joining(facts) && !facts.lanAddress.empty()) detail += kDot + "your friend joins " + facts.lanAddress;
-        if (!facts.previousEnd.empty()) detail += kDot + "last match: " + facts.previousEnd;
+        std::string detail = (joining(facts) ? lookingFor(facts) : waitingWhere(facts)) + timeLeft(facts);
+        if (!joining(facts) && !facts.lanAddress.empty()) detail += kDot + trf("play.conn.friend_joins", facts.lanAddress);
+        if (!facts.previousEnd.empty()) detail += kDot + trf("play.conn.last_match", facts.previousEnd);
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
         if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
-        return {joining(facts) ? "Joining" : "Waiting for a player", detail, {}, false};
+        return {joining(facts) ? tr("play.state.joining") : tr("play.conn.waiting_for_player"), detail, {}, false};
     }
     case GameInfo::Connect:
-        return {"Playing " + who(facts), facts.host ? "dealing the first game" : who(facts) + " deals the first game", {}, false};
+        return {trf("play.conn.playing", who(facts)),
+                facts.host ? std::string(tr("play.conn.dealing_first")) : trf("play.conn.deals_first", who(facts)), {},
+                false};
     default: return {};
     }
 }
 
 std::string opponentLabel(const ConnectionFacts& facts) {
-    if (facts.peerName.empty()) return facts.info == GameInfo::ConWait ? "waiting for the other player" : "no opponent";
+    if (facts.peerName.empty()) {
+        return facts.info == GameInfo::ConWait ? tr("play.conn.waiting_other") : tr("play.conn.no_opponent");
+    }
     return facts.peerName;
 }
 
@@ -114,21 +133,21 @@ std::string describeEnd(const protocol::SessionEvent& ended) {
     switch (ended.cause) {
     case EndCause::ShutdownThere:
         switch (ended.shutdown) {
-        case ShutdownReason::WindowClosed: return "the other player left";
-        case ShutdownReason::MatchOver: return "the other player played their games and ended the match";
-        case ShutdownReason::Interrupted: case ShutdownReason::Terminated: return "the other player's program was stopped";
-        case ShutdownReason::ProtocolVersion: return "the other player's Speed is another version";
+        case ShutdownReason::WindowClosed: return tr("play.end.left");
+        case ShutdownReason::MatchOver: return tr("play.end.their_games_played");
+        case ShutdownReason::Interrupted: case ShutdownReason::Terminated: return tr("play.end.their_program_stopped");
+        case ShutdownReason::ProtocolVersion: return tr("play.end.other_version");
         case ShutdownReason::Other: break;
         }
-        return "the other player ended the match";
+        return tr("play.end.they_ended");
     case EndCause::ShutdownHere:
-        if (ended.shutdown == ShutdownReason::MatchOver) return "the games are played";
-        return "you ended the match";
-    case EndCause::PeerLost: return "the other window stopped answering";
+        if (ended.shutdown == ShutdownReason::MatchOver) return tr("play.end.games_played");
+        return tr("play.end.you_ended");
+    case EndCause::PeerLost: return tr("play.end.peer_lost");
     case EndCause::MatchGone: return ended.text;
     case EndCause::None: break;
     }
-    return "the match ended";
+    return tr("play.end.ended");
 }
 
 } // namespace speed::client

@@ -39,7 +39,9 @@ struct ConnectionFacts {
 
 // The status bar in a player's words: a short state word on its coloured pill ("Waiting",
 // "Playing", "Joining"), and the rest of the sentence after it ("for a player · 0:27 left",
-// "Robo · RTT 0.46 ms · game 2"). The protocol's state names stay in the logs.
+// "Robo · RTT 0.46 ms · game 2"), in the window's language. The protocol's state names stay in
+// the logs. Texts that come from elsewhere (a connection failure, a refusal, a keeper problem)
+// are shown as they are given.
 std::string statusWord(const ConnectionFacts& facts);
 std::string statusDetail(const ConnectionFacts& facts);
 // "0:27": a countdown in whole seconds, rounded up (it reaches 0:00 when time is up).

@@ -4,32 +4,36 @@
 // the host and the wire); the window only adds the name it shows and one question it asks.
 #include "speed/protocol/GameInfo.hpp"
 
+#include "text/Words.hpp"
+
 #include <string_view>
 
 namespace speed::client {
 
 using protocol::GameInfo;
 
+// The protocol's name ("CON_WAIT"): for the network trace and the debug log, never translated.
 inline std::string_view gameInfoName(GameInfo info) { return protocol::toString(info); }
 
 // The game has ended (WIN, DRAW, DEFEAT, or EXTGAME waiting for the next one).
 inline bool gameFinished(GameInfo info) { return protocol::isGameOver(info) || info == GameInfo::ExtGame; }
 
-// The state in a player's words, for the status bar's pill ("Playing", "Paused", "You won").
+// The state in a player's words, for the status bar's pill ("Playing", "Paused", "You won"), in
+// the window's language.
 inline std::string_view stateWord(GameInfo info) {
     switch (info) {
-    case GameInfo::Nothing: return "Ready";
-    case GameInfo::ConWait: return "Waiting";
-    case GameInfo::Connect: return "Connected";
-    case GameInfo::Measure: return "Measuring";
-    case GameInfo::Play: return "Playing";
-    case GameInfo::Pause0: case GameInfo::Pause1: return "Paused";
-    case GameInfo::Win: return "You won";
-    case GameInfo::Draw: return "Draw";
-    case GameInfo::Defeat: return "You lost";
-    case GameInfo::ExtGame: return "Game over";
+    case GameInfo::Nothing: return tr("play.state.ready");
+    case GameInfo::ConWait: return tr("play.state.waiting");
+    case GameInfo::Connect: return tr("play.state.connected");
+    case GameInfo::Measure: return tr("play.state.measuring");
+    case GameInfo::Play: return tr("play.state.playing");
+    case GameInfo::Pause0: case GameInfo::Pause1: return tr("play.state.paused");
+    case GameInfo::Win: return tr("play.state.won");
+    case GameInfo::Draw: return tr("play.state.draw");
+    case GameInfo::Defeat: return tr("play.state.lost");
+    case GameInfo::ExtGame: return tr("play.state.game_over");
     }
-    return "Ready";
+    return tr("play.state.ready");
 }
 
 } // namespace speed::client

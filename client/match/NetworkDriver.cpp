@@ -8,6 +8,8 @@
 #include "speed/net/WakeLatency.hpp"
 #include "speed/protocol/TableView.hpp"
 
+#include "text/Words.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -88,7 +90,7 @@ void NetworkDriver::runNetwork() {
         spdlog::error("the network thread stopped: {}", error.what());
         std::lock_guard lock(m_mailLock);
         m_mailMirror.finished = true;
-        if (m_mailMirror.failure.empty()) m_mailMirror.failure = std::string("network error: ") + error.what();
+        if (m_mailMirror.failure.empty()) m_mailMirror.failure = trf("play.fail.network_error", error.what());
     }
     m_networkRuns = false;
 }
@@ -117,9 +119,7 @@ void NetworkDriver::noteFailure() {
     if (m_failure.empty() && !m_mirror.failure.empty()) {
         m_failure = m_mirror.failure;
         if (m_joinedLocalHost && m_mirror.failureKind == ConnectorFailure::NoHostAnswered) {
-            m_failure = "UDP port " + std::to_string(m_setup.connect.hostPort) +
-                        " is used by another program (no Speed host answers there): close it, or choose another "
-                        "port in Settings";
+            m_failure = trf("play.fail.port_taken", m_setup.connect.hostPort);
         }
         spdlog::error("no game: {}", m_failure);
     }
@@ -428,7 +428,9 @@ TimeMs NetworkDriver::elapsedMs(TimeMs now) const {
     return m_mirror.gameElapsedMs + std::max<TimeMs>(0, toSession(now) - m_mirror.at);
 }
 
-std::string NetworkDriver::clockLabel() const { return info() == GameInfo::ConWait ? "WAIT" : "TIME"; }
+std::string NetworkDriver::clockLabel() const {
+    return info() == GameInfo::ConWait ? tr("play.clock.wait") : tr("play.clock.time");
+}
 
 // The session's own timers run on the network thread; the window only redraws the waiting
 // countdown's next second.

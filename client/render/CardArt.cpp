@@ -2,6 +2,7 @@
 #include "render/SfColour.hpp"
 
 #include "render/FeltPainter.hpp"
+#include "text/Words.hpp"
 #include "table/Layout.hpp"
 
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -48,8 +49,20 @@ sf::Color inkOf(Card card) { return card.isJoker() ? kJokerInk : card.isRed() ? 
 
 } // namespace
 
+const sf::Font& Fonts::regular() const {
+    return hasJapanese && language() == Language::Japanese ? japanese : latinRegular;
+}
+
+const sf::Font& Fonts::bold() const { return hasJapanese && language() == Language::Japanese ? japanese : latinBold; }
+
+std::string loadJapaneseFont(Fonts& fonts, const std::string& path) {
+    fonts.hasJapanese = !path.empty() && fonts.japanese.loadFromFile(path);
+    if (fonts.hasJapanese) return {};
+    return "cannot load the Japanese font " + path + " (install the fonts-ipafont-gothic package)";
+}
+
 std::string loadFonts(Fonts& fonts, const std::string& directory) {
-    for (auto [font, name] : {std::pair{&fonts.regular, "DejaVuSans.ttf"}, std::pair{&fonts.bold, "DejaVuSans-Bold.ttf"}}) {
+    for (auto [font, name] : {std::pair{&fonts.latinRegular, "DejaVuSans.ttf"}, std::pair{&fonts.latinBold, "DejaVuSans-Bold.ttf"}}) {
         const std::string path = directory + "/" + name;
         if (!font->loadFromFile(path)) return "cannot load font " + path + " (install the fonts-dejavu-core package)";
     }
@@ -113,9 +126,9 @@ void CardArt::drawCorner(const std::string& rank, const std::string& suit, sf::C
     const float w = static_cast<float>(m_artWidthPx);
     const bool twoDigits = rank == "10"; // must still fit the corner
     const float rankSize = twoDigits ? w * 0.22f : w * 0.27f;
-    sf::Text rankLabel(sf::String::fromUtf8(rank.begin(), rank.end()), suit.empty() ? m_fonts.regular : m_fonts.bold,
+    sf::Text rankLabel(sf::String::fromUtf8(rank.begin(), rank.end()), suit.empty() ? m_fonts.latinRegular : m_fonts.latinBold,
                        static_cast<unsigned>(rankSize));
-    sf::Text suitLabel(sf::String::fromUtf8(suit.begin(), suit.end()), m_fonts.regular, static_cast<unsigned>(w * 0.25f));
+    sf::Text suitLabel(sf::String::fromUtf8(suit.begin(), suit.end()), m_fonts.latinRegular, static_cast<unsigned>(w * 0.25f));
     if (twoDigits) rankLabel.setLetterSpacing(0.4f);
     for (sf::Text* text : {&rankLabel, &suitLabel}) text->setFillColor(color);
     const float direction = angle == 0 ? 1.0f : -1.0f;
@@ -136,14 +149,14 @@ void CardArt::drawCenter(Card card, sf::Vector2f origin, sf::Color color) {
         const Rect frame{middle.x - w * 0.23f, middle.y - h * 0.3f, w * 0.46f, h * 0.6f};
         m_atlas.draw(roundedRect(frame, w * 0.05f, sf::Color(color.r, color.g, color.b, 28)));
         const std::string letter = card.isJoker() ? "JOKER" : rankText(card.rank());
-        sf::Text big(letter, m_fonts.bold, static_cast<unsigned>(card.isJoker() ? w * 0.13f : w * 0.34f));
+        sf::Text big(letter, m_fonts.latinBold, static_cast<unsigned>(card.isJoker() ? w * 0.13f : w * 0.34f));
         big.setFillColor(color);
         centerText(big, middle + sf::Vector2f{0, card.isJoker() ? h * 0.17f : -h * 0.07f});
         m_atlas.draw(big);
     }
     const std::string glyph = suitGlyph(card.suit());
     const float size = card.isJoker() ? 0.42f : courtCard ? 0.3f : card.rank() == 1 ? 0.62f : 0.5f;
-    sf::Text pip(sf::String::fromUtf8(glyph.begin(), glyph.end()), m_fonts.regular, static_cast<unsigned>(w * size));
+    sf::Text pip(sf::String::fromUtf8(glyph.begin(), glyph.end()), m_fonts.latinRegular, static_cast<unsigned>(w * size));
     pip.setFillColor(color);
     centerText(pip, middle + sf::Vector2f{0, courtCard ? h * 0.14f : card.isJoker() ? -h * 0.05f : 0});
     m_atlas.draw(pip);
@@ -174,7 +187,7 @@ void CardArt::drawBack(sf::Vector2f origin) {
     m_atlas.draw(lattice);
     const Rect emblem{inner.center().x - w * 0.2f, inner.center().y - w * 0.2f, w * 0.4f, w * 0.4f};
     m_atlas.draw(roundedRect(emblem, w * 0.2f, kPaper));
-    sf::Text mark("S", m_fonts.bold, static_cast<unsigned>(w * 0.26f));
+    sf::Text mark("S", m_fonts.latinBold, static_cast<unsigned>(w * 0.26f));
     mark.setFillColor(kBackBlue);
     centerText(mark, {emblem.center().x, emblem.center().y});
     m_atlas.draw(mark);

@@ -4,6 +4,7 @@
 #include "render/SfColour.hpp"
 #include "table/StatusLine.hpp"
 #include "table/TableText.hpp"
+#include "text/Words.hpp"
 
 #include "speed/common/Outcome.hpp"
 
@@ -130,8 +131,9 @@ void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout
         drawCard(target, rect, *card, selected ? rect.height * 0.1f : 0);
     }
     const int cardsLeft = area.deck.size() + area.handCount();
-    const std::string name = (seat == scene.localSeat ? scene.localName : scene.opponentName) +
-                             "   \xC2\xB7   " + std::to_string(cardsLeft) + (cardsLeft == 1 ? " card left" : " cards left");
+    const std::string& who = seat == scene.localSeat ? scene.localName : scene.opponentName;
+    const std::string name = cardsLeft == 1 ? trf("screen.table.cards_left_one", who, cardsLeft)
+                                            : trf("screen.table.cards_left", who, cardsLeft);
     drawText(target, name, false, layout.cardWidthPx * 0.17f, kLabel, toVector(layout.nameAnchor[static_cast<std::size_t>(seat)]), false);
 }
 
@@ -180,11 +182,13 @@ void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layou
     if (!scene.hasTable) return;
     if (box.width < layout.cardWidthPx * 0.5f) return;
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
-    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel), center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true);
+    const float room = box.width * 0.9f; // the words over and under the clock stay in its box
+    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
+             center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true, room);
     drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sfColour(palette::kWhite), center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
     if (!scene.matchScore.empty()) {
         drawText(target, scene.matchScore, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
-                 center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true);
+                 center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true, room);
     }
 }
 
@@ -198,19 +202,20 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         const Outcome outcome = outcomeFor(scene.state->result, scene.localSeat);
         const bool draw = outcome == Outcome::Draw;
         const bool won = outcome == Outcome::Won;
-        headline = draw ? "DRAW" : won ? "YOU WIN!" : "YOU LOSE";
+        headline = tr(draw ? "screen.banner.draw" : won ? "screen.banner.win" : "screen.banner.lose");
         color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kLoss);
-        detail = std::string(draw ? "A draw" : won ? "You won" : "You lost") + " in " + time + "   \xC2\xB7   " + scene.nextGameHint;
+        detail = trf(draw ? "screen.banner.draw_in" : won ? "screen.banner.won_in" : "screen.banner.lost_in", time,
+                     scene.nextGameHint);
         break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
         if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
-        headline = "PAUSED";
-        detail = "press P to resume";
+        headline = tr("screen.banner.paused");
+        detail = tr("screen.banner.resume");
         break;
     default:
         if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
-        if (scene.speedCalled) drawCall(target, layout, "SPEED!");
+        if (scene.speedCalled) drawCall(target, layout, tr("screen.table.speed"));
         return;
     }
     drawNotice(target, layout, {headline, detail, {}, false}, color);
@@ -220,7 +225,7 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
 void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const {
     const Rect card = rectOf(layout, note.at);
     if (card.width <= 0) return;
-    sf::Text text(utf8(note.text), m_fonts.bold,
+    sf::Text text(utf8(note.text), m_fonts.bold(),
                   static_cast<unsigned>(std::max(12.0f, layout.cardWidthPx * 0.15f)));
     const sf::FloatRect bounds = text.getLocalBounds();
     const float padding = static_cast<float>(text.getCharacterSize()) * 0.5f;
@@ -238,7 +243,7 @@ void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout
 void TableRenderer::drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const {
     const Rect box = layout.call;
     if (box.width <= 0) return;
-    sf::Text call(utf8(word), m_fonts.bold, static_cast<unsigned>(std::max(8.0f, box.height * 0.5f)));
+    sf::Text call(utf8(word), m_fonts.bold(), static_cast<unsigned>(std::max(8.0f, box.height * 0.5f)));
     const float fit = call.getLocalBounds().width > 0 ? box.width * 0.92f / call.getLocalBounds().width : 1.0f;
     if (fit < 1) call.setCharacterSize(static_cast<unsigned>(std::max(8.0f, box.height * 0.5f * fit)));
     call.setFillColor(kHighlight);
@@ -258,12 +263,13 @@ void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layo
     shade.setFillColor(sfColour(palette::kBannerShade));
     target.draw(shade);
     const sf::Vector2f middle = toVector(band.center());
+    const float room = band.width * 0.94f; // a long line (wide words) is drawn smaller, never cut
     if (detail.empty()) {
-        drawText(target, headline, true, band.height * 0.62f, color, middle, true);
+        drawText(target, headline, true, band.height * 0.62f, color, middle, true, room);
         return;
     }
-    drawText(target, headline, true, band.height * 0.4f, color, middle - sf::Vector2f{0, band.height * 0.13f}, true);
-    drawText(target, detail, false, band.height * 0.15f, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true);
+    drawText(target, headline, true, band.height * 0.4f, color, middle - sf::Vector2f{0, band.height * 0.13f}, true, room);
+    drawText(target, detail, false, band.height * 0.15f, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true, room);
 }
 
 namespace {
@@ -273,8 +279,8 @@ std::vector<std::string> hintPieces(const TableScene& scene) {
     if (!scene.hasTable) return {};
     if (gameFinished(scene.info)) return {scene.nextGameHint};
     if (scene.info != GameInfo::Play) return {};
-    return {"drag or click a card", "1-" + std::to_string(scene.state->rules.handSize) + " + \xE2\x86\x90/\xE2\x86\x92 play",
-            "D draw", "P pause", "F1 help"};
+    return {tr("screen.hint.drag"), trf("screen.hint.play", scene.state->rules.handSize), tr("screen.hint.refill"),
+            tr("screen.hint.pause"), tr("screen.hint.help")};
 }
 
 // The room a text takes on its line, spaces included (its bounds leave out leading and
@@ -294,16 +300,16 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     strip.setFillColor(sfColour(palette::kStatusStrip));
     target.draw(strip);
     const auto textPx = static_cast<unsigned>(std::max(8.0f, bar.height * 0.5f));
-    sf::Text word(utf8(scene.statusWord), m_fonts.bold, textPx);
-    sf::Text detail(utf8(scene.statusDetail), m_fonts.regular, textPx);
+    sf::Text word(utf8(scene.statusWord), m_fonts.bold(), textPx);
+    sf::Text detail(utf8(scene.statusDetail), m_fonts.regular(), textPx);
     const std::vector<std::string> pieces = hintPieces(scene);
     StatusLineWidths widths;
     widths.barWidth = bar.width;
     widths.pillText = advanceWidth(word);
     widths.detail = advanceWidth(detail);
     const std::string separator = "  \xC2\xB7  ";
-    widths.hintSeparator = advanceWidth(sf::Text(utf8(separator), m_fonts.regular, textPx));
-    for (const std::string& piece : pieces) widths.hintPieces.push_back(advanceWidth(sf::Text(utf8(piece), m_fonts.regular, textPx)));
+    widths.hintSeparator = advanceWidth(sf::Text(utf8(separator), m_fonts.regular(), textPx));
+    for (const std::string& piece : pieces) widths.hintPieces.push_back(advanceWidth(sf::Text(utf8(piece), m_fonts.regular(), textPx)));
     const StatusLinePlacement placed = placeStatusLine(widths);
 
     const bool playing = scene.info == GameInfo::Play;
@@ -326,16 +332,20 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     std::string shown;
     for (std::size_t i = 0; i < placed.hintsShown; ++i) shown += (i > 0 ? separator : "") + pieces[i];
     if (shown.empty()) return;
-    sf::Text hint(utf8(shown), m_fonts.regular, textPx);
+    sf::Text hint(utf8(shown), m_fonts.regular(), textPx);
     hint.setFillColor(sfColour(palette::kStatusHint));
     hint.setPosition(std::round(bar.left + placed.hintsLeft), std::round(bar.top + bar.height * 0.22f));
     target.draw(hint);
 }
 
 void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
-                             sf::Vector2f at, bool centered) const {
-    sf::Text label(utf8(text), bold ? m_fonts.bold : m_fonts.regular,
-                   static_cast<unsigned>(std::max(8.0f, sizePx)));
+                             sf::Vector2f at, bool centered, float maxWidthPx) const {
+    const float shownPx = std::max(8.0f, sizePx);
+    sf::Text label(utf8(text), bold ? m_fonts.bold() : m_fonts.regular(), static_cast<unsigned>(shownPx));
+    const float width = label.getLocalBounds().width;
+    if (maxWidthPx > 0 && width > maxWidthPx) {
+        label.setCharacterSize(static_cast<unsigned>(std::max(8.0f, shownPx * maxWidthPx / width)));
+    }
     label.setFillColor(color);
     if (centered) centerText(label, at);
     else label.setPosition(std::round(at.x), std::round(at.y));

@@ -7,6 +7,7 @@
 #include "table/Layout.hpp"
 #include "table/TableMotion.hpp"
 #include "match/NetworkView.hpp"
+#include "text/Words.hpp"
 
 #include "speed/common/GameState.hpp"
 
@@ -29,11 +30,11 @@ struct TableScene {
     bool speedCalled = false;
     std::string localName;
     std::string opponentName;
-    std::string statusWord = "Ready";  // the status bar's pill: the state in a player's words
+    std::string statusWord = tr("screen.table.ready"); // the status bar's pill: the state in a player's words
     std::string statusDetail;          // the rest of the status bar's sentence
     MatchNotice notice;                // a banner about the match (waiting, silent peer, the end)
-    std::string clockLabel = "TIME";   // over the clock ("WAIT" while a countdown runs)
-    std::string nextGameHint = "N or click: next game"; // once a game is over: how the next one starts
+    std::string clockLabel = tr("screen.table.time"); // over the clock ("WAIT" while a countdown runs)
+    std::string nextGameHint = tr("screen.table.next_game"); // once a game is over: how the next one starts
     std::string matchScore;            // under the clock: "You 3 – 2 Kaito" (empty before a game ends)
     const DragController* drag = nullptr;
     const Timeline* timeline = nullptr;
@@ -73,8 +74,9 @@ private:
     void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;
     void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;
     void drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const;
+    // `maxWidthPx` > 0: the text is made smaller until it is no wider.
     void drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
-                  sf::Vector2f at, bool centered) const;
+                  sf::Vector2f at, bool centered, float maxWidthPx = 0) const;
 
     const Fonts& m_fonts;
     const CardArt& m_art;

@@ -1,5 +1,7 @@
 #include "table/MoveWords.hpp"
 
+#include "text/Words.hpp"
+
 namespace speed::client {
 namespace {
 
@@ -15,26 +17,26 @@ std::string rankName(int rank) {
 
 std::string pileTopName(const GameState& state, int pile) {
     const CardStack& stack = state.pile(pile);
-    return stack.empty() ? std::string("an empty pile") : cardName(stack.top());
+    return stack.empty() ? std::string(tr("play.move.empty_pile")) : cardName(stack.top());
 }
 
 } // namespace
 
 std::string cardName(Card card) {
-    if (card.isJoker()) return "Joker";
+    if (card.isJoker()) return tr("play.card.joker");
     static const char* const kSuits[] = {"\xE2\x99\xA0", "\xE2\x99\xA5", "\xE2\x99\xA3", "\xE2\x99\xA6"}; // ♠ ♥ ♣ ♦
     return rankName(card.rank()) + kSuits[static_cast<int>(card.suit())];
 }
 
 std::string moveWords(const Move& move, const GameState& before, const GameState& after, int localSeat,
                       const std::string& opponent) {
-    const std::string who = move.seat == localSeat ? "You" : opponent;
+    const std::string who = move.seat == localSeat ? std::string(tr("play.you")) : opponent;
     switch (move.kind) {
-    case MoveKind::Play: return who + " played " + cardName(move.card) + " on " + pileTopName(before, move.pile);
-    case MoveKind::Refill: return who + " refilled a slot";
-    case MoveKind::Flip: return "SPEED! Both decks flip: " + pileTopName(after, 0) + " and " + pileTopName(after, 1);
+    case MoveKind::Play: return trf("play.move.played", who, cardName(move.card), pileTopName(before, move.pile));
+    case MoveKind::Refill: return trf("play.move.refilled", who);
+    case MoveKind::Flip: return trf("play.move.flip", pileTopName(after, 0), pileTopName(after, 1));
     }
-    return who + " moved";
+    return trf("play.move.moved", who);
 }
 
 } // namespace speed::client

@@ -1,34 +1,40 @@
 #include "table/RefusalWords.hpp"
 
+#include "text/Words.hpp"
+
 namespace speed::client {
 
 std::string refusalWords(const PlayOutcome& outcome, bool held) {
-    if (held) return "wait: your last move is still on its way";
+    if (held) return tr("play.refusal.held");
     switch (outcome.refusal) {
-    case MatchRefusal::NotDealt: return "no game is being played";
-    case MatchRefusal::Paused: return "the game is paused";
-    case MatchRefusal::FlipsAreTheMatchs: return "the flip is made for both of you";
+    case MatchRefusal::NotDealt: return tr("play.refusal.not_dealt");
+    case MatchRefusal::Paused: return tr("play.refusal.paused");
+    case MatchRefusal::FlipsAreTheMatchs: return tr("play.refusal.flip_for_both");
     case MatchRefusal::None: break;
     }
     switch (outcome.error) {
-    case MoveError::NotAdjacent: return "only one rank up or down";
-    case MoveError::PileEmpty: return "wait for the SPEED! flip";
-    case MoveError::SlotOccupied: return "that slot is full";
-    case MoveError::DeckEmpty: return "your deck is empty";
-    case MoveError::GameOver: return "the game is over";
-    case MoveError::CardNotInHand: return "that card has moved";
-    case MoveError::NotStalemate: return "a move is still possible";
+    case MoveError::NotAdjacent: return tr("play.refusal.not_adjacent");
+    case MoveError::PileEmpty: return tr("play.refusal.pile_empty");
+    case MoveError::SlotOccupied: return tr("play.refusal.slot_full");
+    case MoveError::DeckEmpty: return tr("play.refusal.deck_empty");
+    case MoveError::GameOver: return tr("play.refusal.game_over");
+    case MoveError::CardNotInHand: return tr("play.refusal.card_moved");
+    case MoveError::NotStalemate: return tr("play.refusal.not_stalemate");
+    case MoveError::BadSeat: return tr("play.refusal.bad_seat");
+    case MoveError::BadSlot: return tr("play.refusal.bad_slot");
+    case MoveError::BadPile: return tr("play.refusal.bad_pile");
     case MoveError::None: return {};
-    case MoveError::BadSeat: case MoveError::BadSlot: case MoveError::BadPile: break;
     }
     return std::string(describe(outcome));
 }
 
 std::string hostRefusalWords(const PlayOutcome& outcome) {
     if (outcome.error == MoveError::NotAdjacent || outcome.error == MoveError::CardNotInHand) {
-        return "too late: the other player was first";
+        return tr("play.refusal.too_late");
     }
     return refusalWords(outcome);
 }
+
+std::string noPileWords() { return tr("play.refusal.no_pile"); }
 
 } // namespace speed::client

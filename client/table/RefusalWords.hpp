@@ -6,7 +6,8 @@
 
 namespace speed::client {
 
-// Why a move did not go, in a few words a player reads at a glance beside the card.
+// Why a move did not go, in a few words a player reads at a glance beside the card, in the
+// window's language.
 // `held`: not sent, the previous move is still on its way to the host.
 std::string refusalWords(const PlayOutcome& outcome, bool held = false);
 
@@ -14,7 +15,7 @@ std::string refusalWords(const PlayOutcome& outcome, bool held = false);
 // other player got there first) or the game stopped.
 std::string hostRefusalWords(const PlayOutcome& outcome);
 
-// A click or key that found no pile for the card.
-inline constexpr const char* kNoPileWords = "no pile takes this card now";
+// A click or key that found no pile for the card: "no pile takes this card now".
+std::string noPileWords();
 
 } // namespace speed::client

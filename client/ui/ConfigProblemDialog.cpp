@@ -1,7 +1,11 @@
 #include "ui/ConfigProblemDialog.hpp"
 
 #include "ui/ImGuiText.hpp"
+#include "ui/SettingsForm.hpp"
 
+#include "text/Words.hpp"
+
+#include <fmt/format.h>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
@@ -26,42 +30,52 @@ ConfigProblemDialog::Choice ConfigProblemDialog::draw() {
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize;
     Choice choice = Choice::None;
-    if (!ImGui::Begin("setup.ini has a problem", nullptr, kFlags)) {
+    const std::string title = fmt::format("{}###config_problem_dialog", tr("settings.problem.title"));
+    if (!ImGui::Begin(title.c_str(), nullptr, kFlags)) {
         ImGui::End();
         return choice;
     }
     const SettingsError& problem = *m_problem;
-    const auto row = [](const char* label, const std::string& value) {
+    // The values start right of the widest label, whichever language the labels are in.
+    float valueColumn = 0;
+    for (const char* label : {tr("settings.problem.file"), tr("settings.problem.line"), tr("settings.problem.key"),
+                              tr("settings.problem.problem")}) {
+        valueColumn = std::max(valueColumn, ImGui::CalcTextSize(label).x);
+    }
+    valueColumn = std::max(em * 5, ImGui::GetCursorPosX() + valueColumn + em);
+    const auto row = [valueColumn](const char* label, const std::string& value) {
         ImGui::TextColored(imColourVec(palette::kHeading), "%s", label);
-        ImGui::SameLine(ImGui::GetFontSize() * 5);
+        ImGui::SameLine(valueColumn);
         ImGui::PushTextWrapPos(0.0f);
         plainText(value);
         ImGui::PopTextWrapPos();
     };
-    ImGui::TextWrapped("Speed could not use its settings file, so it started with the default settings.");
+    ImGui::TextWrapped("%s", tr("settings.problem.intro"));
     ImGui::Spacing();
     std::error_code error;
     const std::filesystem::path absolute = std::filesystem::absolute(problem.file, error);
-    row("File", error ? problem.file : absolute.string());
-    if (problem.line > 0) row("Line", std::to_string(problem.line));
-    if (!problem.key.empty()) row("Key", "[" + problem.section + "] " + problem.key);
-    ImGui::TextColored(imColourVec(palette::kHeading), "Problem");
-    ImGui::SameLine(ImGui::GetFontSize() * 5);
+    row(tr("settings.problem.file"), error ? problem.file : absolute.string());
+    if (problem.line > 0) row(tr("settings.problem.line"), std::to_string(problem.line));
+    if (!problem.key.empty()) row(tr("settings.problem.key"), "[" + problem.section + "] " + problem.key);
+    ImGui::TextColored(imColourVec(palette::kHeading), "%s", tr("settings.problem.problem"));
+    ImGui::SameLine(valueColumn);
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
     ImGui::PushTextWrapPos(0.0f);
-    plainText(problem.problem);
+    plainText(problemWords(problem));
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::Spacing();
-    ImGui::TextWrapped("Fix the line in the file, or open Settings to choose the values and save them.");
+    ImGui::TextWrapped("%s", tr("settings.problem.fix"));
     ImGui::Separator();
     if (m_focusFirst) {
         ImGui::SetKeyboardFocusHere();
         m_focusFirst = false;
     }
-    if (ImGui::Button("Use defaults for now")) choice = Choice::UseDefaults;
+    if (ImGui::Button(fmt::format("{}###use_defaults", tr("settings.problem.use_defaults")).c_str())) choice = Choice::UseDefaults;
     ImGui::SameLine();
-    if (ImGui::Button("Open Settings")) choice = Choice::OpenSettings;
+    if (ImGui::Button(fmt::format("{}###open_settings", tr("settings.problem.open_settings")).c_str())) {
+        choice = Choice::OpenSettings;
+    }
     ImGui::End();
     if (choice == Choice::UseDefaults) spdlog::info("setup.ini problem: using the defaults for now");
     if (choice == Choice::OpenSettings) spdlog::info("setup.ini problem: opening Settings");

@@ -1,5 +1,8 @@
 #include "ui/GameMenu.hpp"
 
+#include "table/LevelWords.hpp"
+#include "text/Words.hpp"
+
 #include <fmt/format.h>
 
 namespace speed::client::ui {
@@ -8,8 +11,9 @@ std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context) {
     const bool over = gameFinished(context.info);
     const bool paused = protocol::isPaused(context.info);
     std::vector<MenuEntry> entries;
-    entries.push_back({over ? "Next game" : "Start next game", "N", over, {UiAction::NextGame}});
-    entries.push_back({paused ? "Resume" : "Pause", "P", context.info == GameInfo::Play || paused, {UiAction::TogglePause}});
+    entries.push_back({tr(over ? "menu.game.next_game" : "menu.game.start_next_game"), "N", over, {UiAction::NextGame}});
+    entries.push_back({tr(paused ? "menu.game.resume" : "menu.game.pause"), "P", context.info == GameInfo::Play || paused,
+                       {UiAction::TogglePause}});
     return entries;
 }
 
@@ -18,7 +22,7 @@ std::vector<MenuEntry> playVsCpuEntries() {
     for (BotLevel level : ladderLevels()) {
         UiCommand command{UiAction::PlayVsCpu};
         command.level = level;
-        entries.push_back({botTitle(level), "", true, command});
+        entries.push_back({botTitleWords(level), "", true, command});
     }
     return entries;
 }

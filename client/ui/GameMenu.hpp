@@ -22,15 +22,16 @@ struct MenuEntry {
     UiCommand command;
 };
 
-// The Game menu's match items (next game, pause/resume) for this state. Pure: the overlay draws
-// them with ImGui and pushes the command of the one clicked.
+// The Game menu's match items (next game, pause/resume) for this state, labelled in the current
+// language. Pure: the overlay draws them with ImGui and pushes the command of the one clicked.
 std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context);
 
 // One entry per level of the CPU ladder for the "Play vs CPU" submenu, slowest first, each
-// named after its bot ("Hana (novice)"); max, the test bot, is not offered.
+// named after its bot in the current language ("Hana (novice)", "ハナ（入門）"); max, the test
+// bot, is not offered.
 std::vector<MenuEntry> playVsCpuEntries();
 
-// What applying a match command did, for the log and the status line.
+// What applying a match command did, for the debug log (in English, as the log is).
 struct MatchCommandOutcome {
     bool applied = false;
     std::string text; // e.g. "game 2 starts, seed 5", "state PLAY -> PAUSE_0", "next game refused: ..."

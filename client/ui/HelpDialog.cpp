@@ -1,10 +1,14 @@
 #include "ui/HelpDialog.hpp"
 
 #include "speed/common/Version.hpp"
+#include "text/Words.hpp"
 #include "ui/ImGuiText.hpp"
 #include "ui/TableDiagram.hpp"
 
+#include <fmt/format.h>
 #include <imgui.h>
+
+#include <algorithm>
 
 namespace speed::client::ui {
 namespace {
@@ -15,77 +19,77 @@ void bullet(const char* text) {
 }
 
 void drawHowToPlay() {
-    ImGui::TextWrapped("Speed is a race: both players play at the same time, nobody waits for a turn. "
-                       "Be the first to get rid of all your cards.");
+    ImGui::TextWrapped("%s", tr("help.rules.intro"));
     ImGui::Spacing();
     drawTableDiagram(ImGui::GetContentRegionAvail().x);
     ImGui::Spacing();
-    bullet("Drag one of your face-up hand cards onto a field pile whose top is one rank above or below it "
-                      "(K and A are neighbours; a joker goes on anything and anything goes on a joker).");
-    bullet("A click plays the card on the first pile that takes it.");
-    bullet("Refill an empty hand slot from your deck: drag the deck onto it, or click the slot or the deck.");
-    bullet("When neither side can play, \"SPEED!\" shows and both decks turn a card onto the field.");
-    bullet("The first to empty hand and deck wins. Only the piles where a card may go light up.");
+    bullet(tr("help.rules.drag"));
+    bullet(tr("help.rules.click"));
+    bullet(tr("help.rules.refill"));
+    bullet(tr("help.rules.speed"));
+    bullet(tr("help.rules.win"));
 }
 
 void drawLan() {
-    ImGui::TextWrapped("Two computers on the same network (the same Wi-Fi or wired LAN), each running Speed.");
+    ImGui::TextWrapped("%s", tr("help.lan.intro"));
     ImGui::Spacing();
-    bullet("On the first computer choose \"Host a game\" on the start screen. It shows this computer's addresses "
-           "(for example 192.168.1.20) and the UDP port (50001 unless setup.ini says otherwise). Read one out to "
-           "your friend, or Copy it into a message.");
-    bullet("On the second computer type that address into \"Join the host at\" and press Join (or Enter). "
-           "The address is remembered as setup.ini's peer, so next time Join is already filled in.");
-    bullet("Both computers must use the same port ([network] port in Settings). A different port is typed "
-           "as address:port, e.g. 192.168.1.20:50002.");
-    bullet("If Join waits and nobody answers: the host's firewall may drop UDP. Allow UDP on that port "
-           "(for example: sudo ufw allow 50001/udp), or try the other address the host shows.");
-    bullet("If the host says another program uses the port, close that program or pick another port in Settings "
-           "on both computers.");
-    bullet("A password in Settings ([network] password) keeps others on the network out: both must type the same one.");
-    bullet("If a window closes or the network drops, the match waits for the other player to come back "
-           "(the countdown shows how long); start Speed again to return to your seat.");
+    bullet(tr("help.lan.host"));
+    bullet(tr("help.lan.join"));
+    bullet(tr("help.lan.port"));
+    bullet(tr("help.lan.firewall"));
+    bullet(tr("help.lan.port_taken"));
+    bullet(tr("help.lan.password"));
+    bullet(tr("help.lan.reconnect"));
 }
 
-void keyRow(const char* keys, const char* meaning) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextColored(imColourVec(palette::kHeading), "%s", keys);
-    ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", meaning);
-}
+struct KeyRow {
+    const char* keys;
+    const char* meaning;
+};
 
 void drawKeys() {
+    // Key names that are words are translated; the others ("Esc", "F11") read the same in both.
+    const KeyRow rows[] = {
+        {"1 .. 8", tr("help.keys.select")},
+        {tr("help.keys.left_right"), tr("help.keys.play_side")},
+        {tr("help.keys.up_enter"), tr("help.keys.play_first")},
+        {tr("help.keys.refill_keys"), tr("help.keys.refill")},
+        {"N", tr("help.keys.next_game")},
+        {"P", tr("help.keys.pause")},
+        {"Esc", tr("help.keys.escape")},
+        {"R", tr("help.keys.reconnect")},
+        {"C / Esc", tr("help.keys.waiting")},
+        {"L", tr("help.keys.log")},
+        {"M", tr("help.keys.sound")},
+        {"F11", tr("help.keys.fullscreen")},
+        {"F1", tr("help.keys.help")},
+        {"Ctrl+Q", tr("help.keys.quit")},
+        {"C / H / J", tr("help.keys.start_screen")},
+        {tr("help.keys.navigate_keys"), tr("help.keys.navigate")},
+        {tr("help.keys.mouse"), tr("help.keys.drag")},
+    };
+    // The key column is as wide as its widest entry in this language (9 em at least), so no key
+    // name is cut off.
+    float keysWidth = ImGui::GetFontSize() * 9;
+    for (const KeyRow& row : rows) keysWidth = std::max(keysWidth, ImGui::CalcTextSize(row.keys).x);
     if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 9);
+    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, keysWidth);
     ImGui::TableSetupColumn("does");
-    keyRow("1 .. 8", "select a hand slot (its legal piles light up)");
-    keyRow("Left / Right", "play the selected card on the left / right pile");
-    keyRow("Up, Enter", "play it on the first pile that takes it");
-    keyRow("D, Down, Space", "refill the first empty slot from your deck");
-    keyRow("N", "next game, once this one is over (a click on the table too)");
-    keyRow("P", "pause / resume");
-    keyRow("Esc", "close the dialog on top; else drop the selection or the card being dragged");
-    keyRow("R", "after a network match ended: connect again");
-    keyRow("C / Esc", "while waiting for the other player: play the CPU instead / back to the start screen");
-    keyRow("L", "show / hide the game log");
-    keyRow("M", "sound on / off (setup.ini's [player] sound and volume say how it starts)");
-    keyRow("F11", "fullscreen on / off (also Settings > Fullscreen)");
-    keyRow("F1", "this help");
-    keyRow("Ctrl+Q", "quit");
-    keyRow("C / H / J", "start screen: play the CPU / host a game / type the address to join");
-    keyRow("Tab, arrows, Space", "start screen and dialogs: move between the buttons and fields, press one");
-    keyRow("Mouse", "drag a card past 4 px to carry it; release on a lit pile to play it");
+    for (const KeyRow& row : rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(imColourVec(palette::kHeading), "%s", row.keys);
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", row.meaning);
+    }
     ImGui::EndTable();
-    ImGui::TextWrapped("While you type in a dialog the keys go to the dialog, not to the table.");
+    ImGui::TextWrapped("%s", tr("help.keys.typing"));
 }
 
 void drawAbout() {
     plainText(std::string("speed ") + kVersion);
-    ImGui::TextWrapped("Speed, the real-time two-player card game, over UDP. The table is drawn with SFML 2.5; "
-                       "menus and dialogs with Dear ImGui %s; text in DejaVu Sans.", ImGui::GetVersion());
-    ImGui::TextWrapped("Settings live in setup.ini (Settings menu); the message log shows every datagram of a "
-                       "network match; Game > Network measurement times probes to the host.");
+    ImGui::TextWrapped("%s", trf("help.about.program", ImGui::GetVersion()).c_str());
+    ImGui::TextWrapped("%s", tr("help.about.where"));
 }
 
 } // namespace
@@ -102,17 +106,22 @@ void HelpDialog::draw() {
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 40), std::min(display.y - 40, ImGui::GetFontSize() * 38)),
                              ImGuiCond_Appearing);
-    if (!ImGui::Begin("Help", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    // Titles in the current language over IDs that stay the same in both.
+    const std::string title = fmt::format("{}###help", tr("help.title"));
+    if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
     if (ImGui::BeginTabBar("help")) {
-        const struct { HelpPage page; const char* title; void (*drawPage)(); } pages[] = {
-            {HelpPage::HowToPlay, "How to play", drawHowToPlay}, {HelpPage::Lan, "Play on the LAN", drawLan},
-            {HelpPage::Keys, "Keys", drawKeys}, {HelpPage::About, "About", drawAbout}};
+        const struct { HelpPage page; const char* title; const char* id; void (*drawPage)(); } pages[] = {
+            {HelpPage::HowToPlay, tr("help.tab.how_to_play"), "how_to_play", drawHowToPlay},
+            {HelpPage::Lan, tr("help.tab.lan"), "lan", drawLan},
+            {HelpPage::Keys, tr("help.tab.keys"), "keys", drawKeys},
+            {HelpPage::About, tr("help.tab.about"), "about", drawAbout}};
         for (const auto& page : pages) {
             const ImGuiTabItemFlags flags = !m_pageChosen && page.page == m_page ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ImGui::BeginTabItem(page.title, nullptr, flags)) {
+            const std::string tab = fmt::format("{}###{}", page.title, page.id);
+            if (ImGui::BeginTabItem(tab.c_str(), nullptr, flags)) {
                 page.drawPage();
                 ImGui::EndTabItem();
             }

@@ -1,7 +1,10 @@
 #include "ui/LogPane.hpp"
 
+#include "text/Words.hpp"
 #include "ui/ImGuiText.hpp"
 #include "ui/WireLog.hpp"
+
+#include <fmt/format.h>
 
 namespace speed::client::ui {
 namespace {
@@ -27,11 +30,13 @@ void LogPane::draw(const Rect& area) {
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
-    if (!ImGui::Begin("Game log (L hides)", nullptr, kFlags)) {
+    // The same window in either language: its title may change, its ID does not.
+    const std::string title = fmt::format("{}###game_log", tr("menu.log.title"));
+    if (!ImGui::Begin(title.c_str(), nullptr, kFlags)) {
         ImGui::End();
         return;
     }
-    if (m_log.size() == 0) ImGui::TextWrapped("Plays, refills, SPEED! flips, refusals and connection news show here.");
+    if (m_log.size() == 0) ImGui::TextWrapped("%s", tr("menu.log.empty"));
     ImGui::BeginChild("events", ImVec2(0, 0), false);
     // Wrapped lines have no fixed height, so no clipper: the log is bounded (GameLog::kCapacity).
     for (std::size_t row = 0; row < m_log.size(); ++row) {

@@ -6,6 +6,8 @@
 #include "speed/net/MeasureReport.hpp"
 #include "speed/store/XdgDirs.hpp"
 
+#include "text/Words.hpp"
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -34,6 +36,19 @@ std::string defaultExportFolder() {
 
 std::string modeWord(const MeasurePlan& plan) { return plan.mode == MeasureMode::Fixed ? "fixed" : "pow2"; }
 
+// A label shown in the window's language with an ID that stays the same in every language.
+std::string label(const char* key, const char* id) { return fmt::format("{}###{}", tr(key), id); }
+
+// A row of table cells, left to right.
+template <std::size_t N>
+void tableRow(const std::string (&cells)[N]) {
+    ImGui::TableNextRow();
+    for (const std::string& cell : cells) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(cell.c_str());
+    }
+}
+
 } // namespace
 
 MeasureDialog::MeasureDialog(std::string defaultTarget, std::uint16_t defaultPort)
@@ -57,9 +72,10 @@ void MeasureDialog::startNow(const std::string& matchTarget) {
 void MeasureDialog::start(const std::string& matchTarget) {
     m_stream.rateMbps = m_streamRate;
     m_stream.durationS = m_streamDuration;
-    m_formError = m_mode == 2 ? validate(m_stream, minimumStreamBytes()) : validate(plan());
+    m_formError = m_mode == 2 ? planProblem(m_stream, minimumStreamBytes()) : planProblem(plan());
     if (!m_formError.empty()) return;
-    m_exportMessage.clear();
+    m_exportPath.clear();
+    m_exportProblem.clear();
     if (m_mode == 2) m_job.startStream(target(matchTarget), m_defaultPort, m_stream);
     else m_job.start(target(matchTarget), m_defaultPort, plan());
 }
@@ -71,7 +87,8 @@ void MeasureDialog::draw(const std::string& matchTarget) {
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 52), std::min(display.y - 50, ImGui::GetFontSize() * 46)),
                              ImGuiCond_Appearing);
-    if (!ImGui::Begin("Network measurement", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    const std::string title = label("measure.title", "measure_dialog");
+    if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
@@ -99,72 +116,77 @@ void MeasureDialog::drawForm(const std::string& matchTarget) {
     const float em = ImGui::GetFontSize();
     ImGui::SetNextItemWidth(em * 14);
     if (matchTarget.empty()) {
-        inputString("target (host:port)", m_typedTarget);
+        inputString(label("measure.target.field", "measure_target").c_str(), m_typedTarget);
     } else {
-        ImGui::Text("target: %s (the match's host)", matchTarget.c_str());
+        plainText(trf("measure.target.match", matchTarget));
     }
-    ImGui::RadioButton("pow2: 1, 2, 4 .. 2^x bytes", &m_mode, 0);
+    ImGui::RadioButton(label("measure.mode.pow2", "measure_pow2").c_str(), &m_mode, 0);
     ImGui::SameLine();
-    ImGui::RadioButton("fixed size", &m_mode, 1);
+    ImGui::RadioButton(label("measure.mode.fixed", "measure_fixed").c_str(), &m_mode, 1);
     ImGui::SameLine();
-    ImGui::RadioButton("stream (like iperf3 -u)", &m_mode, 2);
+    ImGui::RadioButton(label("measure.mode.stream", "measure_stream").c_str(), &m_mode, 2);
     ImGui::SetNextItemWidth(em * 7);
     if (m_mode == 2) {
-        ImGui::InputFloat("Mbit/s", &m_streamRate, 1.0f, 10.0f, "%.2f");
+        ImGui::InputFloat("Mbit/s###measure_rate", &m_streamRate, 1.0f, 10.0f, "%.2f");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(em * 7);
-        ImGui::InputFloat("seconds", &m_streamDuration, 1.0f, 5.0f, "%.1f");
+        ImGui::InputFloat(label("measure.stream.seconds", "measure_duration").c_str(), &m_streamDuration, 1.0f, 5.0f, "%.1f");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(em * 7);
-        ImGui::InputInt("bytes", &m_stream.sizeBytes, 100, 1000);
+        ImGui::InputInt(label("measure.stream.bytes", "measure_stream_bytes").c_str(), &m_stream.sizeBytes, 100, 1000);
         ImGui::SameLine();
-        ImGui::Checkbox("both ways", &m_stream.bidir);
+        ImGui::Checkbox(label("measure.stream.both_ways", "measure_both_ways").c_str(), &m_stream.bidir);
         m_stream.rateMbps = m_streamRate;
         m_stream.durationS = m_streamDuration;
-        m_formError = validate(m_stream, minimumStreamBytes());
+        m_formError = planProblem(m_stream, minimumStreamBytes());
     } else {
-        if (m_mode == 0) ImGui::InputInt("max exponent x", &m_plan.maxExponent);
-        else ImGui::InputInt("size (bytes)", &m_plan.size, 100, 1000);
+        if (m_mode == 0) ImGui::InputInt(label("measure.probe.max_exponent", "measure_max_exponent").c_str(), &m_plan.maxExponent);
+        else ImGui::InputInt(label("measure.probe.size", "measure_size").c_str(), &m_plan.size, 100, 1000);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(em * 7);
-        ImGui::InputInt(m_mode == 0 ? "sets" : "probes", &m_plan.count);
+        ImGui::InputInt(label(m_mode == 0 ? "measure.probe.sets" : "measure.probe.probes", "measure_count").c_str(), &m_plan.count);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(em * 7);
-        ImGui::InputInt("interval (ms)", &m_plan.intervalMs, 10, 100);
-        m_formError = validate(plan());
-        if (m_plan.intervalMs < 0) m_formError = "the interval cannot be negative";
+        ImGui::InputInt(label("measure.probe.interval", "measure_interval").c_str(), &m_plan.intervalMs, 10, 100);
+        m_formError = planProblem(plan());
+        if (m_plan.intervalMs < 0) m_formError = tr("measure.problem.negative_interval");
     }
     if (!m_formError.empty()) ImGui::TextColored(ImColor(kErrorColour), "%s", m_formError.c_str());
     const bool canStart = m_formError.empty() && !target(matchTarget).empty();
     if (!canStart) ImGui::BeginDisabled();
-    if (ImGui::Button("Start")) start(matchTarget);
+    if (ImGui::Button(label("measure.button.start", "measure_start").c_str())) start(matchTarget);
     if (!canStart) ImGui::EndDisabled();
     if (busy) ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::TextDisabled("%d warm-up probes first, not counted; a probe is lost after %d ms", m_plan.warmup, m_plan.timeoutMs);
+    ImGui::PushTextWrapPos(0.0f); // beside the button, wrapped at the dialog's edge in either language
+    ImGui::TextDisabled("%s", trf("measure.form.note", m_plan.warmup, m_plan.timeoutMs).c_str());
+    ImGui::PopTextWrapPos();
 }
 
 void MeasureDialog::drawProgress() {
-    const std::string overlay = m_mode == 2 ? fmt::format("{:.0f}% of the stream sent", 100 * m_job.progress())
-                                            : fmt::format("{} / {} probes", m_job.probesDone(), m_job.probesTotal());
-    ImGui::ProgressBar(m_job.progress(), ImVec2(-ImGui::GetFontSize() * 6, 0), overlay.c_str());
+    const std::string overlay = m_mode == 2 ? trf("measure.progress.stream", 100 * m_job.progress())
+                                            : trf("measure.progress.probes", m_job.probesDone(), m_job.probesTotal());
+    const std::string cancel = label("common.cancel", "measure_cancel");
+    // Room for the Cancel button beside the bar, however long its word.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float cancelWidth = ImGui::CalcTextSize(cancel.c_str(), nullptr, true).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    ImGui::ProgressBar(m_job.progress(), ImVec2(-std::max(ImGui::GetFontSize() * 6, cancelWidth), 0), overlay.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) m_job.cancel();
-    ImGui::TextDisabled("measuring %s ...", m_job.outcome().target.c_str());
+    if (ImGui::Button(cancel.c_str())) m_job.cancel();
+    ImGui::TextDisabled("%s", trf("measure.progress.target", m_job.outcome().target).c_str());
 }
 
 void MeasureDialog::drawResults() {
     const MeasureOutcome outcome = m_job.outcome();
     if (outcome.status == MeasureStatus::Idle) {
-        ImGui::TextWrapped("Start sends probes to the host and times their echoes. "
-                           "The host answers probes from any address, so this works during a match too.");
+        ImGui::TextWrapped("%s", tr("measure.results.idle"));
         return;
     }
     const bool failed = outcome.status == MeasureStatus::Failed;
-    ImGui::TextColored(ImColor(failed ? kErrorColour : kGoodColour), "%s: %s", std::string(toString(outcome.status)).c_str(),
-                       outcome.target.c_str());
+    ImGui::TextColored(ImColor(failed ? kErrorColour : kGoodColour), "%s",
+                       trf("measure.results.status", statusText(outcome.status), outcome.target).c_str());
     if (failed) {
-        ImGui::TextWrapped("%s", outcome.message.c_str());
+        ImGui::TextWrapped("%s", failureText(outcome).c_str());
         return;
     }
     if (outcome.stream) {
@@ -183,109 +205,108 @@ void MeasureDialog::drawResults() {
 
 void MeasureDialog::drawOneWay(const MeasureOutcome& outcome) {
     if (outcome.fit.points >= 2) {
-        ImGui::Text("fit: RTT p50 = %.2f \xC2\xB5s + %.4f ns/B x bytes (R\xC2\xB2 %.4f, %d sizes)", outcome.fit.fixedUs,
-                    outcome.fit.nsPerByte, outcome.fit.r2, outcome.fit.points);
+        plainText(trf("measure.fit.line", outcome.fit.fixedUs, outcome.fit.nsPerByte, outcome.fit.r2, outcome.fit.points));
     }
     if (!outcome.oneWay) {
-        ImGui::TextDisabled("one-way delay: the far side did not stamp its echoes (a plain echo, an older host, or "
-                            "probes too small)");
+        ImGui::TextDisabled("%s", tr("measure.one_way.none"));
         return;
     }
     const OneWaySummary& w = *outcome.oneWay;
     if (w.sameClock) {
-        ImGui::Text("one-way delay (one clock, exact): up p50 %.1f \xC2\xB5s, down p50 %.1f \xC2\xB5s; the far side held "
-                    "each probe p50 %.1f \xC2\xB5s",
-                    w.up.p50Us, w.down.p50Us, w.held.p50Us);
+        plainText(trf("measure.one_way.same_clock", w.up.p50Us, w.down.p50Us, w.held.p50Us));
     } else {
         const double epsilon = w.offset.epsilonNs / 1000.0;
-        ImGui::Text("one-way delay: up p50 %.1f \xC2\xB1 %.1f \xC2\xB5s, down p50 %.1f \xC2\xB1 %.1f \xC2\xB5s "
-                    "(far clock %+.1f \xC2\xB5s from this one); held p50 %.1f \xC2\xB5s",
-                    w.up.p50Us, epsilon, w.down.p50Us, epsilon, w.offset.offsetNs / 1000.0, w.held.p50Us);
+        plainText(trf("measure.one_way.two_clocks", w.up.p50Us, epsilon, w.down.p50Us, epsilon, w.offset.offsetNs / 1000.0,
+                      w.held.p50Us));
     }
 }
 
 void MeasureDialog::drawStreamResults(const MeasureOutcome& outcome) {
     const StreamRunResult& run = *outcome.stream;
-    ImGui::TextWrapped("%s", run.counting == StreamCounting::OneWay
-                                 ? "counted by the far side (one way)"
-                                 : "echoed back and counted here: loss, reordering and jitter are of the way there and "
-                                   "back together");
-    ImGui::Text("sent %.2f Mbit/s over %.3f s%s", run.sentMbps, run.sendingSeconds,
-                run.cancelled ? " (cancelled)" : "");
-    constexpr const char* kColumns[] = {"", "sent", "late", "received", "lost", "loss %", "dup", "reordered",
-                                        "goodput Mbit/s", "jitter \xC2\xB5s"};
-    constexpr int kColumnCount = static_cast<int>(std::size(kColumns));
-    if (!ImGui::BeginTable("stream", kColumnCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
-    for (const char* column : kColumns) ImGui::TableSetupColumn(column);
+    ImGui::TextWrapped("%s", tr(run.counting == StreamCounting::OneWay ? "measure.stream.counted_far"
+                                                                         : "measure.stream.counted_here"));
+    plainText(trf(run.cancelled ? "measure.stream.sent_cancelled" : "measure.stream.sent", run.sentMbps, run.sendingSeconds));
+    // The first column names the direction and has no heading.
+    const char* const columns[] = {"",
+                                   tr("measure.stream.column.sent"),
+                                   tr("measure.stream.column.late"),
+                                   tr("measure.stream.column.received"),
+                                   tr("measure.stream.column.lost"),
+                                   tr("measure.stream.column.loss"),
+                                   tr("measure.stream.column.duplicates"),
+                                   tr("measure.stream.column.reordered"),
+                                   tr("measure.stream.column.goodput"),
+                                   tr("measure.stream.column.jitter")};
+    const int columnCount = static_cast<int>(std::size(columns));
+    if (!ImGui::BeginTable("stream", columnCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+    for (const char* column : columns) ImGui::TableSetupColumn(column);
     ImGui::TableHeadersRow();
     const auto row = [](const char* name, const StreamDirection& d) {
-        ImGui::TableNextRow();
         const std::string cells[] = {name, std::to_string(d.sent), std::to_string(d.late),
                                      d.counted ? std::to_string(d.received) : "?", d.counted ? std::to_string(d.lost) : "?",
                                      d.counted ? fmt::format("{:.2f}", d.lossPercent) : "?",
                                      std::to_string(d.duplicates), std::to_string(d.reordered),
                                      fmt::format("{:.2f}", d.goodputMbps), fmt::format("{:.1f}", d.jitterUs)};
-        for (const std::string& cell : cells) {
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(cell.c_str());
-        }
+        tableRow(cells);
     };
-    row(run.counting == StreamCounting::RoundTrip ? "round trip" : "up", run.up);
-    if (run.down) row("down", *run.down);
+    row(tr(run.counting == StreamCounting::RoundTrip ? "measure.stream.row.round_trip" : "measure.stream.row.up"), run.up);
+    if (run.down) row(tr("measure.stream.row.down"), *run.down);
     ImGui::EndTable();
     if (run.counting == StreamCounting::RoundTrip && run.rtt.received > 0) {
-        ImGui::Text("round trip: p50 %.1f \xC2\xB5s, p99 %.1f \xC2\xB5s, max %.1f \xC2\xB5s", run.rtt.p50Us,
-                    run.rtt.p99Us, run.rtt.maxUs);
+        plainText(trf("measure.stream.rtt", run.rtt.p50Us, run.rtt.p99Us, run.rtt.maxUs));
     }
     if (run.counting == StreamCounting::OneWay && !run.reportReceived) {
-        ImGui::TextColored(ImColor(kErrorColour), "the far side's counts did not arrive");
+        ImGui::TextColored(ImColor(kErrorColour), "%s", tr("measure.stream.no_report"));
     }
 }
 
 void MeasureDialog::drawExport(const MeasureOutcome& outcome) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
-    inputString("export folder", m_exportFolder);
-    if (ImGui::Button("Export CSV")) exportTo(outcome, false);
+    inputString(label("measure.export.folder", "measure_export_folder").c_str(), m_exportFolder);
+    if (ImGui::Button(label("measure.export.csv", "measure_export_csv").c_str())) exportTo(outcome, false);
     ImGui::SameLine();
-    if (ImGui::Button("Export JSON")) exportTo(outcome, true);
-    if (!m_exportMessage.empty()) {
+    if (ImGui::Button(label("measure.export.json", "measure_export_json").c_str())) exportTo(outcome, true);
+    std::string message;
+    if (!m_exportProblem.empty()) message = trf("measure.export.folder_problem", m_exportProblem);
+    else if (!m_exportPath.empty()) message = trf(m_exportFailed ? "measure.export.cannot_write" : "measure.export.wrote", m_exportPath);
+    if (!message.empty()) {
         ImGui::SameLine();
-        ImGui::TextColored(ImColor(m_exportFailed ? kErrorColour : kGoodColour), "%s", m_exportMessage.c_str());
+        ImGui::TextColored(ImColor(m_exportFailed ? kErrorColour : kGoodColour), "%s", message.c_str());
     }
 }
 
 void MeasureDialog::drawResultsTable(const MeasureOutcome& outcome) {
-    constexpr const char* kColumns[] = {"size", "sent", "lost", "min", "p50", "mean", "p99", "p99.9", "max", "jitter", "Mbit/s"};
-    constexpr int kColumnCount = static_cast<int>(std::size(kColumns));
+    const char* const columns[] = {tr("measure.table.size"), tr("measure.table.sent"), tr("measure.table.lost"),
+                                   tr("measure.table.min"),  "p50",                    tr("measure.table.mean"),
+                                   "p99",                    "p99.9",                  tr("measure.table.max"),
+                                   tr("measure.table.jitter"), "Mbit/s"};
+    const int columnCount = static_cast<int>(std::size(columns));
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                        ImGuiTableFlags_SizingStretchSame;
     const float rows = static_cast<float>(std::min(outcome.results.size(), kTableRowsShown) + 1);
-    if (!ImGui::BeginTable("results", kColumnCount, kFlags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f)))) return;
+    if (!ImGui::BeginTable("results", columnCount, kFlags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f)))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* column : kColumns) ImGui::TableSetupColumn(column);
+    for (const char* column : columns) ImGui::TableSetupColumn(column);
     ImGui::TableHeadersRow();
     for (const RttSummary& r : outcome.results) {
-        ImGui::TableNextRow();
         const std::string cells[] = {std::to_string(r.size), std::to_string(r.sent), std::to_string(r.lost),
                                      fmt::format("{:.1f}", r.minUs), fmt::format("{:.1f}", r.p50Us), fmt::format("{:.1f}", r.meanUs),
                                      fmt::format("{:.1f}", r.p99Us), fmt::format("{:.1f}", r.p999Us),
                                      fmt::format("{:.1f}", r.maxUs), fmt::format("{:.1f}", r.jitterUs),
                                      fmt::format("{:.2f}", r.throughputMbps)};
-        for (const std::string& cell : cells) {
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(cell.c_str());
-        }
+        tableRow(cells);
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("times in \xC2\xB5s; jitter RFC 3550 smoothed; Mbit/s: bits echoed per \xC2\xB5s of RTT");
+    ImGui::TextDisabled("%s", tr("measure.table.caption"));
 }
 
 // The same CSV and JSON as speed-measure's --csv and --json, into the export folder.
 void MeasureDialog::exportTo(const MeasureOutcome& outcome, bool json) {
     const std::filesystem::path folder = std::filesystem::absolute(m_exportFolder.empty() ? "." : m_exportFolder);
-    if (const std::string problem = store::ensureDir(folder, "export folder"); !problem.empty()) {
+    m_exportPath.clear();
+    m_exportProblem = store::ensureDir(folder, "export folder");
+    if (!m_exportProblem.empty()) {
         m_exportFailed = true;
-        m_exportMessage = problem;
         return;
     }
     const std::filesystem::path path = folder / exportFileName(json ? "json" : "csv");
@@ -304,8 +325,8 @@ void MeasureDialog::exportTo(const MeasureOutcome& outcome, bool json) {
     }
     out.close();
     m_exportFailed = !out;
-    m_exportMessage = m_exportFailed ? "cannot write " + path.string() : "wrote " + path.string();
-    spdlog::info("measurement: {}", m_exportMessage);
+    m_exportPath = path.string();
+    spdlog::info("measurement: {} {}", m_exportFailed ? "cannot write" : "wrote", m_exportPath);
 }
 
 } // namespace speed::client::ui

@@ -53,7 +53,8 @@ private:
     float m_streamDuration = 5.0f;
     std::string m_exportFolder;     // where Export writes; starts as the data folder's measurements/
     std::string m_formError;
-    std::string m_exportMessage;
+    std::string m_exportPath;    // the file the last export wrote, or could not write
+    std::string m_exportProblem; // why the last export could not make its folder (the store's words)
     bool m_exportFailed = false;
     MeasureStatus m_loggedStatus = MeasureStatus::Idle;
     bool m_open = false;

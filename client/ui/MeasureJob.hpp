@@ -15,11 +15,25 @@ namespace speed::client::ui {
 
 enum class MeasureStatus { Idle, Running, Finished, Cancelled, Failed };
 
+// Why a run failed, so that the dialog can say it in the window's language.
+enum class MeasureFailure {
+    None,
+    Target,        // the target does not parse or resolve (failureDetail: why)
+    Socket,        // no UDP socket could be opened (failureDetail: why)
+    Refused,       // the machine refused: nothing listens on that port
+    NoStreamStart, // no answer to a stream's opening request
+    NoEcho,        // no echo within the timeout
+    Error,         // an exception stopped the run (failureDetail: its text)
+};
+
 // What the dialog shows once a run is over.
 struct MeasureOutcome {
     MeasureStatus status = MeasureStatus::Idle;
     std::string target;  // the resolved address, e.g. "127.0.0.1:50001"
-    std::string message; // notes of the run, or why it failed
+    std::string message; // notes of the run, or why it failed, in English (as the log writes it)
+    std::string notes;   // the run's own notes alone (the measurement's lines, English)
+    MeasureFailure failure = MeasureFailure::None;
+    std::string failureDetail; // the resolver's, socket's or exception's words, for those failures
     std::vector<RttSummary> results;
     std::optional<OneWaySummary> oneWay; // probes: when the far side stamped its echoes
     LineFit fit;                         // probes: fixed cost and cost per byte (points 0: none)
@@ -67,6 +81,17 @@ private:
     MeasureOutcome m_outcome;
 };
 
+// The status as the log names it ("finished"); statusText says it in the window's language.
 std::string_view toString(MeasureStatus status);
+const char* statusText(MeasureStatus status);
+
+// What the dialog shows of a failed run: its notes, then why it failed, in the window's language
+// (in English the same as `message`).
+std::string failureText(const MeasureOutcome& outcome);
+
+// What is wrong with a plan as the dialog says it, in the window's language: empty exactly when
+// validate() finds the plan fine.
+std::string planProblem(const MeasurePlan& plan);
+std::string planProblem(const StreamPlan& plan, int minimumBytes);
 
 } // namespace speed::client::ui

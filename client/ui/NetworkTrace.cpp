@@ -1,5 +1,6 @@
 #include "ui/NetworkTrace.hpp"
 
+#include "text/Words.hpp"
 #include "ui/ImGuiText.hpp"
 
 #include <fmt/format.h>
@@ -14,21 +15,21 @@ void NetworkTrace::draw(bool online) {
     const float em = ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * 44), std::min(display.y - 60, em * 28)), ImGuiCond_Appearing);
-    if (!ImGui::Begin("Network trace", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    // The same window in either language: its title may change, its ID does not.
+    const std::string title = fmt::format("{}###network_trace", tr("menu.trace.title"));
+    if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
     if (m_log.size() == 0) {
-        ImGui::TextWrapped("%s", online ? "No datagrams yet."
-                                        : "No network traffic: no network match runs. In a network match every datagram "
-                                          "sent and received shows here with its time.");
+        ImGui::TextWrapped("%s", tr(online ? "menu.trace.empty_online" : "menu.trace.empty_offline"));
     } else {
-        ImGui::TextColored(ImColor(kSentColour), "-> sent");
+        ImGui::TextColored(ImColor(kSentColour), "%s", tr("menu.trace.sent"));
         ImGui::SameLine();
-        ImGui::TextColored(ImColor(kReceivedColour), "<- received");
+        ImGui::TextColored(ImColor(kReceivedColour), "%s", tr("menu.trace.received"));
         ImGui::SameLine();
-        const std::string counts = fmt::format("{} lines{}", m_log.size(),
-                                               m_log.dropped() > 0 ? fmt::format(", {} older dropped", m_log.dropped()) : "");
+        const std::string counts = m_log.dropped() > 0 ? trf("menu.trace.lines_dropped", m_log.size(), m_log.dropped())
+                                                       : trf("menu.trace.lines", m_log.size());
         ImGui::TextDisabled("%s", counts.c_str());
         ImGui::Separator();
         drawLines();

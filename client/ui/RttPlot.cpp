@@ -3,11 +3,12 @@
 
 #include "ui/PlotScale.hpp"
 
+#include "text/Words.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
 
-#include <fmt/format.h>
 
 namespace speed::client::ui {
 namespace {
@@ -43,8 +44,10 @@ void drawValueAxis(ImDrawList& draw, const PlotFrame& frame) {
 
 void drawLegend(ImDrawList& draw, ImVec2 at) {
     const float line = ImGui::GetTextLineHeight();
-    const struct { ImU32 colour; const char* text; } items[] = {
-        {kMedianColour, "median"}, {kMeanColour, "mean"}, {kP99Colour, "min..p99"}, {kRangeColour, "..max"}};
+    const struct { ImU32 colour; const char* text; } items[] = {{kMedianColour, tr("measure.plot.median")},
+                                                                {kMeanColour, tr("measure.plot.mean")},
+                                                                {kP99Colour, tr("measure.plot.min_p99")},
+                                                                {kRangeColour, tr("measure.plot.max")}};
     for (const auto& item : items) {
         draw.AddRectFilled(ImVec2(at.x, at.y + line * 0.3f), ImVec2(at.x + 10, at.y + line * 0.8f), item.colour);
         draw.AddText(ImVec2(at.x + 14, at.y), kAxisColour, item.text);
@@ -54,7 +57,9 @@ void drawLegend(ImDrawList& draw, ImVec2 at) {
 
 void drawColumn(ImDrawList& draw, const PlotFrame& frame, const RttSummary& result, float centreX, float columnWidth) {
     if (result.received == 0) {
-        draw.AddText(ImVec2(centreX - 10, frame.origin.y - ImGui::GetTextLineHeight() - 2), kMeanColour, "lost");
+        const char* lost = tr("measure.plot.lost");
+        draw.AddText(ImVec2(centreX - ImGui::CalcTextSize(lost).x * 0.5f, frame.origin.y - ImGui::GetTextLineHeight() - 2),
+                     kMeanColour, lost);
         return;
     }
     const float half = std::clamp(columnWidth * 0.18f, 2.0f, 10.0f);
@@ -83,8 +88,11 @@ void drawRttPlot(const std::vector<RttSummary>& results, float height, const Lin
     const float leftMargin = ImGui::CalcTextSize("00.0k").x + 10;
     PlotFrame frame{ImVec2(start.x + leftMargin, start.y + height - line * 2.2f), width - leftMargin - 8,
                     height - line * 3.6f, logAxis(lowest, highest)};
-    draw.AddText(ImVec2(start.x, start.y), kAxisColour, "RTT (\xC2\xB5s, log)"); // U+00B5: in the font's Latin-1 range
-    drawLegend(draw, ImVec2(start.x + leftMargin + 60, start.y));
+    const char* title = tr("measure.plot.title"); // U+00B5 (µ): in the font's Latin-1 range
+    draw.AddText(ImVec2(start.x, start.y), kAxisColour, title);
+    // The legend right of the title, further right when the title is wider than usual.
+    const float legendX = std::max(leftMargin + 60, ImGui::CalcTextSize(title).x + ImGui::GetFontSize());
+    drawLegend(draw, ImVec2(start.x + legendX, start.y));
     drawValueAxis(draw, frame);
     const float columnWidth = frame.width / static_cast<float>(results.size());
     std::vector<ImVec2> medians;
@@ -114,11 +122,11 @@ void drawRttPlot(const std::vector<RttSummary>& results, float height, const Lin
                              ImVec2(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u), kMeanColour, 1.5f);
             }
         }
-        const std::string label = fmt::format("fit {:.1f} \xC2\xB5s + {:.3f} ns/B", fit->fixedUs, fit->nsPerByte);
+        const std::string label = trf("measure.plot.fit", fit->fixedUs, fit->nsPerByte);
         draw.AddText(ImVec2(frame.origin.x + frame.width - ImGui::CalcTextSize(label.c_str()).x, start.y), kMeanColour,
                      label.c_str());
     }
-    const char* caption = "probe size (bytes)";
+    const char* caption = tr("measure.plot.caption");
     draw.AddText(ImVec2(frame.origin.x + (frame.width - ImGui::CalcTextSize(caption).x) * 0.5f, frame.origin.y + line + 4),
                  kAxisColour, caption);
 }

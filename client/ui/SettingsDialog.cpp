@@ -2,6 +2,10 @@
 
 #include "ui/ImGuiText.hpp"
 
+#include "text/Words.hpp"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace speed::client::ui {
@@ -10,18 +14,26 @@ namespace {
 constexpr float kLabelWidthEm = 5.0f;
 constexpr float kFieldWidthEm = 12.0f;
 
-std::string_view sectionTitle(std::string_view section) {
-    if (section == "network") return "Network (applies at the next connection)";
-    if (section == "player") return "Player";
-    if (section == "rules") return "Rules";
-    return "CPU opponent";
+const char* sectionTitle(std::string_view section) {
+    if (section == "network") return tr("settings.section.network");
+    if (section == "player") return tr("settings.section.player");
+    if (section == "rules") return tr("settings.section.rules");
+    return tr("settings.section.cpu");
+}
+
+// A combo box as wide as its longest choice needs (a Japanese bot title is wider than the field).
+float comboWidth(const SettingsKey& key, const std::vector<std::string_view>& choices, float fieldWidth) {
+    float widest = 0;
+    for (std::string_view choice : choices) widest = std::max(widest, ImGui::CalcTextSize(choiceWords(key, choice).c_str()).x);
+    return std::max(fieldWidth, widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight());
 }
 
 } // namespace
 
 void SettingsDialog::open() {
     m_form.reload(); // someone may have edited the file since
-    m_status.clear();
+    m_saveOutcome.reset();
+    m_reloaded = false;
     m_open = true;
 }
 
@@ -31,15 +43,16 @@ void SettingsDialog::draw(UiCommands& commands) {
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 46), 0), ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 10, display.y - 30));
-    if (!ImGui::Begin("Settings (setup.ini)", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    const std::string title = fmt::format("{}###settings_dialog", tr("settings.title"));
+    if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
     ImGui::TextDisabled("%s", m_form.path().c_str());
-    if (!m_form.fileExisted()) ImGui::TextWrapped("The file does not exist yet: these are the defaults; Save creates it.");
-    if (!m_form.loadProblem().empty()) {
+    if (!m_form.fileExisted()) ImGui::TextWrapped("%s", tr("settings.file_missing"));
+    if (const auto& problem = m_form.loadError()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("The file has a problem, the defaults are shown: %s", m_form.loadProblem().c_str());
+        ImGui::TextWrapped("%s", trf("settings.load_problem", settingsProblemWords(*problem)).c_str());
         ImGui::PopStyleColor();
     }
     // The buttons and what Save said come first, so they stay in view whatever the window's height.
@@ -47,6 +60,12 @@ void SettingsDialog::draw(UiCommands& commands) {
     ImGui::Separator();
     const float fieldsHeight = std::max(ImGui::GetFontSize() * 6, display.y * 0.9f - ImGui::GetCursorPosY() - 40);
     ImGui::BeginChild("fields", ImVec2(0, std::min(fieldsHeight, ImGui::GetFontSize() * 34)), false);
+    float widestLabel = 0;
+    for (const SettingsField& field : m_form.fields()) {
+        widestLabel = std::max(widestLabel, ImGui::CalcTextSize(fieldLabel(*field.key).c_str()).x);
+    }
+    m_labelColumn = std::max(kLabelWidthEm * ImGui::GetFontSize(),
+                             ImGui::GetCursorPosX() + widestLabel + ImGui::GetStyle().ItemSpacing.x * 2);
     for (std::string_view section : {"network", "player", "rules", "cpu"}) drawSection(section);
     ImGui::EndChild();
     ImGui::End();
@@ -54,7 +73,7 @@ void SettingsDialog::draw(UiCommands& commands) {
 
 void SettingsDialog::drawSection(std::string_view section) {
     ImGui::Spacing();
-    ImGui::TextColored(imColourVec(palette::kHeading), "%s", std::string(sectionTitle(section)).c_str());
+    ImGui::TextColored(imColourVec(palette::kHeading), "%s", sectionTitle(section));
     for (SettingsField& field : m_form.fields()) {
         if (field.key->section == section) drawField(field);
     }
@@ -62,37 +81,51 @@ void SettingsDialog::drawSection(std::string_view section) {
 
 void SettingsDialog::drawField(SettingsField& field) {
     const float em = ImGui::GetFontSize();
-    const std::string name(field.key->name);
+    const SettingsKey& key = *field.key;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(name.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(fieldMeaning(*field.key)).c_str());
-    ImGui::SameLine(kLabelWidthEm * em);
-    ImGui::SetNextItemWidth(kFieldWidthEm * em);
-    const std::string id = "##" + std::string(field.key->section) + "." + name;
-    const auto choices = fixedChoices(*field.key);
+    plainText(fieldLabel(key));
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(em * 30);
+        const std::string_view meaning = fieldMeaning(key);
+        ImGui::TextUnformatted(meaning.data(), meaning.data() + meaning.size());
+        // The key as setup.ini spells it, for whoever edits the file by hand.
+        ImGui::TextDisabled("[%s] %s", std::string(key.section).c_str(), std::string(key.name).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::SameLine(m_labelColumn);
+    const std::string id = "##" + std::string(key.section) + "." + std::string(key.name);
+    const auto choices = fixedChoices(key);
     if (choices.empty()) {
+        ImGui::SetNextItemWidth(kFieldWidthEm * em);
         std::string text = field.text;
-        const ImGuiInputTextFlags flags = field.key->secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
+        const ImGuiInputTextFlags flags = key.secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
         if (inputString(id.c_str(), text, flags)) m_form.setText(field, text);
-        if (field.key->secret) {
+        if (key.secret) {
             ImGui::SameLine();
-            ImGui::Checkbox(("show" + id).c_str(), &m_showSecrets);
+            ImGui::Checkbox(fmt::format("{}###show{}", tr("settings.show_password"), id).c_str(), &m_showSecrets);
         }
-    } else if (ImGui::BeginCombo(id.c_str(), field.text.c_str())) {
-        for (std::string_view choice : choices) {
-            const std::string value(choice);
-            if (ImGui::Selectable(value.c_str(), value == field.text)) m_form.setText(field, value);
+    } else {
+        ImGui::SetNextItemWidth(comboWidth(key, choices, kFieldWidthEm * em));
+        if (ImGui::BeginCombo(id.c_str(), choiceWords(key, field.text).c_str())) {
+            for (std::string_view choice : choices) {
+                const std::string value(choice);
+                // The value is the ID: the words shown change with the language.
+                const std::string label = fmt::format("{}###{}", choiceWords(key, value), value);
+                if (ImGui::Selectable(label.c_str(), value == field.text)) m_form.setText(field, value);
+            }
+            ImGui::EndCombo();
         }
-        ImGui::EndCombo();
     }
     ImGui::SameLine();
     if (field.error.empty()) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", std::string(field.key->expected).c_str());
+        ImGui::TextDisabled("%s", fieldExpected(key).c_str());
         ImGui::PopTextWrapPos();
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", field.error.c_str());
+        ImGui::TextWrapped("%s", expectedWords(key).c_str());
         ImGui::PopStyleColor();
     }
 }
@@ -100,11 +133,10 @@ void SettingsDialog::drawField(SettingsField& field) {
 void SettingsDialog::drawButtons(UiCommands& commands) {
     const bool canSave = m_form.valid();
     if (!canSave) ImGui::BeginDisabled();
-    if (ImGui::Button("Save")) {
-        const SaveOutcome outcome = m_form.save();
-        m_status = outcome.message;
-        m_statusIsError = !outcome.saved;
-        if (outcome.saved) {
+    if (ImGui::Button(fmt::format("{}###save", tr("settings.button.save")).c_str())) {
+        m_saveOutcome = m_form.save();
+        m_reloaded = false;
+        if (m_saveOutcome->saved) {
             UiCommand saved{UiAction::SettingsSaved};
             saved.settings = m_form.settings();
             commands.push_back(saved);
@@ -112,25 +144,36 @@ void SettingsDialog::drawButtons(UiCommands& commands) {
     }
     if (!canSave) ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Revert")) {
+    if (ImGui::Button(fmt::format("{}###revert", tr("settings.button.revert")).c_str())) {
         m_form.reload();
-        m_status = "reloaded " + m_form.path();
-        m_statusIsError = false;
+        m_saveOutcome.reset();
+        m_reloaded = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Close")) m_open = false;
+    if (ImGui::Button(fmt::format("{}###close", tr("common.close")).c_str())) m_open = false;
     if (!canSave) {
         ImGui::SameLine();
-        ImGui::TextColored(ImColor(kErrorColour), "fix the fields in red to save");
+        ImGui::TextColored(ImColor(kErrorColour), "%s", tr("settings.cannot_save"));
     } else if (m_form.changed()) {
         ImGui::SameLine();
-        ImGui::TextDisabled("unsaved changes");
+        ImGui::TextDisabled("%s", tr("settings.unsaved"));
     }
-    if (!m_status.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, m_statusIsError ? kErrorColour : kGoodColour);
-        ImGui::TextWrapped("%s", m_status.c_str());
-        ImGui::PopStyleColor();
+    drawStatus();
+}
+
+void SettingsDialog::drawStatus() const {
+    std::string status;
+    bool isError = false;
+    if (m_saveOutcome) {
+        status = saveOutcomeWords(*m_saveOutcome);
+        isError = !m_saveOutcome->saved;
+    } else if (m_reloaded) {
+        status = trf("settings.reloaded", m_form.path());
     }
+    if (status.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, isError ? kErrorColour : kGoodColour);
+    ImGui::TextWrapped("%s", status.c_str());
+    ImGui::PopStyleColor();
 }
 
 } // namespace speed::client::ui

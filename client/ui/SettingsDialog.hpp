@@ -3,6 +3,7 @@
 #include "ui/SettingsForm.hpp"
 #include "ui/UiCommand.hpp"
 
+#include <optional>
 #include <string>
 
 namespace speed::client::ui {
@@ -23,10 +24,13 @@ private:
     void drawSection(std::string_view section);
     void drawField(SettingsField& field);
     void drawButtons(UiCommands& commands);
+    void drawStatus() const;
 
     SettingsForm m_form;
-    std::string m_status;
-    bool m_statusIsError = false;
+    // What the last button said, worded as it is drawn (the language may change on Save).
+    std::optional<SaveOutcome> m_saveOutcome;
+    bool m_reloaded = false;
+    float m_labelColumn = 0; // where the fields start, right of the widest label
     bool m_open = false;
     bool m_showSecrets = false; // the password field shows what is typed
 };

@@ -1,6 +1,7 @@
 #include "ui/SettingsForm.hpp"
 
-#include <fmt/format.h>
+#include "table/LevelWords.hpp"
+#include "text/Words.hpp"
 
 #include <filesystem>
 
@@ -33,6 +34,7 @@ void SettingsForm::reload() {
     const SettingsResult loaded = loadSettings(m_path);
     m_fileExisted = loaded.fromFile || std::filesystem::exists(m_path);
     m_loadProblem = loaded.error ? loaded.error->describe() : std::string{};
+    m_loadError = loaded.error;
     m_saved = loaded.settings.value_or(Settings{});
     fillFields(m_saved);
 }
@@ -52,7 +54,7 @@ SettingsField* SettingsForm::field(std::string_view section, std::string_view na
 bool SettingsForm::setText(SettingsField& field, std::string_view text) {
     field.text = std::string(text);
     Settings scratch = m_saved;
-    field.error = field.key->assign(scratch, valueOf(field)) ? std::string{} : "expected " + std::string(field.key->expected);
+    field.error = field.key->assign(scratch, valueOf(field)) ? std::string{} : expectedWords(*field.key);
     return field.error.empty();
 }
 
@@ -84,16 +86,32 @@ std::optional<Settings> SettingsForm::settings() const {
 }
 
 SaveOutcome SettingsForm::save() {
+    SaveOutcome outcome;
     const auto wanted = settings();
-    if (!wanted) return {false, "not saved: correct the fields marked in red first"};
-    if (const SaveResult saved = saveSettings(m_path, *wanted); !saved.saved) return {false, "not saved: " + saved.error};
+    if (!wanted) {
+        outcome.message = saveOutcomeWords(outcome);
+        return outcome;
+    }
+    if (const SaveResult saved = saveSettings(m_path, *wanted); !saved.saved) {
+        outcome.error = saved.error;
+        outcome.message = saveOutcomeWords(outcome);
+        return outcome;
+    }
     m_saved = *wanted;
     m_fileExisted = true;
     m_loadProblem.clear();
+    m_loadError.reset();
     fillFields(m_saved);
-    return {true, "saved to " + absolutePath(m_path) +
-                      ". Network changes (peer, port, wait, grace, password, name) apply at the next connection; "
-                      "rules and CPU level at the next game against the CPU started from the Game menu; sound, volume and ui_scale at once."};
+    outcome.saved = true;
+    outcome.file = absolutePath(m_path);
+    outcome.message = saveOutcomeWords(outcome);
+    return outcome;
+}
+
+std::string saveOutcomeWords(const SaveOutcome& outcome) {
+    if (outcome.saved) return trf("settings.save.done", outcome.file);
+    if (outcome.error.empty()) return tr("settings.save.invalid");
+    return trf("settings.save.failed", outcome.error);
 }
 
 std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
@@ -101,6 +119,7 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     if (key.name == "deal") return {"shuffle", "colors"};
     if (key.name == "refill") return {"manual", "auto"};
     if (key.name == "sound") return {"on", "off"};
+    if (key.name == "language") return {"auto", "ja", "en"};
     if (key.name == "level") {
         // The ladder only: max, the test bot, is set in the file or by --level, never offered here.
         std::vector<std::string_view> words;
@@ -110,35 +129,115 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     return {};
 }
 
-std::string_view fieldMeaning(const SettingsKey& key) {
-    if (key.name == "peer") return "The other player's machine: joined first; if no host answers, this side hosts.";
-    if (key.name == "port") return "The UDP port; both players use the same one.";
-    if (key.name == "wait") return "Wait for the other player (s): how long to look for them before giving up.";
-    if (key.name == "grace") {
-        return "Grace for a dropped player (s): how long a match is kept while nothing is heard from the other "
-               "player (a crash, a network drop) before it is given up.";
-    }
-    if (key.name == "password") return "The same on both sides, or empty for none.";
-    if (key.name == "name") return "Your name as the other player sees it.";
-    if (key.name == "sound") return "The window's sound effects: on or off (M mutes and unmutes them while it runs).";
-    if (key.name == "volume") return "How loud the sound effects are, 0..100.";
-    if (key.name == "ui_scale") return "How large menus, dialogs, the status bar and banners are: 1 as the window's size makes them, 1.5 half again as large.";
-    if (key.name == "jokers") return "Jokers in the pack.";
-    if (key.name == "deal") return "shuffle: a shuffled deck split in two; colors: one side all red, the other black.";
-    if (key.name == "hand") return "Face-up hand slots per player.";
-    if (key.name == "refill") return "manual: drag your deck onto an empty slot; auto: an empty slot refills itself.";
+std::string choiceWords(const SettingsKey& key, std::string_view value) {
     if (key.name == "level") {
-        static const std::string meaning = [] {
-            std::string text = "The CPU opponent, slowest first:";
-            for (BotLevel level : ladderLevels()) {
-                text += fmt::format(" {} ({}),", toString(level), botProfile(level).name);
-            }
-            text.back() = '.';
-            return text;
-        }();
-        return meaning;
+        if (const auto level = parseBotLevel(value)) return botTitleWords(*level);
     }
-    return {};
+    if (key.name == "language") {
+        if (value == "auto") return tr("language.auto");
+        if (value == "ja") return tr("language.ja");
+        if (value == "en") return tr("language.en");
+    }
+    return std::string(value);
+}
+
+namespace {
+
+// Every key of setup.ini with its words in the catalogue; the unit test checks that none of
+// settingsKeys() is missing here.
+constexpr SettingsKeyWords kKeyWords[] = {
+    {"network", "peer", "settings.key.network.peer", "settings.expected.network.peer", "settings.meaning.network.peer"},
+    {"network", "port", "settings.key.network.port", "settings.expected.network.port", "settings.meaning.network.port"},
+    {"network", "wait", "settings.key.network.wait", "settings.expected.network.wait", "settings.meaning.network.wait"},
+    {"network", "grace", "settings.key.network.grace", "settings.expected.network.grace", "settings.meaning.network.grace"},
+    {"network", "password", "settings.key.network.password", "settings.expected.network.password",
+     "settings.meaning.network.password"},
+    {"player", "name", "settings.key.player.name", "settings.expected.player.name", "settings.meaning.player.name"},
+    {"player", "sound", "settings.key.player.sound", "settings.expected.player.sound", "settings.meaning.player.sound"},
+    {"player", "volume", "settings.key.player.volume", "settings.expected.player.volume", "settings.meaning.player.volume"},
+    {"player", "ui_scale", "settings.key.player.ui_scale", "settings.expected.player.ui_scale",
+     "settings.meaning.player.ui_scale"},
+    {"player", "language", "settings.key.player.language", "settings.expected.player.language",
+     "settings.meaning.player.language"},
+    {"rules", "jokers", "settings.key.rules.jokers", "settings.expected.rules.jokers", "settings.meaning.rules.jokers"},
+    {"rules", "deal", "settings.key.rules.deal", "settings.expected.rules.deal", "settings.meaning.rules.deal"},
+    {"rules", "hand", "settings.key.rules.hand", "settings.expected.rules.hand", "settings.meaning.rules.hand"},
+    {"rules", "refill", "settings.key.rules.refill", "settings.expected.rules.refill", "settings.meaning.rules.refill"},
+    {"cpu", "level", "settings.key.cpu.level", "settings.expected.cpu.level", "settings.meaning.cpu.level"},
+};
+
+const SettingsKeyWords* keyWordsOf(const SettingsKey& key) { return settingsKeyWords(key.section, key.name); }
+
+// The level's meaning lists the ladder's bots, in the language current when it is first asked
+// for; one text per language, built once.
+std::string levelMeaning() {
+    std::string bots;
+    for (BotLevel level : ladderLevels()) {
+        if (!bots.empty()) bots += tr("settings.list_separator");
+        bots += botTitleWords(level);
+    }
+    return trf("settings.meaning.cpu.level", bots);
+}
+
+// The value the parser quotes in "expected ..., got \"value\"", if the problem is one of those.
+std::optional<std::string_view> gotValue(std::string_view problem) {
+    constexpr std::string_view kGot = ", got \"";
+    if (!problem.starts_with("expected ") || !problem.ends_with('"')) return std::nullopt;
+    const auto got = problem.find(kGot);
+    if (got == std::string_view::npos) return std::nullopt;
+    const auto start = got + kGot.size();
+    return problem.substr(start, problem.size() - 1 - start);
+}
+
+} // namespace
+
+const SettingsKeyWords* settingsKeyWords(std::string_view section, std::string_view name) {
+    for (const SettingsKeyWords& words : kKeyWords) {
+        if (words.section == section && words.name == name) return &words;
+    }
+    return nullptr;
+}
+
+std::string fieldLabel(const SettingsKey& key) {
+    const SettingsKeyWords* words = keyWordsOf(key);
+    return words != nullptr ? tr(words->label) : std::string(key.name);
+}
+
+std::string fieldExpected(const SettingsKey& key) {
+    const SettingsKeyWords* words = keyWordsOf(key);
+    return words != nullptr ? tr(words->expected) : std::string(key.expected);
+}
+
+std::string expectedWords(const SettingsKey& key) { return trf("settings.field.expected", fieldExpected(key)); }
+
+std::string_view fieldMeaning(const SettingsKey& key) {
+    if (key.section == "cpu" && key.name == "level") {
+        if (language() == Language::Japanese) {
+            static const std::string japanese = levelMeaning();
+            return japanese;
+        }
+        static const std::string english = levelMeaning();
+        return english;
+    }
+    const SettingsKeyWords* words = keyWordsOf(key);
+    return words != nullptr ? std::string_view(tr(words->meaning)) : std::string_view{};
+}
+
+std::string problemWords(const SettingsError& error) {
+    const SettingsKey* key = error.key.empty() ? nullptr : findSettingsKey(error.section, error.key);
+    if (key == nullptr) return error.problem;
+    if (error.problem == "key given twice in this file") return tr("settings.problem.twice");
+    if (const auto value = gotValue(error.problem)) return trf("settings.problem.expected_got", fieldExpected(*key), *value);
+    if (error.problem.starts_with("expected ")) return expectedWords(*key);
+    return error.problem;
+}
+
+std::string settingsProblemWords(const SettingsError& error) {
+    std::string text = error.file;
+    if (error.line > 0) text += ":" + std::to_string(error.line);
+    text += ": ";
+    if (!error.key.empty()) text += "[" + error.section + "] " + error.key + ": ";
+    return text + problemWords(error);
 }
 
 } // namespace speed::client::ui

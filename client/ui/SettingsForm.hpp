@@ -15,12 +15,14 @@ namespace speed::client::ui {
 struct SettingsField {
     const SettingsKey* key = nullptr;
     std::string text;
-    std::string error; // empty: valid
+    std::string error; // empty: valid; else expectedWords(*key), in the language of when it was typed
 };
 
 struct SaveOutcome {
     bool saved = false;
-    std::string message; // where it wrote and what applies when, or why it could not
+    std::string message; // where it wrote and what applies when, or why it could not (saveOutcomeWords)
+    std::string file;    // saved: the file written, as an absolute path
+    std::string error;   // not saved: why the file could not be written; empty when fields are wrong
 };
 
 // The Settings dialog's model, without any window: loads setup.ini, validates each field as it
@@ -34,7 +36,8 @@ public:
 
     void reload();
     const std::string& path() const { return m_path; }
-    const std::string& loadProblem() const { return m_loadProblem; }
+    const std::string& loadProblem() const { return m_loadProblem; } // the settings layer's English
+    const std::optional<SettingsError>& loadError() const { return m_loadError; }
     bool fileExisted() const { return m_fileExisted; }
 
     std::vector<SettingsField>& fields() { return m_fields; }
@@ -58,17 +61,50 @@ private:
 
     std::string m_path;
     std::string m_loadProblem;
+    std::optional<SettingsError> m_loadError;
     bool m_fileExisted = false;
     Settings m_saved;
     std::vector<SettingsField> m_fields;
 };
 
 // The values a key accepts when they are a short fixed list (shown as a combo box), else empty.
+// They are setup.ini's words, as the file holds them; choiceWords() is what the combo shows.
 std::vector<std::string_view> fixedChoices(const SettingsKey& key);
+// One of fixedChoices(key) as the dialog shows it, in the window's language: a CPU level as its
+// bot ("Yui (normal)"), a language by name; other values as setup.ini spells them.
+std::string choiceWords(const SettingsKey& key, std::string_view value);
 
-// What a key is for, in a sentence (the dialog's tooltip over the key's name): the field shows
-// the key as setup.ini spells it, which alone does not say what e.g. `grace` does.
+// The catalogue keys (text/Words.hpp) of one setup.ini key: its label in the form, what it
+// accepts, and what it is for. One entry for every key of settingsKeys().
+struct SettingsKeyWords {
+    std::string_view section;
+    std::string_view name;
+    std::string_view label;    // "settings.key.player.name"
+    std::string_view expected; // "settings.expected.player.name"
+    std::string_view meaning;  // "settings.meaning.player.name"
+};
+const SettingsKeyWords* settingsKeyWords(std::string_view section, std::string_view name); // nullptr: none
+
+// A key's label in the form, in the window's language: the key as setup.ini spells it in
+// English ("ui_scale"), a word in Japanese.
+std::string fieldLabel(const SettingsKey& key);
+// What a key accepts, in the window's language (in English the settings layer's `expected`).
+std::string fieldExpected(const SettingsKey& key);
+// A field's error in the window's language: "expected a port number 1..65535".
+std::string expectedWords(const SettingsKey& key);
+
+// What a key is for, in a sentence (the dialog's tooltip over the key's name), in the window's
+// language: the label alone does not say what e.g. `grace` does.
 std::string_view fieldMeaning(const SettingsKey& key);
+
+// A setup.ini problem in the window's language. problemWords: the problem alone, with the key's
+// translated expectation when the key is one of setup.ini's (the settings layer's English
+// otherwise); settingsProblemWords: the same after the file, line and key, as describe() has them.
+std::string problemWords(const SettingsError& error);
+std::string settingsProblemWords(const SettingsError& error);
+
+// What Save said, in the window's language (its `message` is this at the time of saving).
+std::string saveOutcomeWords(const SaveOutcome& outcome);
 
 // `text` without blanks (spaces, tabs) at either end, as setup.ini reads a value.
 std::string_view trimmed(std::string_view text);

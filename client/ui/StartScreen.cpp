@@ -3,6 +3,9 @@
 #include "ui/ImGuiText.hpp"
 #include "ui/SettingsForm.hpp"
 
+#include "table/LevelWords.hpp"
+#include "text/Words.hpp"
+
 #include "speed/net/HostPort.hpp"
 
 #include <SFML/Window/Keyboard.hpp>
@@ -24,6 +27,18 @@ bool shortcut(sf::Keyboard::Key key, bool onTop) {
     return onTop && !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(key, false);
 }
 
+// The next item right of the last one when its `width` fits there (measured: the words are
+// wider in some languages), else at the start of the next line.
+void sameLineIfFits(float width) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
+bool buttonOnSameLine(const char* label) {
+    sameLineIfFits(ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x);
+    return ImGui::Button(label);
+}
+
 } // namespace
 
 const std::vector<BotLevel>& playerLevels() { return ladderLevels(); }
@@ -37,9 +52,9 @@ int playerLevelIndex(BotLevel level) {
 
 JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort) {
     const std::string_view text = trimmed(typed);
-    if (text.empty()) return {{}, "type the host's address, e.g. 192.168.1.20"};
+    if (text.empty()) return {{}, tr("screen.join.empty")};
     const HostPortResult parsed = parseHostPort(text, defaultPort);
-    if (!parsed.value) return {std::string(text), parsed.error};
+    if (!parsed.value) return {std::string(text), trf("screen.join.bad", parsed.error)};
     return {std::string(text), {}};
 }
 
@@ -70,16 +85,16 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
         return dialog;
     }
     ImGui::SetWindowFontScale(1.6f);
-    ImGui::TextUnformatted("Speed");
+    ImGui::TextUnformatted(tr("screen.start.title"));
     ImGui::SetWindowFontScale(1.0f);
     ImGui::SameLine();
-    ImGui::TextDisabled("the real-time card game for two");
+    ImGui::TextDisabled("%s", tr("screen.start.tagline"));
     if (!m_facts.reason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, imColour(palette::kHeading));
         ImGui::TextWrapped("%s", m_facts.reason.c_str());
         ImGui::PopStyleColor();
     }
-    if (m_facts.canRetry && (ImGui::Button("Connect again (R)") || shortcut(sf::Keyboard::R, onTop))) {
+    if (m_facts.canRetry && (ImGui::Button(tr("screen.start.retry")) || shortcut(sf::Keyboard::R, onTop))) {
         commands.push_back({UiAction::Retry});
     }
     drawCpu(commands);
@@ -88,17 +103,13 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::Spacing();
-    if (ImGui::Button("Network measurement ...")) dialog = Dialog::Measure;
-    ImGui::SameLine();
-    if (ImGui::Button("Statistics ...")) dialog = Dialog::Statistics;
-    ImGui::SameLine();
-    if (ImGui::Button("Settings ...")) dialog = Dialog::Settings;
-    ImGui::SameLine();
-    if (ImGui::Button("Help")) dialog = Dialog::Help;
-    ImGui::SameLine();
-    if (ImGui::Button("Quit")) commands.push_back({UiAction::Quit});
+    if (ImGui::Button(tr("screen.measure_dots"))) dialog = Dialog::Measure;
+    if (buttonOnSameLine(tr("screen.statistics_dots"))) dialog = Dialog::Statistics;
+    if (buttonOnSameLine(tr("screen.start.settings"))) dialog = Dialog::Settings;
+    if (buttonOnSameLine(tr("screen.help"))) dialog = Dialog::Help;
+    if (buttonOnSameLine(tr("screen.quit"))) commands.push_back({UiAction::Quit});
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Keys: arrows move, Space presses; C plays the CPU, H hosts a game, J types the address to join");
+    ImGui::TextDisabled("%s", tr("screen.start.keys"));
     ImGui::PopTextWrapPos();
     if (shortcut(sf::Keyboard::J, onTop)) m_focusJoin = true;
     ImGui::End();
@@ -106,34 +117,39 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
 }
 
 void StartScreen::drawCpu(UiCommands& commands) {
-    heading("Play against the computer");
+    heading(tr("screen.cpu.heading"));
     if (m_focusFirst && m_onTop) {
         ImGui::SetKeyboardFocusHere();
         m_focusFirst = false;
     }
-    if (ImGui::Button("Play vs CPU") || shortcut(sf::Keyboard::C, m_onTop)) {
+    if (ImGui::Button(tr("screen.play_cpu")) || shortcut(sf::Keyboard::C, m_onTop)) {
         UiCommand play{UiAction::PlayVsCpu};
         play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
         commands.push_back(play);
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("the ladder, slowest first:");
+    ImGui::TextDisabled("%s", tr("screen.cpu.ladder"));
     // Three opponents a row: each is a person with a name, the level word after it.
     const auto& levels = playerLevels();
     for (std::size_t i = 0; i < levels.size(); ++i) {
-        if (i % 3 != 0) ImGui::SameLine();
-        const std::string label = botTitle(levels[i]);
+        const std::string label = botTitleWords(levels[i]);
+        if (i % 3 != 0) {
+            sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                           ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
+        }
         ImGui::RadioButton(label.c_str(), &m_levelIndex, static_cast<int>(i));
     }
 }
 
 void StartScreen::drawHost(UiCommands& commands) {
-    heading("Play with a friend on the LAN");
-    if (ImGui::Button("Host a game") || shortcut(sf::Keyboard::H, m_onTop)) commands.push_back({UiAction::HostGame});
+    heading(tr("screen.host.heading"));
+    if (ImGui::Button(tr("screen.host.button")) || shortcut(sf::Keyboard::H, m_onTop)) commands.push_back({UiAction::HostGame});
     ImGui::SameLine();
-    ImGui::TextWrapped("and your friend joins this computer at UDP port %u:", static_cast<unsigned>(m_facts.port));
+    ImGui::TextWrapped("%s", trf("screen.host.port", m_facts.port).c_str());
     if (m_facts.addresses.empty()) {
-        ImGui::TextDisabled("   no LAN address found: is this computer on a network? (127.0.0.1 works on this machine)");
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("   %s", tr("screen.host.no_address"));
+        ImGui::PopTextWrapPos();
     }
     for (const std::string& address : m_facts.addresses) {
         ImGui::Bullet();
@@ -142,14 +158,14 @@ void StartScreen::drawHost(UiCommands& commands) {
         ImGui::SetWindowFontScale(1.0f);
         ImGui::SameLine();
         ImGui::PushID(address.c_str());
-        if (ImGui::SmallButton("Copy")) {
+        if (ImGui::SmallButton(tr("screen.host.copy"))) {
             ImGui::SetClipboardText(address.c_str());
             m_copied = address;
         }
         ImGui::PopID();
         if (m_copied == address) {
             ImGui::SameLine();
-            ImGui::TextColored(ImColor(kGoodColour), "copied");
+            ImGui::TextColored(ImColor(kGoodColour), "%s", tr("screen.host.copied"));
         }
     }
 }
@@ -157,7 +173,7 @@ void StartScreen::drawHost(UiCommands& commands) {
 void StartScreen::drawJoin(UiCommands& commands) {
     ImGui::Spacing();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Join the host at");
+    ImGui::TextUnformatted(tr("screen.join.label"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
     if (m_focusJoin) {
@@ -167,7 +183,7 @@ void StartScreen::drawJoin(UiCommands& commands) {
     if (inputString("##join", m_joinText)) m_joinProblem.clear();
     const bool entered = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
     ImGui::SameLine();
-    if (ImGui::Button("Join") || entered) join(commands);
+    if (ImGui::Button(tr("screen.join.button")) || entered) join(commands);
     if (!m_joinProblem.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
         ImGui::TextWrapped("%s", m_joinProblem.c_str());

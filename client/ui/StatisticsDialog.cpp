@@ -2,7 +2,9 @@
 
 #include "ui/ImGuiText.hpp"
 
+#include "table/LevelWords.hpp"
 #include "table/TableText.hpp"
+#include "text/Words.hpp"
 
 #include <fmt/format.h>
 #include <imgui.h>
@@ -21,6 +23,25 @@ std::string opponentWords(const store::OpponentSummary& entry) {
     return entry.kind == store::OpponentKind::Cpu ? entry.name : entry.name + " (network)";
 }
 
+std::string shownStreak(int streak) {
+    if (streak > 0) return trf("stats.streak.won", streak);
+    if (streak < 0) return trf("stats.streak.lost", -streak);
+    return "-";
+}
+
+std::string shownOpponent(const store::OpponentSummary& entry) {
+    if (entry.kind != store::OpponentKind::Cpu) return trf("stats.opponent.network", entry.name);
+    // The file keeps the bot's English name; a ladder bot is named in the window's language.
+    if (const auto level = parseBotLevel(entry.cpuLevel); level && isLadderLevel(*level)) return botNameWords(*level);
+    return entry.name;
+}
+
+std::string shownLevel(const store::OpponentSummary& entry) {
+    if (entry.kind != store::OpponentKind::Cpu) return "-";
+    if (const auto level = parseBotLevel(entry.cpuLevel)) return levelWords(*level);
+    return entry.cpuLevel.empty() ? "-" : entry.cpuLevel;
+}
+
 void StatisticsDialog::open(StatisticsView view) {
     m_view = std::move(view);
     m_selected = 0;
@@ -35,7 +56,8 @@ void StatisticsDialog::draw() {
     const float em = ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * 46), std::min(display.y - 40, em * 19)), ImGuiCond_Appearing);
-    if (!ImGui::Begin("Statistics", &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    const std::string title = fmt::format("{}###statistics_dialog", tr("stats.title"));
+    if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
@@ -45,8 +67,7 @@ void StatisticsDialog::draw() {
         ImGui::PopStyleColor();
     }
     if (m_view.summary && m_view.summary->games == 0) {
-        ImGui::TextWrapped("No games yet. Every game you finish is counted here, against the CPU per level and "
-                           "against each player over the network.");
+        ImGui::TextWrapped("%s", tr("stats.empty"));
     } else if (m_view.summary) {
         drawTable(*m_view.summary);
         const auto& opponents = m_view.summary->opponents;
@@ -54,7 +75,7 @@ void StatisticsDialog::draw() {
     }
     if (!m_view.file.empty()) {
         ImGui::Spacing();
-        ImGui::TextDisabled("Kept in %s", m_view.file.c_str());
+        ImGui::TextDisabled("%s", trf("stats.kept_in", m_view.file).c_str());
     }
     ImGui::End();
 }
@@ -66,7 +87,10 @@ void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
                                   ImGui::GetContentRegionAvail().y * 0.5f);
     if (!ImGui::BeginTable("statistics", 10, kFlags, ImVec2(0, height))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* heading : {"Opponent", "Level", "Played", "Won", "Lost", "Drawn", "Win rate", "Streak", "Best", "Fastest win"}) {
+    for (const char* heading : {tr("stats.column.opponent"), tr("stats.column.level"), tr("stats.column.played"),
+                                tr("stats.column.won"), tr("stats.column.lost"), tr("stats.column.drawn"),
+                                tr("stats.column.win_rate"), tr("stats.column.streak"), tr("stats.column.best"),
+                                tr("stats.column.fastest_win")}) {
         ImGui::TableSetupColumn(heading);
     }
     ImGui::TableHeadersRow();
@@ -75,12 +99,12 @@ void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::PushID(static_cast<int>(row));
-        if (ImGui::Selectable(opponentWords(entry).c_str(), m_selected == row, ImGuiSelectableFlags_SpanAllColumns)) {
+        if (ImGui::Selectable(shownOpponent(entry).c_str(), m_selected == row, ImGuiSelectableFlags_SpanAllColumns)) {
             m_selected = row;
         }
         ImGui::PopID();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(entry.kind == store::OpponentKind::Cpu ? entry.cpuLevel.c_str() : "-");
+        plainText(shownLevel(entry));
         for (int count : {entry.played, entry.won, entry.lost, entry.drawn}) {
             ImGui::TableNextColumn();
             ImGui::Text("%d", count);
@@ -88,7 +112,7 @@ void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
         ImGui::TableNextColumn();
         ImGui::Text("%.0f%%", 100.0 * entry.winRate);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(streakWords(entry.currentStreak).c_str());
+        plainText(shownStreak(entry.currentStreak));
         ImGui::TableNextColumn();
         ImGui::Text("%d", entry.bestStreak);
         ImGui::TableNextColumn();
@@ -101,12 +125,10 @@ void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
 // short grey mark on it.
 void StatisticsDialog::drawRecent(const store::OpponentSummary& opponent) {
     ImGui::Spacing();
-    if (opponent.recent.size() == 1) {
-        ImGui::TextColored(imColourVec(palette::kHeading), "The last game against %s", opponentWords(opponent).c_str());
-    } else {
-        ImGui::TextColored(imColourVec(palette::kHeading), "The last %zu games against %s (oldest left)", opponent.recent.size(),
-                           opponentWords(opponent).c_str());
-    }
+    const std::string heading = opponent.recent.size() == 1
+                                    ? trf("stats.recent.one", shownOpponent(opponent))
+                                    : trf("stats.recent.many", opponent.recent.size(), shownOpponent(opponent));
+    ImGui::TextColored(imColourVec(palette::kHeading), "%s", heading.c_str());
     const float em = ImGui::GetFontSize();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, em * 10);
@@ -132,7 +154,7 @@ void StatisticsDialog::drawRecent(const store::OpponentSummary& opponent) {
         }
     }
     ImGui::Dummy(ImVec2(width, height));
-    ImGui::TextDisabled("won above the line, lost below");
+    ImGui::TextDisabled("%s", tr("stats.recent.legend"));
 }
 
 } // namespace speed::client::ui

@@ -7,10 +7,19 @@
 
 namespace speed::client::ui {
 
-// A current streak in words: "won 3", "lost 2", "-" (none, or ended by a draw).
+// A current streak in words: "won 3", "lost 2", "-" (none, or ended by a draw). English, for
+// the terminal's report (speed --stats).
 std::string streakWords(int streak);
 // The opponent as a row names it: the CPU's name (its level has a column), "kenta (network)".
+// English, for the terminal's report.
 std::string opponentWords(const store::OpponentSummary& entry);
+
+// The same as the dialog shows them, in the window's language: "3連勝"; a ladder bot by its
+// name in that language ("ユイ"), a network player as "kenta（ネットワーク）".
+std::string shownStreak(int streak);
+std::string shownOpponent(const store::OpponentSummary& entry);
+// A row's level column: the level in the window's language, "-" for a network player.
+std::string shownLevel(const store::OpponentSummary& entry);
 
 // What the Statistics dialog shows, read from the file when it opens.
 struct StatisticsView {

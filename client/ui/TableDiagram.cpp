@@ -3,6 +3,7 @@
 // and two example plays.
 #include "ui/TableDiagram.hpp"
 
+#include "text/Words.hpp"
 #include "ui/ImGuiText.hpp"
 
 #include <imgui.h>
@@ -68,25 +69,37 @@ void drawTableDiagram(float width) {
     const float cardW = std::clamp(width / kWidthCards, 24.0f, 46.0f);
     const float cardH = cardW * 1.4f;
     const ImVec2 start = ImGui::GetCursorScreenPos();
-    const ImVec2 size(cardW * kWidthCards, cardH * kHeightCards);
+    const ImVec2 origin(start.x + cardW * 0.3f, start.y + cardH * 0.2f);
+
+    // The labels, in card units from the origin; the felt grows to hold the widest one, as far as
+    // `width` allows.
+    const struct { float x; float y; const char* text; } labels[] = {
+        {6.45f, 0.3f, tr("help.diagram.their_side")},
+        {4.55f, 1.55f, tr("help.diagram.field")},
+        {6.3f, 2.65f, tr("help.diagram.your_hand")},
+        {6.3f, 2.65f + 0.35f, tr("help.diagram.your_deck")},
+    };
+    float labelsW = 0;
+    for (const auto& label : labels) {
+        labelsW = std::max(labelsW, cardW * (0.3f + label.x + 0.2f) + ImGui::CalcTextSize(label.text).x);
+    }
+    const ImVec2 size(std::max(cardW * kWidthCards, std::min(labelsW, width)), cardH * kHeightCards);
     ImGui::Dummy(size);
-    const Diagram d{*ImGui::GetWindowDrawList(), ImVec2(start.x + cardW * 0.3f, start.y + cardH * 0.2f), cardW, cardH};
+    const Diagram d{*ImGui::GetWindowDrawList(), origin, cardW, cardH};
     d.draw.AddRectFilled(start, ImVec2(start.x + size.x, start.y + size.y), kFelt, 8.0f);
 
     const std::array<Card, 4> theirs{{{"4"}, {"9", true}, {"A"}, {"J", true}}};
     for (int slot = 0; slot < 4; ++slot) d.card(d.at(static_cast<float>(slot) * 1.15f, 0), theirs[static_cast<std::size_t>(slot)]);
     d.card(d.at(5.3f, 0), {});
-    d.label(d.at(6.45f, 0.3f), "their hand and deck");
 
     d.card(d.at(2.0f, 1.25f), {"5", true});
     d.card(d.at(3.3f, 1.25f), {"Q"});
-    d.label(d.at(4.55f, 1.55f), "field piles");
 
     d.card(d.at(0, 2.5f), {});
     const std::array<Card, 4> yours{{{"6"}, {"K", true}, {"9"}, {"2", true}}};
     for (int slot = 0; slot < 4; ++slot) d.card(d.at(1.5f + static_cast<float>(slot) * 1.15f, 2.5f), yours[static_cast<std::size_t>(slot)]);
-    d.label(d.at(6.3f, 2.65f), "your hand");
-    d.label(d.at(6.3f, 2.65f + 0.35f), "(deck on the left)");
+
+    for (const auto& label : labels) d.label(d.at(label.x, label.y), label.text);
 
     d.arrow(d.at(2.0f, 2.5f), d.at(2.5f, 2.25f));  // 6 on 5
     d.arrow(d.at(3.15f, 2.5f), d.at(3.8f, 2.25f)); // K on Q

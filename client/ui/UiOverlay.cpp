@@ -1,5 +1,7 @@
 #include "ui/UiOverlay.hpp"
 
+#include "text/Words.hpp"
+
 #include "ui/GameMenu.hpp"
 
 #include <SFML/Graphics/Sprite.hpp>
@@ -57,8 +59,20 @@ std::string_view toString(StartDialog dialog) {
     return "none";
 }
 
+namespace {
+
+// The fonts of the menus and dialogs: the Japanese one with every character of the catalogue's
+// Japanese words, so no translation shows a missing glyph.
+speed::ui::ImGuiFonts imguiFonts(const OverlaySetup& setup) {
+    speed::ui::ImGuiFonts fonts{setup.fontPath, setup.japaneseFontPath, {}};
+    for (const Words& entry : allWords()) fonts.japaneseText += entry.ja;
+    return fonts;
+}
+
+} // namespace
+
 UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
-    : m_imgui(window, setup.fontPath, kFontSizePx),
+    : m_imgui(window, imguiFonts(setup), kFontSizePx),
       m_settings(setup.configPath),
       m_measure(setup.measureTarget, setup.defaultPort) {
     applyStyle();
@@ -225,17 +239,17 @@ const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bo
 void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
     if (!ImGui::BeginMainMenuBar()) return;
     drawGameMenu(frame, commands);
-    if (ImGui::BeginMenu("Settings")) {
-        if (ImGui::MenuItem("Edit setup.ini ...")) open(StartDialog::Settings);
+    if (ImGui::BeginMenu(tr("menu.settings"))) {
+        if (ImGui::MenuItem(tr("menu.settings.edit"))) open(StartDialog::Settings);
         bool shown = m_log.shown();
-        if (ImGui::MenuItem("Game log", "L", &shown)) toggleLog(commands);
+        if (ImGui::MenuItem(tr("menu.settings.game_log"), "L", &shown)) toggleLog(commands);
         bool soundOn = frame.soundOn;
-        if (ImGui::MenuItem(frame.soundHeard ? "Sound" : "Sound (no audio device)", "M", &soundOn)) {
+        if (ImGui::MenuItem(frame.soundHeard ? tr("menu.settings.sound") : tr("menu.settings.sound_no_device"), "M", &soundOn)) {
             commands.push_back({UiAction::ToggleSound});
         }
         bool fullscreen = frame.fullscreen;
-        if (ImGui::MenuItem("Fullscreen", "F11", &fullscreen)) commands.push_back({UiAction::ToggleFullscreen});
-        if (ImGui::MenuItem("Network trace ...")) open(StartDialog::Trace);
+        if (ImGui::MenuItem(tr("menu.settings.fullscreen"), "F11", &fullscreen)) commands.push_back({UiAction::ToggleFullscreen});
+        if (ImGui::MenuItem(tr("menu.settings.trace"))) open(StartDialog::Trace);
         ImGui::EndMenu();
     }
     drawHelpMenu();
@@ -243,31 +257,31 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
 }
 
 void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
-    if (!ImGui::BeginMenu("Game")) return;
+    if (!ImGui::BeginMenu(tr("menu.game"))) return;
     for (const MenuEntry& entry : gameMatchEntries({frame.info})) {
         if (ImGui::MenuItem(entry.label.c_str(), entry.shortcut.c_str(), false, entry.enabled)) commands.push_back(entry.command);
     }
-    if (ImGui::BeginMenu(frame.measureTarget.empty() ? "Play vs CPU" : "Play vs CPU (leaves the network match)")) {
+    if (ImGui::BeginMenu(frame.measureTarget.empty() ? tr("menu.game.play_cpu") : tr("menu.game.play_cpu_leaves"))) {
         for (const MenuEntry& entry : playVsCpuEntries()) {
             if (ImGui::MenuItem(entry.label.c_str())) commands.push_back(entry.command);
         }
         ImGui::EndMenu();
     }
-    if (ImGui::MenuItem("Start screen", nullptr, false, !m_start.isOpen())) commands.push_back({UiAction::LeaveToStart});
+    if (ImGui::MenuItem(tr("menu.game.start_screen"), nullptr, false, !m_start.isOpen())) commands.push_back({UiAction::LeaveToStart});
     ImGui::Separator();
-    if (ImGui::MenuItem("Statistics ...")) open(StartDialog::Statistics);
-    if (ImGui::MenuItem("Network measurement ...")) open(StartDialog::Measure);
+    if (ImGui::MenuItem(tr("menu.game.statistics"))) open(StartDialog::Statistics);
+    if (ImGui::MenuItem(tr("menu.game.measure"))) open(StartDialog::Measure);
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) commands.push_back({UiAction::Quit});
+    if (ImGui::MenuItem(tr("menu.game.quit"), "Ctrl+Q")) commands.push_back({UiAction::Quit});
     ImGui::EndMenu();
 }
 
 void UiOverlay::drawHelpMenu() {
-    if (!ImGui::BeginMenu("Help")) return;
-    if (ImGui::MenuItem("How to play", "F1")) openHelp(HelpPage::HowToPlay);
-    if (ImGui::MenuItem("Play with a friend on the LAN")) openHelp(HelpPage::Lan);
-    if (ImGui::MenuItem("Keys")) openHelp(HelpPage::Keys);
-    if (ImGui::MenuItem("About")) openHelp(HelpPage::About);
+    if (!ImGui::BeginMenu(tr("menu.help"))) return;
+    if (ImGui::MenuItem(tr("menu.help.how_to_play"), "F1")) openHelp(HelpPage::HowToPlay);
+    if (ImGui::MenuItem(tr("menu.help.lan"))) openHelp(HelpPage::Lan);
+    if (ImGui::MenuItem(tr("menu.help.keys"))) openHelp(HelpPage::Keys);
+    if (ImGui::MenuItem(tr("menu.help.about"))) openHelp(HelpPage::About);
     ImGui::EndMenu();
 }
 
@@ -304,9 +318,9 @@ bool beginFieldPanel(const OverlayFrame& frame, const char* name) {
 void UiOverlay::drawWaitPanel(const OverlayFrame& frame, UiCommands& commands) {
     if (!frame.waiting || m_start.isOpen()) return;
     if (beginFieldPanel(frame, "Waiting")) {
-        if (ImGui::Button("Play vs CPU instead (C)")) commands.push_back({UiAction::PlayVsCpuInstead});
+        if (ImGui::Button(tr("screen.wait.play_cpu"))) commands.push_back({UiAction::PlayVsCpuInstead});
         ImGui::SameLine();
-        if (ImGui::Button("Cancel (Esc)")) commands.push_back({UiAction::LeaveToStart});
+        if (ImGui::Button(tr("screen.wait.cancel"))) commands.push_back({UiAction::LeaveToStart});
     }
     ImGui::End();
 }
@@ -317,10 +331,10 @@ void UiOverlay::drawRematchPanel(const OverlayFrame& frame, UiCommands& commands
     if (!frame.rematch || m_start.isOpen()) return;
     if (beginFieldPanel(frame, "Rematch")) {
         ImGui::BeginDisabled(frame.rematchAsked);
-        if (ImGui::Button(frame.rematchAsked ? "Rematch asked" : "Rematch (N)")) commands.push_back({UiAction::NextGame});
+        if (ImGui::Button(frame.rematchAsked ? tr("screen.rematch.asked") : tr("screen.rematch.button"))) commands.push_back({UiAction::NextGame});
         ImGui::EndDisabled();
         ImGui::SameLine();
-        if (ImGui::Button("Leave")) commands.push_back({UiAction::LeaveToStart});
+        if (ImGui::Button(tr("screen.rematch.leave"))) commands.push_back({UiAction::LeaveToStart});
     }
     ImGui::End();
 }

@@ -32,7 +32,8 @@ std::optional<StartDialog> parseStartDialog(std::string_view name);
 std::string_view toString(StartDialog dialog);
 
 struct OverlaySetup {
-    std::string fontPath;       // DejaVuSans.ttf
+    std::string fontPath;         // DejaVuSans.ttf
+    std::string japaneseFontPath; // ipag.ttf: Japanese glyphs merged in (empty or missing: none)
     std::string configPath;     // setup.ini, for the Settings dialog and the default measurement target
     std::string measureTarget;  // offline default target (setup.ini's peer:port)
     std::uint16_t defaultPort = 50001;
@@ -62,6 +63,8 @@ public:
     // True when the overlay used it up itself (Esc closing the dialog on top).
     bool processEvent(const sf::Event& event, TimeMs now);
     bool wantsMouse() const { return m_imgui.wantsMouse(); }
+    // The menus and dialogs can draw Japanese (the Japanese font was loaded).
+    bool japaneseGlyphs() const { return m_imgui.japaneseLoaded(); }
     bool wantsKeyboard() const;
     // A text field has the caret: a key typed now is a character for it.
     bool typing() const;

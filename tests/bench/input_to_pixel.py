@@ -17,6 +17,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from netharness import Failure, expect  # noqa: E402
 from window_network import run_on_display  # noqa: E402
 
+# The windows read and log their English words, whatever the machine's locale.
+os.environ.pop("LC_ALL", None)
+os.environ.pop("LC_MESSAGES", None)
+os.environ["LANG"] = "C.UTF-8"
+
 WINDOW = os.path.join("client", "speed")
 RECT = re.compile(r"layout (pile|hand 0) (\d+) (\d+) (\d+) (\d+) (\d+)")
 LEGAL = re.compile(r"moves legal=(\S+) ")

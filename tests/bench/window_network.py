@@ -18,6 +18,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration"))
 from netharness import Failure, Harness, expect, free_udp_port  # noqa: E402
 
+# The windows read and log their English words, whatever the machine's locale.
+os.environ.pop("LC_ALL", None)
+os.environ.pop("LC_MESSAGES", None)
+os.environ["LANG"] = "C.UTF-8"
+
 SERVER = os.path.join("server", "speed-server")
 WINDOW = os.path.join("client", "speed")
 

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <backends/imgui_impl_opengl2.h>
 
+#include <fstream>
 #include <stdexcept>
 
 namespace speed::ui {
@@ -108,11 +109,33 @@ bool feedEvent(ImGuiIO& io, const sf::Event& event) {
 // Latin-1 and the few symbols the window writes: dashes, the ellipsis, arrows, card suits.
 static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2199, 0x2660, 0x2667, 0};
 
+// ImGui asserts on a font file it cannot open; this asks first.
+static bool readable(const std::string& path) { return !path.empty() && std::ifstream(path, std::ios::binary).good(); }
+
 bool ImGuiLayer::loadFont(float fontSizePx) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    if (!m_fontPath.empty() && io.Fonts->AddFontFromFileTTF(m_fontPath.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
+    if (m_fonts.latin.empty()) {
+        io.Fonts->AddFontDefault();
+    } else if (!readable(m_fonts.latin) ||
+               io.Fonts->AddFontFromFileTTF(m_fonts.latin.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
         return false;
+    }
+    m_japaneseLoaded = false;
+    if (readable(m_fonts.japanese)) {
+        // The ranges must outlive the atlas build: kept in a member until the next load.
+        ImFontGlyphRangesBuilder builder;
+        builder.AddRanges(io.Fonts->GetGlyphRangesJapanese());
+        builder.AddText(m_fonts.japaneseText.c_str());
+        ImVector<ImWchar> ranges;
+        builder.BuildRanges(&ranges);
+        static_assert(sizeof(ImWchar) == sizeof(unsigned short));
+        m_japaneseRanges.assign(ranges.begin(), ranges.end());
+        ImFontConfig merge;
+        merge.MergeMode = true; // into the Latin font: one font, Latin glyphs from DejaVu
+        merge.OversampleH = 1;  // CJK glyphs are dense: no horizontal oversampling, a smaller atlas
+        m_japaneseLoaded = io.Fonts->AddFontFromFileTTF(m_fonts.japanese.c_str(), fontSizePx, &merge,
+                                                        m_japaneseRanges.data()) != nullptr;
     }
     m_fontSizePx = fontSizePx;
     return true;
@@ -135,8 +158,8 @@ bool ImGuiLayer::setSize(float fontSizePx, float styleScale) {
     return true;
 }
 
-ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx)
-    : m_window(window), m_context(ImGui::CreateContext()), m_fontPath(fontPath) {
+ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, ImGuiFonts fonts, float fontSizePx)
+    : m_window(window), m_context(ImGui::CreateContext()), m_fonts(std::move(fonts)) {
     ImGui::SetCurrentContext(m_context);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr; // window placement is not worth a file beside setup.ini
@@ -146,7 +169,7 @@ ImGuiLayer::ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, fl
     configureKeyMap(io);
     if (!loadFont(fontSizePx)) {
         ImGui::DestroyContext(m_context);
-        throw std::runtime_error("cannot load the font " + fontPath);
+        throw std::runtime_error("cannot load the font " + m_fonts.latin);
     }
     const sf::Vector2u size = window.getSize();
     io.DisplaySize = ImVec2(static_cast<float>(size.x), static_cast<float>(size.y));

@@ -3,23 +3,42 @@
 #include "app/TableInput.hpp"
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
+#include "text/Words.hpp"
+
+#include "support/InJapanese.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace speed;
 using namespace speed::client;
+using speed::test::InJapanese;
 
-TEST_CASE("scene: the table names the running CPU's level, not the one saved for the next game", "[client][words]") {
-    LocalMatchSetup setup;
-    setup.cpuLevel = BotLevel::Hard;
-    LocalMatch match(setup, 0);
+namespace {
+
+// A game against the hard CPU, with "normal" saved in Settings for the next game.
+struct HardCpuGame {
+    LocalMatch match{[] {
+        LocalMatchSetup setup;
+        setup.cpuLevel = BotLevel::Hard;
+        return setup;
+    }(), 0};
     TableLayout layout = computeLayout(1024, 720, {});
     TableMotion motion;
-    TableInput input(layout, motion);
-    ClientOptions options;
-    options.vsCpu = true;
-    options.cpuLevel = BotLevel::Normal; // Settings saved "normal" for the next game
-    const TableScene scene = sceneOf(match, input, motion, options, 0);
+    TableInput input{layout, motion};
+    ClientOptions options = [] {
+        ClientOptions saved;
+        saved.vsCpu = true;
+        saved.cpuLevel = BotLevel::Normal;
+        return saved;
+    }();
+    TableScene scene() const { return sceneOf(match, input, motion, options, 0); }
+};
+
+} // namespace
+
+TEST_CASE("scene: the table names the running CPU's level, not the one saved for the next game", "[client][words]") {
+    const HardCpuGame game;
+    const TableScene scene = game.scene();
     CHECK(scene.opponentName == "Ren \xC2\xB7 hard");
     CHECK(scene.statusDetail.find("Ren (hard)") != std::string::npos);
     CHECK(scene.statusDetail.find("normal") == std::string::npos);
@@ -55,4 +74,43 @@ TEST_CASE("After a network game the hint says who has chosen Rematch", "[scene]"
     CHECK(rematchHint({false, true}, "kenta") == "kenta wants a rematch \xC2\xB7 N: rematch");
     CHECK(rematchHint({true, false}, "kenta") == "waiting for kenta to choose Rematch");
     CHECK(rematchHint({true, true}, "kenta") == "both chose Rematch: dealing");
+}
+
+TEST_CASE("scene: in Japanese the table names the bot and its level in Japanese, the statistics in English",
+          "[client][words]") {
+    const InJapanese japanese;
+    const HardCpuGame game;
+    const TableScene scene = game.scene();
+    CHECK(scene.opponentName == "レン \xC2\xB7 むずかしい");
+    CHECK(scene.localName == "あなた");
+    CHECK(scene.statusWord == "対戦中");
+    CHECK(scene.statusDetail == "レン（むずかしい）   \xC2\xB7   第1ゲーム");
+    CHECK(scene.clockLabel == "時間");
+    const ShownOpponent shown = opponentOf(game.match, game.options);
+    CHECK(shown.name == "Ren"); // what the statistics keep
+    CHECK(shown.level == "hard");
+
+    LocalMatchSetup idle;
+    idle.cpuMoves = false;
+    const LocalMatch idleMatch(idle, 0);
+    CHECK(sceneOf(idleMatch, game.input, game.motion, ClientOptions{}, 0).opponentName == "CPU \xC2\xB7 動かない");
+    CHECK(opponentOf(idleMatch, ClientOptions{}).level == "idle");
+
+    NoMatch none(RuleOptions{});
+    const TableScene start = sceneOf(none, game.input, game.motion, ClientOptions{}, 0);
+    CHECK(start.statusWord == "スタート");
+    CHECK(start.statusDetail == "ゲームを選んでください");
+}
+
+TEST_CASE("scene: in Japanese the score and the rematch hint name the other player", "[client][words]") {
+    const InJapanese japanese;
+    std::vector<GameRecord> games(3);
+    games[0].info = GameInfo::Win;
+    games[1].info = GameInfo::Win;
+    games[2].info = GameInfo::Defeat;
+    CHECK(matchScore(games, "カイト") == "あなた 2 \xE2\x80\x93 1 カイト");
+    CHECK(rematchHint({false, false}, "kenta") == "N：再戦");
+    CHECK(rematchHint({false, true}, "kenta") == "kentaが再戦を希望しています \xC2\xB7 N：再戦");
+    CHECK(rematchHint({true, false}, "kenta") == "kentaが再戦を選ぶのを待っています");
+    CHECK(rematchHint({true, true}, "kenta").find("再戦") != std::string::npos);
 }

@@ -1,6 +1,12 @@
 #include "match/ConnectionWords.hpp"
 
+#include "text/Words.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+#include "support/InJapanese.hpp"
 
 using namespace speed;
 using namespace speed::client;
@@ -142,4 +148,72 @@ TEST_CASE("connection words: a host waiting anew says how the last match ended",
     CHECK(noticeFor(facts).detail.find("last match: the other window stopped answering") != std::string::npos);
     facts.keeperProblem = "the match journal /x is locked by another program";
     CHECK(noticeFor(facts).detail.find("is locked by another program") != std::string::npos);
+}
+
+using speed::test::InJapanese;
+using speed::test::contains;
+TEST_CASE("connection words: in Japanese, waiting, playing, silence and the end say so, times filled in",
+          "[client][words]") {
+    const InJapanese japanese;
+    ConnectionFacts facts;
+    facts.host = true;
+    facts.port = 50001;
+    facts.info = GameInfo::ConWait;
+    facts.waitLeftMs = 26'100;
+    facts.lanAddress = "192.168.1.20";
+    CHECK(noticeFor(facts).headline == "相手を待っています");
+    CHECK(statusWord(facts) == "待機中");
+    CHECK(statusDetail(facts) == "相手を待っています   \xC2\xB7   残り0:27   \xC2\xB7   UDPポート50001");
+    CHECK(contains(noticeFor(facts).detail, "友だちの参加先：192.168.1.20"));
+    facts.connected = true;
+    facts.info = GameInfo::Play;
+    facts.peerName = "ロボ";
+    facts.rttMs = 0.4;
+    facts.gameNumber = 2;
+    CHECK(statusWord(facts) == "対戦中");
+    CHECK(statusDetail(facts) == "ロボ   \xC2\xB7   RTT 0.40 ms   \xC2\xB7   第2ゲーム");
+    facts.peerSilent = true;
+    facts.graceLeftMs = 11'500;
+    CHECK(noticeFor(facts).headline == "ロボのウィンドウが応答しません");
+    CHECK(noticeFor(facts).detail == "ゲームはあと0:12待ちます");
+    CHECK(statusDetail(facts) == "ロボのウィンドウが応答しません   \xC2\xB7   あと0:12待ちます");
+    facts.peerName.clear();
+    CHECK(noticeFor(facts).headline == "相手のウィンドウが応答しません");
+    facts.matchEnded = true;
+    protocol::SessionEvent ended;
+    ended.kind = protocol::SessionEventKind::Ended;
+    ended.cause = protocol::EndCause::ShutdownThere;
+    ended.shutdown = protocol::ShutdownReason::WindowClosed;
+    facts.endReason = describeEnd(ended);
+    CHECK(facts.endReason == "相手が退出しました");
+    CHECK(noticeFor(facts).headline == "対戦終了");
+    CHECK(statusWord(facts) == "ゲームなし");
+    CHECK(noticeFor(facts).detail == "相手が退出しました   \xC2\xB7   R：もう一度対戦");
+    CHECK(noticeFor(facts).reason == "相手が退出しました");
+}
+
+TEST_CASE("connection words: in Japanese a joining window names the host, and no English is left",
+          "[client][words]") {
+    const InJapanese japanese;
+    ConnectionFacts facts;
+    facts.info = GameInfo::ConWait;
+    facts.peer = HostPort{"192.168.1.20", 50001};
+    facts.joinOnly = true;
+    facts.waitLeftMs = 9'000;
+    CHECK(statusWord(facts) == "参加中");
+    CHECK(statusDetail(facts) == "192.168.1.20:50001のホスト   \xC2\xB7   残り0:09");
+    CHECK(noticeFor(facts).detail.find("192.168.1.20:50001のホストを探しています") == 0);
+    CHECK(opponentLabel(facts) == "相手を待っています");
+
+    const std::regex english("[a-z]{4,}");
+    facts = ConnectionFacts{};
+    facts.connected = true;
+    for (GameInfo info : {GameInfo::Nothing, GameInfo::ConWait, GameInfo::Connect, GameInfo::Play, GameInfo::Pause0,
+                          GameInfo::Pause1, GameInfo::Win, GameInfo::Draw, GameInfo::Defeat, GameInfo::ExtGame}) {
+        facts.info = info;
+        const std::string shown = statusWord(facts) + statusDetail(facts) + noticeFor(facts).headline +
+                                  noticeFor(facts).detail + opponentLabel(facts);
+        INFO(shown);
+        CHECK_FALSE(std::regex_search(shown, english));
+    }
 }

@@ -1,6 +1,12 @@
 #include "table/RefusalWords.hpp"
 
+#include "text/Words.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+#include "support/InJapanese.hpp"
 
 using namespace speed;
 using namespace speed::client;
@@ -24,4 +30,29 @@ TEST_CASE("refusal words: a move the host took back was a lost race", "[client][
     CHECK(hostRefusalWords({MatchRefusal::None, MoveError::NotAdjacent}) == "too late: the other player was first");
     CHECK(hostRefusalWords({MatchRefusal::None, MoveError::CardNotInHand}) == "too late: the other player was first");
     CHECK(hostRefusalWords({MatchRefusal::Paused, MoveError::None}) == "the game is paused");
+}
+
+using speed::test::InJapanese;
+TEST_CASE("refusal words: no pile for the card says so in the window's language", "[client][words]") {
+    CHECK(noPileWords() == "no pile takes this card now");
+    const InJapanese japanese;
+    CHECK(noPileWords() == "今このカードを出せる台札はありません");
+}
+
+TEST_CASE("refusal words: in Japanese every reason is a Japanese sentence", "[client][words]") {
+    const InJapanese japanese;
+    CHECK(refusalWords({MatchRefusal::None, MoveError::NotAdjacent}) == "一つ上か下の数だけ出せます");
+    CHECK(refusalWords({MatchRefusal::None, MoveError::PileEmpty}).find("スピード！") == 0);
+    CHECK(refusalWords({MatchRefusal::Paused, MoveError::None}) == "一時停止中です");
+    CHECK(refusalWords({MatchRefusal::None, MoveError::None}, true).find("前の手") != std::string::npos);
+    CHECK(hostRefusalWords({MatchRefusal::None, MoveError::CardNotInHand}).find("相手") != std::string::npos);
+    const std::regex english("[a-z]{4,}");
+    for (MoveError error : {MoveError::GameOver, MoveError::BadSeat, MoveError::BadSlot, MoveError::BadPile,
+                            MoveError::CardNotInHand, MoveError::PileEmpty, MoveError::NotAdjacent,
+                            MoveError::SlotOccupied, MoveError::DeckEmpty, MoveError::NotStalemate}) {
+        const std::string words = refusalWords({MatchRefusal::None, error});
+        INFO(words);
+        CHECK_FALSE(words.empty());
+        CHECK_FALSE(std::regex_search(words, english));
+    }
 }

@@ -1,5 +1,6 @@
 #include "match/ResultReport.hpp"
 #include "table/TableText.hpp"
+#include "text/Words.hpp"
 
 #include "common/TableBuilder.hpp"
 
@@ -7,11 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include <sstream>
+#include "support/InJapanese.hpp"
 
 using namespace speed;
 using namespace speed::client;
 using speed::test::Table;
 
+using speed::test::InJapanese;
 TEST_CASE("clock text: minutes and seconds and hours when needed") {
     CHECK(formatClock(0) == "0:00");
     CHECK(formatClock(59'999) == "0:59");
@@ -21,6 +24,14 @@ TEST_CASE("clock text: minutes and seconds and hours when needed") {
 }
 
 TEST_CASE("table summary and play options describe the table for the log") {
+    const GameState state = Table().deck(0, "C1 C2").hand(0, "H5 -- S8 --").pile(0, "D4").deck(1, "C3").state();
+    CHECK(tableSummary(state) == "piles=D4,-- seat0[deck=2 hand=H5,--,S8,--] seat1[deck=1 hand=--,--,--,--]");
+    CHECK(playOptions(state, 0) == "legal=0>0 illegal=0>1,2>0,2>1");
+}
+
+TEST_CASE("clock and log lines are the same whatever language the window speaks") {
+    const InJapanese japanese;
+    CHECK(formatClock(83'000) == "1:23");
     const GameState state = Table().deck(0, "C1 C2").hand(0, "H5 -- S8 --").pile(0, "D4").deck(1, "C3").state();
     CHECK(tableSummary(state) == "piles=D4,-- seat0[deck=2 hand=H5,--,S8,--] seat1[deck=1 hand=--,--,--,--]");
     CHECK(playOptions(state, 0) == "legal=0>0 illegal=0>1,2>0,2>1");

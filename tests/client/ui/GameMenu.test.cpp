@@ -1,6 +1,9 @@
 #include "ui/GameMenu.hpp"
 
 #include "match/LocalMatch.hpp"
+#include "text/Words.hpp"
+
+#include "support/InJapanese.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -8,6 +11,7 @@ using namespace speed;
 using namespace speed::client;
 using namespace speed::client::ui;
 
+using speed::test::InJapanese;
 namespace {
 
 LocalMatch idleMatch() {
@@ -25,6 +29,7 @@ const MenuEntry& entryFor(const std::vector<MenuEntry>& entries, UiAction action
     return entries.front();
 }
 
+
 } // namespace
 
 TEST_CASE("game menu: pause is offered while playing, next game only once it is over") {
@@ -39,7 +44,20 @@ TEST_CASE("game menu: pause is offered while playing, next game only once it is 
 
     const auto over = gameMatchEntries({GameInfo::Win});
     CHECK(entryFor(over, UiAction::NextGame).enabled);
+    CHECK(entryFor(over, UiAction::NextGame).label == "Next game");
+    CHECK(entryFor(playing, UiAction::NextGame).label == "Start next game");
     CHECK_FALSE(entryFor(over, UiAction::TogglePause).enabled);
+}
+
+TEST_CASE("game menu: the match items speak Japanese when the window does, keys unchanged") {
+    const InJapanese japanese;
+    const auto playing = gameMatchEntries({GameInfo::Play});
+    CHECK(entryFor(playing, UiAction::TogglePause).label == "一時停止");
+    CHECK(entryFor(playing, UiAction::TogglePause).shortcut == "P");
+    CHECK(entryFor(playing, UiAction::NextGame).label == "次のゲームを始める");
+    CHECK(entryFor(playing, UiAction::NextGame).shortcut == "N");
+    CHECK(entryFor(gameMatchEntries({GameInfo::Pause0}), UiAction::TogglePause).label == "再開");
+    CHECK(entryFor(gameMatchEntries({GameInfo::Win}), UiAction::NextGame).label == "次のゲーム");
 }
 
 TEST_CASE("game menu: play vs CPU offers the ladder by its bots' names, never the test bot") {
@@ -56,6 +74,18 @@ TEST_CASE("game menu: play vs CPU offers the ladder by its bots' names, never th
     CHECK(entries.front().label == "Hana (novice)");
     CHECK(entries.back().command.level == BotLevel::Expert);
     for (const MenuEntry& entry : entries) CHECK(entry.label.find("max") == std::string::npos);
+}
+
+TEST_CASE("game menu: play vs CPU names the bots in Japanese when the window does") {
+    const InJapanese japanese;
+    const auto entries = playVsCpuEntries();
+    REQUIRE(entries.size() == ladderLevels().size());
+    CHECK(entries.front().label == "ハナ（入門）");
+    CHECK(entries.back().label == "タクミ（達人）");
+    for (const MenuEntry& entry : entries) {
+        CHECK(entry.label.find("（") != std::string::npos);
+        CHECK(entry.label.find("max") == std::string::npos);
+    }
 }
 
 TEST_CASE("game menu: pause and resume reach the match as the P key does") {
@@ -84,4 +114,15 @@ TEST_CASE("game menu: window actions are not the match's") {
     for (UiAction action : {UiAction::Quit, UiAction::PlayVsCpu, UiAction::LogPaneToggled, UiAction::SettingsSaved}) {
         CHECK_FALSE(applyMatchCommand(match, {action}, 0).applied);
     }
+}
+
+TEST_CASE("help menu: the About page names the fonts of both languages, the ImGui version filled in") {
+    CHECK(trf("help.about.program", "1.86").find("Dear ImGui 1.86; text in DejaVu Sans, Japanese text in IPAGothic") !=
+          std::string::npos);
+    const InJapanese japanese;
+    const std::string about = trf("help.about.program", "1.86");
+    CHECK(about.find("Dear ImGui 1.86") != std::string::npos);
+    CHECK(about.find("IPAGothic") != std::string::npos);
+    CHECK(about.find("二人対戦") != std::string::npos);
+    CHECK(std::string(tr("help.tab.how_to_play")) == "遊び方");
 }

@@ -3,6 +3,8 @@
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/protocol/Probe.hpp"
 
+#include "text/Words.hpp"
+
 #include <asio/buffer.hpp>
 #include <asio/io_context.hpp>
 #include <asio/ip/udp.hpp>
@@ -11,11 +13,14 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include "support/InJapanese.hpp"
 
 using namespace speed;
 using namespace speed::client::ui;
 using namespace std::chrono_literals;
 
+using speed::test::InJapanese;
+using speed::test::contains;
 namespace {
 
 // A host stand-in on loopback: answers probes (or keeps quiet) until destroyed.
@@ -63,6 +68,8 @@ MeasureStatus waitWhileRunning(const MeasureJob& job, std::chrono::milliseconds 
     while (job.running() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(5ms);
     return job.status();
 }
+
+
 
 MeasurePlan smallPlan() {
     MeasurePlan plan;
@@ -179,4 +186,72 @@ TEST_CASE("measure job: a stream is cancelled between two datagrams") {
     CHECK(std::chrono::steady_clock::now() - cancelledAt < 2s);
     REQUIRE(job.outcome().stream);
     CHECK(job.outcome().stream->cancelled);
+}
+
+TEST_CASE("measure job: a failure's words are English in the log and in the window's language on screen") {
+    MeasureJob job;
+    REQUIRE(job.start("[::1", 50001, smallPlan()));
+    REQUIRE(waitWhileRunning(job, 5s) == MeasureStatus::Failed);
+    const MeasureOutcome outcome = job.outcome();
+    CHECK(outcome.failure == MeasureFailure::Target);
+    CHECK(failureText(outcome) == outcome.message); // English: the same words as before
+    CHECK(std::string(statusText(outcome.status)) == "failed");
+    CHECK(toString(outcome.status) == "failed");
+    const InJapanese japanese;
+    CHECK(contains(failureText(outcome), "宛先を使えません："));
+    CHECK(contains(failureText(outcome), outcome.failureDetail)); // the resolver's words, filled in
+    CHECK(std::string(statusText(outcome.status)) == "失敗");
+    CHECK(toString(outcome.status) == "failed"); // the log's word stays English
+}
+
+TEST_CASE("measure job: no echo in Japanese keeps the run's notes and says why") {
+    ProbeAnswerer silentHost(false);
+    MeasurePlan plan;
+    plan.maxExponent = 0; // one probe of 1 byte
+    plan.count = 1;
+    plan.warmup = 0;
+    plan.timeoutMs = 50;
+    MeasureJob job;
+    REQUIRE(job.start(silentHost.target(), 50001, plan));
+    REQUIRE(waitWhileRunning(job, 5s) == MeasureStatus::Failed);
+    const MeasureOutcome outcome = job.outcome();
+    CHECK(outcome.failure == MeasureFailure::NoEcho);
+    CHECK(contains(outcome.message, "no echo within the timeout"));
+    const InJapanese japanese;
+    const std::string shown = failureText(outcome);
+    CHECK(shown.starts_with(outcome.notes));
+    CHECK(contains(shown, "エコーが返りません"));
+    CHECK(contains(outcome.message, "no echo within the timeout")); // still English for the log
+}
+
+TEST_CASE("measure job: a plan's problem is validate()'s in English and Japanese with the numbers in place") {
+    MeasurePlan plan;
+    CHECK(planProblem(plan).empty());
+    plan.maxExponent = 16;
+    CHECK(planProblem(plan) == validate(plan));
+    MeasurePlan fixed;
+    fixed.mode = MeasureMode::Fixed;
+    fixed.count = 0;
+    CHECK(planProblem(fixed) == validate(fixed));
+    StreamPlan stream;
+    CHECK(planProblem(stream, minimumStreamBytes()).empty());
+    StreamPlan tiny = stream;
+    tiny.sizeBytes = 1;
+    CHECK(planProblem(tiny, minimumStreamBytes()) == validate(tiny, minimumStreamBytes()));
+    StreamPlan huge = stream;
+    huge.rateMbps = 1000;
+    huge.durationS = 60;
+    huge.sizeBytes = minimumStreamBytes();
+    CHECK(planProblem(huge, minimumStreamBytes()) == validate(huge, minimumStreamBytes()));
+
+    const InJapanese japanese;
+    CHECK(contains(planProblem(plan), "最大指数 x は 0..15"));
+    CHECK(contains(planProblem(fixed), "プローブ数"));
+    const std::string size = planProblem(tiny, minimumStreamBytes());
+    CHECK(contains(size, std::to_string(minimumStreamBytes()) + "..65507"));
+    CHECK(contains(size, "バイト"));
+    CHECK(contains(planProblem(huge, minimumStreamBytes()), "上限は 10000000 個"));
+    StreamPlan slow = stream;
+    slow.durationS = 0;
+    CHECK(contains(planProblem(slow, minimumStreamBytes()), "秒数"));
 }

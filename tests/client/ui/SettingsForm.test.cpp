@@ -1,4 +1,7 @@
 #include "ui/SettingsForm.hpp"
+#include "ui/StatisticsDialog.hpp"
+
+#include "text/Words.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -6,10 +9,17 @@
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
+#include "support/InJapanese.hpp"
 
 using namespace speed;
 using namespace speed::client::ui;
+using speed::client::findWords;
+using speed::client::Language;
+using speed::client::setLanguage;
+using speed::client::tr;
 
+using speed::test::InJapanese;
+using speed::test::contains;
 namespace {
 
 const char* const kCommentedIni =
@@ -41,6 +51,8 @@ struct TempIni {
     }
     ~TempIni() { std::filesystem::remove(path); }
 };
+
+
 
 } // namespace
 
@@ -205,4 +217,108 @@ TEST_CASE("settings form: sound is a choice of on and off, volume a checked fiel
     CHECK(reloaded.field("player", "sound")->text == "off");
     CHECK(reloaded.field("player", "volume")->text == "25");
     CHECK_FALSE(reloaded.changed());
+}
+
+TEST_CASE("settings form: every setup.ini key has its label, expectation and meaning in the catalogue") {
+    for (const SettingsKey& key : settingsKeys()) {
+        INFO("[" << key.section << "] " << key.name);
+        const SettingsKeyWords* words = settingsKeyWords(key.section, key.name);
+        REQUIRE(words != nullptr);
+        CHECK(findWords(words->label) != nullptr);
+        CHECK(findWords(words->expected) != nullptr);
+        CHECK(findWords(words->meaning) != nullptr);
+        // In English the form says what the settings layer says, and labels a key as the file spells it.
+        CHECK(fieldExpected(key) == key.expected);
+        CHECK(fieldLabel(key) == key.name);
+    }
+}
+
+TEST_CASE("settings form: language is a choice of auto, ja and en, shown by name and saved as the file's word") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    const SettingsKey& language = *findSettingsKey("player", "language");
+    CHECK(fixedChoices(language) == std::vector<std::string_view>{"auto", "ja", "en"});
+    CHECK(form.field("player", "language")->text == "auto");
+    CHECK(choiceWords(language, "auto") == tr("language.auto"));
+    CHECK(choiceWords(language, "ja") == tr("language.ja"));
+    CHECK(choiceWords(*findSettingsKey("cpu", "level"), "normal") == "Yui (normal)");
+    CHECK(choiceWords(*findSettingsKey("rules", "deal"), "colors") == "colors");
+    CHECK_FALSE(form.setText("player", "language", "fr"));
+    CHECK(form.field("player", "language")->error == "expected auto, ja or en (auto: from LANG)");
+    CHECK(form.setText("player", "language", "ja"));
+    REQUIRE(form.save().saved);
+    CHECK(readFile(ini.path).find("language = ja\n") != std::string::npos);
+    CHECK(loadSettings(ini.path.string()).settings->player.language == UiLanguage::Japanese);
+}
+
+TEST_CASE("settings form: in Japanese the labels, errors, choices and Save's message are Japanese") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    const InJapanese japanese;
+    CHECK(fieldLabel(*findSettingsKey("player", "name")) == "名前");
+    CHECK_FALSE(form.setText("network", "port", "70000"));
+    const std::string& error = form.field("network", "port")->error;
+    CHECK(contains(error, "1〜65535"));
+    CHECK(contains(error, "指定してください"));
+    const SettingsKey& level = *findSettingsKey("cpu", "level");
+    CHECK(choiceWords(level, "normal") == "ユイ（ふつう）");
+    CHECK(contains(fieldMeaning(level), "ユイ（ふつう）、レン（むずかしい）"));
+    CHECK(choiceWords(*findSettingsKey("player", "language"), "auto") == "システムに合わせる（LANG）");
+    CHECK(form.setText("network", "port", "6000"));
+    const SaveOutcome saved = form.save();
+    REQUIRE(saved.saved);
+    CHECK(contains(saved.message, "保存しました"));
+    CHECK(contains(saved.message, std::filesystem::absolute(ini.path).string()));
+    CHECK(contains(saveOutcomeWords(SaveOutcome{}), "赤"));
+}
+
+TEST_CASE("settings form: a setup.ini problem is worded with the key's own expectation") {
+    const SettingsError wrongPort{"setup.ini", 4, "network", "port", "expected a port number 1..65535, got \"70000\""};
+    CHECK(problemWords(wrongPort) == wrongPort.problem); // English: the settings layer's words
+    CHECK(settingsProblemWords(wrongPort) == wrongPort.describe());
+    const SettingsError unknown{"setup.ini", 2, "network", "colour", "unknown key; [network] has: peer, port"};
+    const SettingsError unreadable{"setup.ini", 0, {}, {}, "cannot be read"};
+    {
+        const InJapanese japanese;
+        const std::string words = problemWords(wrongPort);
+        CHECK(contains(words, "1〜65535のポート番号"));
+        CHECK(contains(words, "70000"));
+        CHECK(settingsProblemWords(wrongPort) == "setup.ini:4: [network] port: " + words);
+        const SettingsError twice{"setup.ini", 6, "player", "name", "key given twice in this file"};
+        CHECK(contains(problemWords(twice), "2回"));
+        CHECK(problemWords(unknown) == unknown.problem); // no key of setup.ini: its English stays
+        CHECK(problemWords(unreadable) == unreadable.problem);
+    }
+    CHECK(problemWords(wrongPort) == wrongPort.problem);
+}
+
+TEST_CASE("statistics dialog: a ladder bot is named in the window's language, a network player marked") {
+    store::OpponentSummary bot;
+    bot.kind = store::OpponentKind::Cpu;
+    bot.name = "Yui";
+    bot.cpuLevel = "normal";
+    store::OpponentSummary player;
+    player.kind = store::OpponentKind::Network;
+    player.name = "kenta";
+    CHECK(shownOpponent(bot) == "Yui");
+    CHECK(shownLevel(bot) == "normal");
+    CHECK(shownOpponent(player) == "kenta (network)");
+    CHECK(shownLevel(player) == "-");
+    CHECK(shownStreak(3) == "won 3");
+    {
+        const InJapanese japanese;
+        CHECK(shownOpponent(bot) == "ユイ");
+        CHECK(shownLevel(bot) == "ふつう");
+        CHECK(shownOpponent(player) == "kenta（ネットワーク）");
+        CHECK(shownStreak(3) == "3連勝");
+        CHECK(shownStreak(-2) == "2連敗");
+        CHECK(shownStreak(0) == "-");
+        CHECK(opponentWords(player) == "kenta (network)"); // the terminal's report stays English
+        CHECK(streakWords(3) == "won 3");
+    }
+    store::OpponentSummary old = bot; // a level the file names but this build does not know
+    old.cpuLevel = "legend";
+    old.name = "Someone";
+    CHECK(shownOpponent(old) == "Someone");
+    CHECK(shownLevel(old) == "legend");
 }

@@ -1,10 +1,17 @@
 #include "ui/StartScreen.hpp"
 
+#include "text/Words.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <string>
+#include "support/InJapanese.hpp"
 
 using namespace speed;
 using namespace speed::client::ui;
 
+using speed::test::InJapanese;
+using speed::test::contains;
 TEST_CASE("start screen: a typed join address is trimmed and checked before joining", "[client][ui]") {
     CHECK(checkJoinAddress("  192.168.1.20 ", 50001).address == "192.168.1.20");
     CHECK(checkJoinAddress("192.168.1.20", 50001).problem.empty());
@@ -28,4 +35,25 @@ TEST_CASE("start screen: it opens on setup.ini's level, or normal when that is t
     CHECK(levels[static_cast<std::size_t>(playerLevelIndex(BotLevel::Hard))] == BotLevel::Hard);
     CHECK(levels[static_cast<std::size_t>(playerLevelIndex(BotLevel::Novice))] == BotLevel::Novice);
     CHECK(levels[static_cast<std::size_t>(playerLevelIndex(BotLevel::Max))] == BotLevel::Normal);
+}
+
+TEST_CASE("start screen: in Japanese the join problems and the host's port are Japanese", "[client][ui]") {
+    const InJapanese japanese;
+    const std::string empty = checkJoinAddress("", 50001).problem;
+    CHECK(contains(empty, "アドレスを入力"));
+    CHECK(contains(empty, "192.168.1.20"));
+    const std::string bad = checkJoinAddress("host:70000", 50001).problem;
+    CHECK(contains(bad, "参加できません"));
+    CHECK(contains(bad, "70000"));
+    CHECK(checkJoinAddress("192.168.1.20", 50001).problem.empty());
+    const std::string port = speed::client::trf("screen.host.port", std::uint16_t{50002});
+    CHECK(contains(port, "ポート 50002"));
+    CHECK(std::string(speed::client::tr("screen.host.button")) == "ゲームを開く");
+    CHECK(std::string(speed::client::tr("screen.play_cpu")) == "CPUと対戦");
+}
+
+TEST_CASE("start screen: English again after Japanese", "[client][ui]") {
+    { const InJapanese japanese; }
+    CHECK(checkJoinAddress("", 50001).problem.find("type the host's address") == 0);
+    CHECK(speed::client::trf("screen.host.port", 50001) == "and your friend joins this computer at UDP port 50001:");
 }

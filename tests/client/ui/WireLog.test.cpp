@@ -1,5 +1,7 @@
 #include "ui/WireLog.hpp"
 
+#include "text/Words.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace speed::client;
@@ -31,4 +33,13 @@ TEST_CASE("wire log: a line shows its time and which way it went") {
     CHECK(formatLogTime(83'456) == "01:23.456");
     CHECK(formatLogLine({1'005, true, "PROBE 1 2 3"}) == "00:01.005 -> PROBE 1 2 3");
     CHECK(formatLogLine({2'000, false, "ECHO 1 2 3"}) == "00:02.000 <- ECHO 1 2 3");
+}
+
+TEST_CASE("wire log: a line reads the same in Japanese (the datagram is not translated)") {
+    setLanguage(Language::Japanese);
+    const std::string sent = formatLogLine({1'005, true, "PROBE 1 2 3"});
+    const std::string received = formatLogLine({2'000, false, "ECHO 1 2 3"});
+    setLanguage(Language::English);
+    CHECK(sent == "00:01.005 -> PROBE 1 2 3");
+    CHECK(received == "00:02.000 <- ECHO 1 2 3");
 }

@@ -15,6 +15,9 @@ SPEED_PID=
 # No test plays sound out loud, and every machine runs them as CI does, without a sound card:
 # OpenAL Soft gets no backend to open. window_sound.sh picks its own for a part of it.
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-none}
+# The tests read the window's English words, whatever the machine's locale (language = auto).
+unset LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
 
 fail() { echo "FAIL: $*" >&2; [ -f "$LOG" ] && { echo "--- last log lines:" >&2; tail -n 25 "$LOG" >&2; }; exit 1; }
 

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 struct ImGuiIO;
 struct ImGuiContext;
@@ -26,11 +27,20 @@ bool feedEvent(ImGuiIO& io, const sf::Event& event);
 // Owns an ImGui context bound to one window. Create it after the window (its GL context must
 // exist); call processEvent for every event, beginFrame before building widgets, endFrame after
 // SFML has drawn the table and before display().
+// The fonts ImGui draws with: `latin` (e.g. DejaVuSans) for Latin-1 and a few symbols, and
+// `japanese` (e.g. IPAGothic) merged in for kana, the common kanji and full-width forms, plus
+// every character of `japaneseText` (the window's own Japanese words, whatever kanji they use).
+struct ImGuiFonts {
+    std::string latin;    // empty: ImGui's built-in font
+    std::string japanese; // empty or unreadable: no Japanese glyphs (japaneseLoaded() says so)
+    std::string japaneseText;
+};
+
 class ImGuiLayer {
 public:
-    // fontPath: a TTF file (e.g. DejaVuSans); an empty path keeps ImGui's built-in font.
-    // Throws std::runtime_error naming the file when it cannot be loaded.
-    ImGuiLayer(sf::RenderWindow& window, const std::string& fontPath, float fontSizePx);
+    // Throws std::runtime_error naming the file when the Latin font cannot be loaded; a missing
+    // Japanese font only leaves its glyphs out.
+    ImGuiLayer(sf::RenderWindow& window, ImGuiFonts fonts, float fontSizePx);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
@@ -42,6 +52,8 @@ public:
     // font file could not be loaded again (the old size stays).
     bool setSize(float fontSizePx, float styleScale);
     float fontSizePx() const { return m_fontSizePx; }
+    // The Japanese font is merged into the atlas: the window may show Japanese.
+    bool japaneseLoaded() const { return m_japaneseLoaded; }
 
     void processEvent(const sf::Event& event);
     void beginFrame(sf::Time sinceLastFrame);
@@ -58,7 +70,9 @@ private:
 
     sf::RenderWindow& m_window;
     ImGuiContext* m_context = nullptr;
-    std::string m_fontPath;
+    ImGuiFonts m_fonts;
+    bool m_japaneseLoaded = false;
+    std::vector<unsigned short> m_japaneseRanges; // ImWchar pairs, alive while the atlas is built
     float m_fontSizePx = 0;
     std::unique_ptr<ImGuiStyle> m_baseStyle; // the style at scale 1, what setSize() scales
 };

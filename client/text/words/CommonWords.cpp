@@ -1,0 +1,49 @@
+#include "text/words/Parts.hpp"
+
+namespace speed::client {
+namespace {
+
+// Words many parts of the window share: the title, the languages, units.
+const Words kCommonWords[] = {
+    {"window.title", "スピード — Speed", "スピード — Speed"},
+    {"language.auto", "as the system (LANG)", "システムに合わせる（LANG）"},
+    {"language.en", "English", "English（英語）"},
+    {"language.ja", "日本語 (Japanese)", "日本語"},
+    {"common.close", "Close", "閉じる"},
+    {"common.cancel", "Cancel", "キャンセル"},
+    // The CPU levels (setup.ini's words stay English) and the bots the player meets at each.
+    {"level.novice", "novice", "入門"},
+    {"level.easy", "easy", "かんたん"},
+    {"level.casual", "casual", "やや易しい"},
+    {"level.normal", "normal", "ふつう"},
+    {"level.hard", "hard", "むずかしい"},
+    {"level.expert", "expert", "達人"},
+    {"level.max", "max (test bot)", "最速（試験用ボット）"},
+    {"bot.novice", "Hana", "ハナ"},
+    {"bot.easy", "Sora", "ソラ"},
+    {"bot.casual", "Kaito", "カイト"},
+    {"bot.normal", "Yui", "ユイ"},
+    {"bot.hard", "Ren", "レン"},
+    {"bot.expert", "Takumi", "タクミ"},
+    {"bot.max", "CPU", "CPU"},
+    {"bot.title", "{} ({})", "{}（{}）"},
+    // The window's own lines in the game log.
+    {"window.you", "You", "あなた"},
+    {"window.log.not_played", "Not played: {}", "出せませんでした：{}"},
+    {"window.log.notice_reason", "{}: {}", "{}：{}"},
+    {"window.log.peer_back", "{} is back", "{}が戻りました"},
+    {"window.log.game_won", "Game {}: you won in {}", "第{}ゲーム：あなたの勝ち（{}）"},
+    {"window.log.game_lost", "Game {}: you lost in {}", "第{}ゲーム：あなたの負け（{}）"},
+    {"window.log.game_drawn", "Game {}: a draw in {}", "第{}ゲーム：引き分け（{}）"},
+    {"window.stats.not_kept", "statistics are not kept for now: {}", "今は成績を記録できません：{}"},
+    {"window.stats.not_counted", "this game was not counted: {}", "このゲームは成績に記録されませんでした：{}"},
+    {"window.stats.unreadable", "cannot read the statistics: {}", "成績を読み込めません：{}"},
+    {"window.language_fallback", "Japanese needs the fonts-ipafont-gothic package: the window speaks English",
+     "日本語の表示には fonts-ipafont-gothic パッケージが必要です"},
+};
+
+} // namespace
+
+std::span<const Words> commonWords() { return kCommonWords; }
+
+} // namespace speed::client

@@ -1,0 +1,77 @@
+#include "text/words/Parts.hpp"
+
+namespace speed::client {
+namespace {
+
+// The start screen, the table's labels and the overlay's panels.
+const Words kScreenWords[] = {
+    // Words the start screen and the menu bar share.
+    {"screen.play_cpu", "Play vs CPU", "CPUと対戦"},
+    {"screen.measure_dots", "Network measurement ...", "ネットワーク測定 ..."},
+    {"screen.statistics_dots", "Statistics ...", "成績 ..."},
+    {"screen.help", "Help", "ヘルプ"},
+    {"screen.quit", "Quit", "終了"},
+
+    // The start screen: title, retry and the row of buttons at the bottom.
+    {"screen.start.title", "Speed", "スピード"},
+    {"screen.start.tagline", "the real-time card game for two", "二人で遊ぶリアルタイムのカードゲーム"},
+    {"screen.start.retry", "Connect again (R)", "もう一度接続（R）"},
+    {"screen.start.settings", "Settings ...", "設定 ..."},
+    {"screen.start.keys", "Keys: arrows move, Space presses; C plays the CPU, H hosts a game, J types the address to join",
+     "キー：矢印で移動、Space で押す\nC：CPUと対戦、H：ゲームを開く、J：参加するアドレスを入力"},
+    // The start screen: Play vs CPU and its ladder of opponents.
+    {"screen.cpu.heading", "Play against the computer", "コンピューターと対戦"},
+    {"screen.cpu.ladder", "the ladder, slowest first:", "相手（遅い順）："},
+    // The start screen: Host a game.
+    {"screen.host.heading", "Play with a friend on the LAN", "LAN で友だちと対戦"},
+    {"screen.host.button", "Host a game", "ゲームを開く"},
+    {"screen.host.port", "and your friend joins this computer at UDP port {}:",
+     "友だちの参加先：このコンピューターの UDP ポート {}"},
+    {"screen.host.no_address", "no LAN address found: is this computer on a network? (127.0.0.1 works on this machine)",
+     "LAN のアドレスが見つかりません。このコンピューターはネットワークにつながっていますか？（このマシンの中なら 127.0.0.1 で遊べます）"},
+    {"screen.host.copy", "Copy", "コピー"},
+    {"screen.host.copied", "copied", "コピーしました"},
+    // The start screen: Join.
+    {"screen.join.label", "Join the host at", "参加先のアドレス"},
+    {"screen.join.button", "Join", "参加"},
+    {"screen.join.empty", "type the host's address, e.g. 192.168.1.20", "ホストのアドレスを入力してください（例：192.168.1.20）"},
+    {"screen.join.bad", "{}", "このアドレスには参加できません（{}）"},
+
+
+    // The panel on the felt while a network match waits for the other player.
+    {"screen.wait.play_cpu", "Play vs CPU instead (C)", "代わりにCPUと対戦（C）"},
+    {"screen.wait.cancel", "Cancel (Esc)", "キャンセル（Esc）"},
+    // The panel on the felt after a network game.
+    {"screen.rematch.button", "Rematch (N)", "再戦（N）"},
+    {"screen.rematch.asked", "Rematch asked", "再戦を希望しました"},
+    {"screen.rematch.leave", "Leave", "退出"},
+
+    // The table: labels under each player's cards, the clock and the SPEED! call.
+    {"screen.table.cards_left_one", "{}   ·   {} card left", "{}   ·   残り{}枚"},
+    {"screen.table.cards_left", "{}   ·   {} cards left", "{}   ·   残り{}枚"},
+    {"screen.table.ready", "Ready", "準備完了"},
+    {"screen.table.time", "TIME", "タイム"},
+    {"screen.table.next_game", "N or click: next game", "N かクリック：次のゲーム"},
+    {"screen.table.speed", "SPEED!", "スピード！"},
+    // The table: the banner at the end of a game and while paused.
+    {"screen.banner.win", "YOU WIN!", "あなたの勝ち！"},
+    {"screen.banner.lose", "YOU LOSE", "あなたの負け"},
+    {"screen.banner.draw", "DRAW", "引き分け"},
+    {"screen.banner.won_in", "You won in {}   ·   {}", "タイム {} で勝ち   ·   {}"},
+    {"screen.banner.lost_in", "You lost in {}   ·   {}", "タイム {} で負け   ·   {}"},
+    {"screen.banner.draw_in", "A draw in {}   ·   {}", "タイム {} で引き分け   ·   {}"},
+    {"screen.banner.paused", "PAUSED", "一時停止"},
+    {"screen.banner.resume", "press P to resume", "P で再開"},
+    // The table: the status bar's key hints while a game is played.
+    {"screen.hint.drag", "drag or click a card", "カードをドラッグかクリック"},
+    {"screen.hint.play", "1-{} + ←/→ play", "1-{} + ←/→ で出す"},
+    {"screen.hint.refill", "D draw", "D 補充"},
+    {"screen.hint.pause", "P pause", "P 一時停止"},
+    {"screen.hint.help", "F1 help", "F1 ヘルプ"},
+};
+
+} // namespace
+
+std::span<const Words> screenWords() { return kScreenWords; }
+
+} // namespace speed::client

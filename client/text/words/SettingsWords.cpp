@@ -1,0 +1,121 @@
+#include "text/words/Parts.hpp"
+
+namespace speed::client {
+namespace {
+
+// The Settings dialog and the setup.ini problem dialog.
+const Words kSettingsWords[] = {
+    // The Settings dialog: title, sections, buttons and what they say.
+    {"settings.title", "Settings (setup.ini)", "設定（setup.ini）"},
+    {"settings.section.network", "Network (applies at the next connection)", "ネットワーク（次の接続から反映）"},
+    {"settings.section.player", "Player", "プレイヤー"},
+    {"settings.section.rules", "Rules", "ルール"},
+    {"settings.section.cpu", "CPU opponent", "CPUの相手"},
+    {"settings.file_missing", "The file does not exist yet: these are the defaults; Save creates it.",
+     "ファイルはまだありません。表示しているのは既定値で、保存するとファイルを作成します。"},
+    {"settings.load_problem", "The file has a problem, the defaults are shown: {}", "ファイルに問題があるため、既定値を表示しています：{}"},
+    {"settings.button.save", "Save", "保存"},
+    {"settings.button.revert", "Revert", "元に戻す"},
+    {"settings.show_password", "show", "表示"},
+    {"settings.cannot_save", "fix the fields in red to save", "保存するには赤い欄を直してください"},
+    {"settings.unsaved", "unsaved changes", "未保存の変更があります"},
+    {"settings.reloaded", "reloaded {}", "{} を読み直しました"},
+    {"settings.field.expected", "expected {}", "{}を指定してください"},
+    {"settings.list_separator", ", ", "、"},
+
+    // What Save says.
+    {"settings.save.invalid", "not saved: correct the fields marked in red first", "保存していません：先に赤で示した欄を直してください"},
+    {"settings.save.failed", "not saved: {}", "保存できませんでした：{}"},
+    {"settings.save.done",
+     "saved to {}. Network changes (peer, port, wait, grace, password, name) apply at the next connection; rules and CPU "
+     "level at the next game against the CPU started from the Game menu; sound, volume and ui_scale at once, and the "
+     "language as well.",
+     "{} に保存しました。ネットワークの変更（peer、port、wait、grace、password、name）は次の接続から、ルールとCPUのレベルは"
+     "ゲームメニューから始める次のCPU戦から、効果音・音量・ui_scale と言語はすぐに反映されます。"},
+
+    // Each setup.ini key: its label (English shows the key as setup.ini spells it), what it
+    // accepts (English is the settings layer's own text) and what it is for (the tooltip).
+    {"settings.key.network.peer", "peer", "相手のアドレス"},
+    {"settings.expected.network.peer", "an IP address or host name (empty: only host)", "IPアドレスかホスト名（空欄：ホストのみ）"},
+    {"settings.meaning.network.peer", "The other player's machine: joined first; if no host answers, this side hosts.",
+     "相手のマシン：まずそこへ参加し、ホストが応答しなければこちらがホストになります。"},
+    {"settings.key.network.port", "port", "ポート"},
+    {"settings.expected.network.port", "a port number 1..65535", "1〜65535のポート番号"},
+    {"settings.meaning.network.port", "The UDP port; both players use the same one.", "UDPのポート。両方のプレイヤーが同じものを使います。"},
+    {"settings.key.network.wait", "wait", "待ち時間"},
+    {"settings.expected.network.wait", "whole seconds 1..86400", "1〜86400の整数（秒）"},
+    {"settings.meaning.network.wait", "Wait for the other player (s): how long to look for them before giving up.",
+     "相手を待つ時間（秒）：あきらめるまで相手を探す長さです。"},
+    {"settings.key.network.grace", "grace", "猶予"},
+    {"settings.expected.network.grace", "whole seconds 5..3600", "5〜3600の整数（秒）"},
+    {"settings.meaning.network.grace",
+     "Grace for a dropped player (s): how long a match is kept while nothing is heard from the other player (a crash, "
+     "a network drop) before it is given up.",
+     "途切れた相手への猶予（秒）：相手から何も届かない間（異常終了や回線の切断）、対戦を打ち切らずに保つ長さです。"},
+    {"settings.key.network.password", "password", "パスワード"},
+    {"settings.expected.network.password", "up to 64 characters, no blank at an end or before ';' (empty: none)",
+     "64文字まで。両端と ';' の前に空白は使えません（空欄：なし）"},
+    {"settings.meaning.network.password", "The same on both sides, or empty for none.",
+     "両方で同じものにします。空欄ならパスワードなしです。"},
+    {"settings.key.player.name", "name", "名前"},
+    {"settings.expected.player.name", "1..16 characters: letters, digits, '-', '_' or '.'",
+     "1〜16文字：英字、数字、'-'、'_'、'.'"},
+    {"settings.meaning.player.name", "Your name as the other player sees it.", "相手に見えるあなたの名前です。"},
+    {"settings.key.player.sound", "sound", "効果音"},
+    {"settings.expected.player.sound", "on or off", "on か off"},
+    {"settings.meaning.player.sound", "The window's sound effects: on or off (M mutes and unmutes them while it runs).",
+     "ウィンドウの効果音：on か off（実行中は M でミュートと解除）。"},
+    {"settings.key.player.volume", "volume", "音量"},
+    {"settings.expected.player.volume", "a volume 0..100", "0〜100の音量"},
+    {"settings.meaning.player.volume", "How loud the sound effects are, 0..100.", "効果音の音量（0〜100）。"},
+    {"settings.key.player.ui_scale", "ui_scale", "表示の倍率"},
+    {"settings.expected.player.ui_scale", "a factor 0.5..2 (1: as large as the window makes it)",
+     "0.5〜2の倍率（1：ウィンドウの大きさのまま）"},
+    {"settings.meaning.player.ui_scale",
+     "How large menus, dialogs, the status bar and banners are: 1 as the window's size makes them, 1.5 half again as "
+     "large.",
+     "メニュー、ダイアログ、ステータスバー、バナーの大きさ：1 でウィンドウの大きさのまま、1.5 でその1.5倍。"},
+    {"settings.key.player.language", "language", "言語"},
+    {"settings.expected.player.language", "auto, ja or en (auto: from LANG)", "auto、ja、en のいずれか（auto：LANG に従う）"},
+    {"settings.meaning.player.language", "The window's language: auto follows the system (LANG), ja is Japanese, en English.",
+     "ウィンドウの言語：auto はシステム（LANG）に合わせ、ja は日本語、en は英語です。"},
+    {"settings.key.rules.jokers", "jokers", "ジョーカー"},
+    {"settings.expected.rules.jokers", "2 or 0", "2 か 0"},
+    {"settings.meaning.rules.jokers", "Jokers in the pack.", "カードに入れるジョーカーの枚数。"},
+    {"settings.key.rules.deal", "deal", "配り方"},
+    {"settings.expected.rules.deal", "shuffle or colors", "shuffle か colors"},
+    {"settings.meaning.rules.deal", "shuffle: a shuffled deck split in two; colors: one side all red, the other black.",
+     "shuffle：よく切ったカードを二つに分けます。colors：片方が赤だけ、もう片方が黒だけです。"},
+    {"settings.key.rules.hand", "hand", "手札の枠"},
+    {"settings.expected.rules.hand", "a hand size 1..8", "1〜8の手札の枠の数"},
+    {"settings.meaning.rules.hand", "Face-up hand slots per player.", "プレイヤーごとの表向きの手札の枠の数。"},
+    {"settings.key.rules.refill", "refill", "補充"},
+    {"settings.expected.rules.refill", "manual or auto", "manual か auto"},
+    {"settings.meaning.rules.refill", "manual: drag your deck onto an empty slot; auto: an empty slot refills itself.",
+     "manual：山札を空いた手札の枠へドラッグして補充します。auto：空いた枠は自動で補充されます。"},
+    {"settings.key.cpu.level", "level", "レベル"},
+    {"settings.expected.cpu.level", "novice, easy, casual, normal, hard or expert",
+     "novice、easy、casual、normal、hard、expert のいずれか"},
+    {"settings.meaning.cpu.level", "The CPU opponent, slowest first: {}.", "CPUの相手（遅い順）：{}。"},
+
+    // The setup.ini problem dialog.
+    {"settings.problem.title", "setup.ini has a problem", "setup.ini に問題があります"},
+    {"settings.problem.intro", "Speed could not use its settings file, so it started with the default settings.",
+     "スピードは設定ファイルを使えなかったため、既定の設定で起動しました。"},
+    {"settings.problem.file", "File", "ファイル"},
+    {"settings.problem.line", "Line", "行"},
+    {"settings.problem.key", "Key", "キー"},
+    {"settings.problem.problem", "Problem", "問題"},
+    {"settings.problem.expected_got", "expected {}, got \"{}\"", "{}を指定してください（書かれている値：\"{}\"）"},
+    {"settings.problem.twice", "key given twice in this file", "このファイルで2回指定されています"},
+    {"settings.problem.fix", "Fix the line in the file, or open Settings to choose the values and save them.",
+     "ファイルのその行を直すか、設定を開いて値を選び、保存してください。"},
+    {"settings.problem.use_defaults", "Use defaults for now", "今は既定値を使う"},
+    {"settings.problem.open_settings", "Open Settings", "設定を開く"},
+};
+
+} // namespace
+
+std::span<const Words> settingsWords() { return kSettingsWords; }
+
+} // namespace speed::client
