@@ -48,6 +48,7 @@ std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint6
 
 // The report of whatever match the window showed last (the player may have switched).
 int report(const WindowApp& app, int windowExit) {
+    setLanguage(Language::English); // the terminal and --json are read by scripts: English
     const MatchDriver& shown = app.match();
     if (const auto* network = dynamic_cast<const NetworkDriver*>(&shown)) {
         printNetworkResults(*network, app.figures(), app.options(), std::cout);

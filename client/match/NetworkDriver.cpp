@@ -118,12 +118,17 @@ void NetworkDriver::joinLocalHost() {
 void NetworkDriver::noteFailure() {
     if (m_failure.empty() && !m_mirror.failure.empty()) {
         m_failure = m_mirror.failure;
-        if (m_joinedLocalHost && m_mirror.failureKind == ConnectorFailure::NoHostAnswered) {
-            m_failure = trf("play.fail.port_taken", m_setup.connect.hostPort);
-        }
-        spdlog::error("no game: {}", m_failure);
+        m_portTaken = m_joinedLocalHost && m_mirror.failureKind == ConnectorFailure::NoHostAnswered;
+        spdlog::error("no game: {}", failure());
     }
 }
+
+// Worded when asked, so the window, the terminal and --json each get the language of the moment.
+std::string NetworkDriver::failure() const {
+    return m_portTaken ? trf("play.fail.port_taken", m_setup.connect.hostPort) : m_failure;
+}
+
+std::string NetworkDriver::endReason() const { return m_endEvent ? describeEnd(*m_endEvent) : std::string(); }
 
 // The network thread stops after the connector closed its socket; the link's aborted handlers
 // then run here (restart + poll) before the connector goes, so the link is released from a
@@ -314,7 +319,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
             m_lastRefusal.clear();
             break;
         }
-        if (!m_closing && m_endReason.empty()) m_endReason = describeEnd(event);
+        if (!m_closing && !m_endEvent) m_endEvent = event;
         break;
     default: break;
     }
@@ -360,8 +365,9 @@ bool NetworkDriver::retry(TimeMs now) {
     }
     m_events.clear();
     m_connected = false;
-    m_endReason.clear();
+    m_endEvent.reset();
     m_failure.clear();
+    m_portTaken = false;
     m_joinedLocalHost = false;
     m_lastRefusal.clear();
     m_previousEnd.clear();
@@ -464,9 +470,9 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     facts.previousEnd = m_previousEnd;
     facts.keeperProblem = m_mirror.keeperProblem;
     facts.gameNumber = gameNumber();
-    facts.failure = m_failure;
+    facts.failure = failure();
     facts.lastRefusal = m_lastRefusal;
-    facts.endReason = m_endReason;
+    facts.endReason = endReason();
     facts.matchEnded = matchEnded();
     facts.peer = m_setup.connect.peer;
     facts.joinOnly = m_setup.connect.joinOnly;

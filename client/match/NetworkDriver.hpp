@@ -116,8 +116,8 @@ public:
     // For the program's report.
     bool isHost() const { return m_mirror.role == protocol::SessionRole::Host; }
     bool everConnected() const { return m_connected; }
-    const std::string& failure() const { return m_failure; } // why the connection failed
-    const std::string& endReason() const { return m_endReason; }
+    std::string failure() const; // why the connection failed, in the current language
+    std::string endReason() const; // why the match ended, in the current language
     const std::string& peerName() const { return m_peerName; }
     const std::string& peerAddress() const { return m_lastPeerAddress; }
     std::optional<double> rttMs() const { return m_mirror.rttMs; }
@@ -188,8 +188,9 @@ private:
     static constexpr TimeMs kLocalHostAnswerMs = 4000;
     std::string m_peerName;
     std::string m_lastPeerAddress;
-    std::string m_endReason;
+    std::optional<protocol::SessionEvent> m_endEvent; // the session's end, worded when shown
     std::string m_failure;
+    bool m_portTaken = false; // joined this machine's own port and found another program on it
     std::string m_lastRefusal; // hosting: the last player turned away, and why
     std::string m_previousEnd; // hosting anew after the grace: how the last match ended
 };
