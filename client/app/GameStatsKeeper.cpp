@@ -27,6 +27,7 @@ store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& 
     game.cardsLeftMine = record.cardsLeft[static_cast<std::size_t>(mine)];
     game.cardsLeftTheirs = record.cardsLeft[static_cast<std::size_t>(1 - mine)];
     game.racesLost = record.racesLost;
+    game.racesWon = record.racesWon;
     game.moves = record.moves;
     game.flips = record.flips;
     game.seed = record.seed;

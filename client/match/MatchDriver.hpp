@@ -40,6 +40,7 @@ struct GameRecord {
     int flips = 0;
     std::array<int, kSeats> cardsLeft{}; // each seat's hand and deck at the end
     std::optional<int> racesLost{}; // the local player's plays another card beat to the pile; nothing: not counted
+    std::optional<int> racesWon{};  // the other player's plays the local player's card beat; nothing: not counted
 };
 
 // What the window needs from a game, whoever runs it: LocalMatch (vs CPU, in-process) or

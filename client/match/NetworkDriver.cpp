@@ -6,6 +6,7 @@
 #include "speed/net/SessionLog.hpp"
 #include "speed/net/LocalAddresses.hpp"
 #include "speed/net/WakeLatency.hpp"
+#include "speed/common/Referee.hpp"
 #include "speed/protocol/TableView.hpp"
 
 #include "text/Words.hpp"
@@ -232,6 +233,7 @@ std::vector<AppliedMove> NetworkDriver::tick(TimeMs now) {
 MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
     if (!live()) return {{MatchRefusal::NotDealt, MoveError::None}};
     const TimeMs at = toSession(now);
+    const bool legalAsShown = checkMove(state(), move) == MoveError::None;
     const protocol::ProposalOutcome outcome = onNetwork([this, &move, at] {
         protocol::Session* session = m_connector->session();
         if (session == nullptr) return protocol::ProposalOutcome{false, {MatchRefusal::NotDealt, MoveError::None}, {}};
@@ -243,6 +245,8 @@ MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
         m_shown.ownMoveShown(move);
         return {};
     }
+    // Legal on the table shown, not on the session's newer one: the other card got there first.
+    if (legalAsShown && outcome.play.error == MoveError::NotAdjacent) ++m_racesLost;
     return {outcome.play, outcome.link == protocol::LinkRefusal::TooManyInFlight};
 }
 
@@ -295,6 +299,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         spdlog::info("game {} dealt", event.game);
         m_shown.startGame(event.game, event.table ? *event.table : m_blankTable);
         m_racesLost = 0;
+        m_racesWon = 0;
         break;
     case SessionEventKind::MoveApplied:
         if (event.move) m_shown.applied(event.game, *event.move, applied);
@@ -302,6 +307,10 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::TableJumped: catchUp(applied); break;
     case SessionEventKind::MoveRejected: onRejected(event); break;
     case SessionEventKind::GameOver: onGameOver(event, now); break;
+    case SessionEventKind::PeerMoveRefused:
+        // The other player's card was legal on its table, but ours reached the pile first.
+        if (event.play.error == MoveError::NotAdjacent) ++m_racesWon;
+        break;
     case SessionEventKind::PeerAskedNextGame: spdlog::info("{} asks for a rematch (game {})", m_peerName, event.game); break;
     case SessionEventKind::JoinRefused: m_lastRefusal = event.text; break;
     case SessionEventKind::Rejoined:
@@ -353,6 +362,7 @@ void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
     const GameState& table = state();
     record.cardsLeft = {table.player(0).cardsLeft(), table.player(1).cardsLeft()};
     record.racesLost = m_racesLost;
+    if (isHost()) record.racesWon = m_racesWon; // a client is never told of the host's plays it beat
     m_finished.push_back(record);
 }
 

@@ -177,6 +177,7 @@ private:
     ShownTable m_shown;             // the host's table as the window animated it
     std::vector<RefusedMove> m_refused;
     int m_racesLost = 0; // this game's plays refused because another card reached the pile first
+    int m_racesWon = 0;  // host: the other player's plays refused because ours reached the pile first
     std::vector<WireLogEntry> m_wireLog;
     std::vector<GameRecord> m_finished;
     LatencySamples m_roundTrips;

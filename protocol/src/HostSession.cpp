@@ -121,8 +121,19 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     m_game.verdicts.emplace(request.id, verdict);
     answer(now, request, verdict);
     const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
-    if (verdict.accepted) afterMove(now, move, cause);
-    else publish(now, std::nullopt, cause); // LAST moved on; a refused proposer may also hold an old table
+    if (verdict.accepted) {
+        afterMove(now, move, cause);
+        return;
+    }
+    publish(now, std::nullopt, cause); // LAST moved on; a refused proposer may also hold an old table
+    SessionEvent refused;
+    refused.kind = SessionEventKind::PeerMoveRefused;
+    refused.at = now;
+    refused.game = gameNumber();
+    refused.move = move;
+    refused.play = outcome;
+    refused.text = "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
+    emit(std::move(refused));
 }
 
 void HostSession::answer(TimeMs now, const MoveRequest& request, const Verdict& verdict) {

@@ -227,3 +227,65 @@ TEST_CASE("A session answers a probe from any address without touching its game"
     CHECK(sameTable(before, pair.host.confirmedState()));
     CHECK(pair.host.stats().foreign == 0);
 }
+
+namespace {
+
+// A race on the table: a host play and a client play legal on the same pile, the client's no
+// longer adjacent once the host's lands.
+std::optional<std::pair<Move, Move>> raceOn(const GameState& table) {
+    for (int pile = 0; pile < kFieldPiles; ++pile) {
+        for (int hostSlot = 0; hostSlot < table.rules.handSize; ++hostSlot) {
+            const auto& hostCard = table.player(0).hand[static_cast<std::size_t>(hostSlot)];
+            if (!hostCard) continue;
+            const Move hostMove = Move::play(0, hostSlot, *hostCard, pile);
+            if (checkMove(table, hostMove) != MoveError::None) continue;
+            GameState after = table;
+            applyMove(after, hostMove);
+            for (int clientSlot = 0; clientSlot < table.rules.handSize; ++clientSlot) {
+                const auto& clientCard = table.player(1).hand[static_cast<std::size_t>(clientSlot)];
+                if (!clientCard) continue;
+                const Move clientMove = Move::play(1, clientSlot, *clientCard, pile);
+                if (checkMove(table, clientMove) == MoveError::None && checkMove(after, clientMove) == MoveError::NotAdjacent) {
+                    return std::pair{hostMove, clientMove};
+                }
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+TEST_CASE("A race the host wins: the client's play is refused NOT_ADJACENT, and the host is told", "[session][race]") {
+    std::optional<std::pair<Move, Move>> race;
+    std::unique_ptr<SessionPair> pair;
+    for (std::uint64_t seed = 1; seed < 200 && !race; ++seed) {
+        pair = std::make_unique<SessionPair>(seed);
+        pair->connectAndDeal();
+        race = raceOn(pair->host.confirmedState());
+    }
+    REQUIRE(race);
+    const auto [hostMove, clientMove] = *race;
+    REQUIRE(pair->client.proposeMove(pair->now, clientMove).sent); // on its way, not yet arrived
+    REQUIRE(pair->host.proposeMove(pair->now, hostMove).sent); // the host's card lands first
+    pair->pump();
+    const SessionEvent* refused = SessionPair::last(pair->hostEvents, SessionEventKind::PeerMoveRefused);
+    REQUIRE(refused != nullptr);
+    CHECK(refused->move == clientMove);
+    CHECK(refused->play.error == MoveError::NotAdjacent);
+    const SessionEvent* rejected = SessionPair::last(pair->clientEvents, SessionEventKind::MoveRejected);
+    REQUIRE(rejected != nullptr);
+    CHECK(rejected->byHost);
+    CHECK(rejected->play.error == MoveError::NotAdjacent);
+    CHECK(sameTable(pair->client.confirmedState(), pair->host.confirmedState()));
+}
+
+TEST_CASE("A client play the host accepts tells the host of no refusal", "[session][race]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.pump();
+    CHECK_FALSE(SessionPair::has(pair.hostEvents, SessionEventKind::PeerMoveRefused));
+}

@@ -51,6 +51,10 @@ TEST_CASE("A finished game becomes a row from the local seat's side", "[stats]")
     rules.refill = RefillMode::Auto;
     GameRecord record = finished(GameInfo::Defeat, 83'000);
     record.racesLost = 4;
+    record.racesWon = 6;
+    GameRecord uncounted = record;
+    uncounted.racesWon.reset(); // a client is not told which of the host's plays it beat
+    CHECK_FALSE(finishedGameOf(uncounted, rules, 1, {store::OpponentKind::Network, "kenta", ""}, 0).racesWon.has_value());
     const store::FinishedGame asSeat1 =
         finishedGameOf(record, rules, 1, {store::OpponentKind::Network, "kenta", "ignored"}, 1'700'000'000'000);
     CHECK(asSeat1.outcome == store::GameOutcome::Loss);
@@ -63,7 +67,7 @@ TEST_CASE("A finished game becomes a row from the local seat's side", "[stats]")
     CHECK(asSeat1.jokers == 2);
     CHECK(asSeat1.handSize == 5);
     CHECK(asSeat1.racesLost == std::optional<int>(4));
-    CHECK_FALSE(asSeat1.racesWon.has_value());
+    CHECK(asSeat1.racesWon == std::optional<int>(6));
     CHECK(asSeat1.durationMs == 83'000);
     CHECK(asSeat1.finishedAtMs == 1'700'000'000'000);
 

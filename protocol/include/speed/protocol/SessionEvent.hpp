@@ -79,6 +79,7 @@ enum class SessionEventKind : std::uint8_t {
     Ended,             // cause (and shutdown for ShutdownThere / ShutdownHere)
     GameOver,          // result = the game's result
     PeerAskedNextGame, // game = the next game's number: the other player wants to play it (a rematch)
+    PeerMoveRefused,   // host: the client's proposal was refused (move, play = why); NOT_ADJACENT: a race the host won
 };
 
 struct SessionEvent {
