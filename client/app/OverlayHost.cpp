@@ -67,6 +67,7 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     ui::OverlayFrame frame;
     frame.info = match.info();
     frame.measureTarget = measureTargetOf(match);
+    if (const NetworkView* network = match.network()) frame.linkClock = network->linkClock();
     const float paneWidth = m_overlay->logPaneWidthPx(layout.window.width);
     const float top = m_overlay->menuBarHeightPx();
     frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};

@@ -194,6 +194,7 @@ void NetworkDriver::publish(const protocol::Session* live) {
         mirror.graceEndsAt = graceLeft == kNever ? kNever : now + graceLeft;
         if (const auto* client = dynamic_cast<const protocol::ClientSession*>(live)) mirror.comingBack = client->comingBack();
         mirror.rttMs = live->recentRttMs();
+        mirror.clock = live->clockOffset();
         mirror.peerAddress = live->peerAddress();
     }
     std::vector<SessionEvent> events = m_seat ? m_seat->takeEvents() : std::vector<SessionEvent>{};

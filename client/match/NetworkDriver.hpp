@@ -60,6 +60,7 @@ struct SessionMirror {
     TimeMs graceEndsAt = kNever; // the connector's clock: a silent peer's seat is given up here
     bool comingBack = false;
     std::optional<double> rttMs; // the median of the recent round trips
+    std::optional<protocol::ClockOffset> clock; // the link's estimate of the other side's clock
     std::string peerAddress;
     std::string keeperProblem;
 };
@@ -121,6 +122,7 @@ public:
     const std::string& peerName() const { return m_peerName; }
     const std::string& peerAddress() const { return m_lastPeerAddress; }
     std::optional<double> rttMs() const { return m_mirror.rttMs; }
+    std::optional<protocol::ClockOffset> linkClock() const override { return m_mirror.clock; }
     const LatencySamples& roundTrips() const { return m_roundTrips; }   // ms, every answered request
     const LatencySamples& readDelays() const { return m_readDelays; }   // us; complete once closed
     const protocol::SessionStats& sessionStats() const { return m_stats; } // complete once closed

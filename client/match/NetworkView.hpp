@@ -6,8 +6,10 @@
 #include "speed/common/Move.hpp"
 #include "speed/common/Time.hpp"
 #include "speed/net/Connector.hpp"
+#include "speed/protocol/ClockOffset.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +58,9 @@ public:
     virtual std::uint64_t lastNewsNs() const = 0;
     // "host:port" that answers measurement probes for this match; empty while not connected.
     virtual std::string measureTarget() const = 0;
+    // The other side's session clock against this one's, from the link's answered requests
+    // (far = here + offset, +/- epsilon); empty until one was answered.
+    virtual std::optional<protocol::ClockOffset> linkClock() const = 0;
     virtual std::string opponentName() const = 0;
     virtual std::string statusWord(TimeMs now) const = 0;   // the status bar's pill: "Playing"
     virtual std::string statusDetail(TimeMs now) const = 0; // the rest of its sentence

@@ -80,7 +80,7 @@ void MeasureDialog::start(const std::string& matchTarget) {
     else m_job.start(target(matchTarget), m_defaultPort, plan());
 }
 
-void MeasureDialog::draw(const std::string& matchTarget) {
+void MeasureDialog::draw(const std::string& matchTarget, const std::optional<protocol::ClockOffset>& linkClock) {
     logWhenDone();
     if (!m_open) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -92,6 +92,7 @@ void MeasureDialog::draw(const std::string& matchTarget) {
         ImGui::End();
         return;
     }
+    if (!matchTarget.empty()) drawLinkClock(linkClock);
     drawForm(matchTarget);
     ImGui::Separator();
     if (m_job.running()) drawProgress();
@@ -201,6 +202,18 @@ void MeasureDialog::drawResults() {
     drawRttPlot(outcome.results, std::max(ImGui::GetFontSize() * kMinPlotHeightEm, ImGui::GetContentRegionAvail().y - exportRows),
                 outcome.fit.points >= 2 ? &outcome.fit : nullptr);
     drawExport(outcome);
+}
+
+// What the match's own traffic says of the other side's clock (the OKs' stamps).
+void MeasureDialog::drawLinkClock(const std::optional<protocol::ClockOffset>& clock) {
+    if (!clock) {
+        ImGui::TextDisabled("%s", tr("measure.link_clock.none"));
+        return;
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    plainText(trf("measure.link_clock.line", clock->offsetNs / 1e6, clock->epsilonNs / 1e6,
+                  static_cast<double>(clock->delayNs) / 1e6, clock->samples));
+    ImGui::PopTextWrapPos();
 }
 
 void MeasureDialog::drawOneWay(const MeasureOutcome& outcome) {

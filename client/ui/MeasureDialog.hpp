@@ -2,7 +2,10 @@
 
 #include "ui/MeasureJob.hpp"
 
+#include "speed/protocol/ClockOffset.hpp"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace speed::client::ui {
@@ -27,13 +30,15 @@ public:
     void startNow(const std::string& matchTarget);
 
     // `matchTarget`: the network match's measurement address, empty offline.
-    void draw(const std::string& matchTarget);
+    // `linkClock`: the running match's own estimate of the other side's clock, shown above the form.
+    void draw(const std::string& matchTarget, const std::optional<protocol::ClockOffset>& linkClock = std::nullopt);
 
 private:
     MeasurePlan plan() const;
     std::string target(const std::string& matchTarget) const;
     void start(const std::string& matchTarget);
     void drawForm(const std::string& matchTarget);
+    void drawLinkClock(const std::optional<protocol::ClockOffset>& clock);
     void drawProgress();
     void drawResults();
     void drawResultsTable(const MeasureOutcome& outcome);

@@ -198,7 +198,7 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     drawWaitPanel(frame, commands);
     drawRematchPanel(frame, commands);
     m_settings.draw(commands);
-    m_measure.draw(frame.measureTarget);
+    m_measure.draw(frame.measureTarget, frame.linkClock);
     m_help.draw();
     m_statistics.draw();
     m_trace.draw(!frame.measureTarget.empty());

@@ -43,6 +43,7 @@ struct OverlaySetup {
 struct OverlayFrame {
     GameInfo info = GameInfo::Nothing;
     std::string measureTarget; // the network match's, empty offline
+    std::optional<protocol::ClockOffset> linkClock; // the network match's estimate of the other side's clock
     Rect logArea;              // where the message log pane goes, window pixels
     bool waiting = false;      // a network match waits for the other player: offer a way out
     Rect field;                // the felt, window pixels (the wait panel goes in its lower part)

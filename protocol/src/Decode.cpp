@@ -89,6 +89,7 @@ MessageBody readOk(FieldReader& in) {
     ok.game = in.number("GAME");
     if (ok.subject == Subject::Move) ok.id = in.number("ID");
     if (ok.subject == Subject::Move || ok.subject == Subject::Update) ok.revision = in.number("REV");
+    if (!in.failed() && !in.atEnd()) ok.stamps = AnswerStamps{in.wideNumber("RECV"), in.wideNumber("SENT")};
     return ok;
 }
 

@@ -123,7 +123,11 @@ struct FieldWriter {
         case Subject::Start:
         case Subject::Pause:
         case Subject::Resume: number(ok.game); break;
-        case Subject::Shutdown: break;
+        case Subject::Shutdown: return;
+        }
+        if (ok.stamps) {
+            number(ok.stamps->receivedUs);
+            number(ok.stamps->sentUs);
         }
     }
     void operator()(const Ng& ng) {

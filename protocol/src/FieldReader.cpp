@@ -25,23 +25,27 @@ std::string_view FieldReader::token(std::string_view what) {
     return m_tokens[m_next++];
 }
 
-WireNumber FieldReader::number(std::string_view what) {
+// Canonical decimal only: 1..maxDigits digits, no sign, no leading zero, at most maxValue.
+std::uint64_t FieldReader::decimal(std::string_view what, std::size_t maxDigits, std::uint64_t maxValue) {
     const std::string_view text = token(what);
     if (failed()) return 0;
-    // Canonical decimal only: 1..10 digits, no sign, no leading zero, at most 4294967295.
     const bool leadingZero = text.size() > 1 && text[0] == '0';
     std::uint64_t value = 0;
-    bool digitsOnly = !text.empty() && text.size() <= 10 && !leadingZero;
+    bool digitsOnly = !text.empty() && text.size() <= maxDigits && !leadingZero;
     for (const char c : text) {
         if (c < '0' || c > '9') digitsOnly = false;
         if (digitsOnly) value = value * 10 + static_cast<std::uint64_t>(c - '0');
     }
-    if (!digitsOnly || value > 0xFFFFFFFFULL) {
-        fail(DecodeError::BadNumber, std::string(what) + " is not a number 0..4294967295: " + shown(text));
+    if (!digitsOnly || value > maxValue) {
+        fail(DecodeError::BadNumber, std::string(what) + " is not a number 0.." + std::to_string(maxValue) + ": " + shown(text));
         return 0;
     }
-    return static_cast<WireNumber>(value);
+    return value;
 }
+
+WireNumber FieldReader::number(std::string_view what) { return static_cast<WireNumber>(decimal(what, 10, 0xFFFFFFFFULL)); }
+
+std::uint64_t FieldReader::wideNumber(std::string_view what) { return decimal(what, 15, 999'999'999'999'999ULL); }
 
 int FieldReader::smallNumber(std::string_view what, int maxValue) {
     const WireNumber value = number(what);

@@ -22,6 +22,8 @@ public:
 
     std::string_view token(std::string_view what);
     WireNumber number(std::string_view what);
+    // A canonical decimal of up to 15 digits (microsecond stamps: 31 years).
+    std::uint64_t wideNumber(std::string_view what);
     int smallNumber(std::string_view what, int maxValue);
     std::string word(std::string_view what);
     Card card(std::string_view what);
@@ -38,6 +40,7 @@ public:
 
 private:
     CardStack listFromText(std::string_view text, std::string_view what);
+    std::uint64_t decimal(std::string_view what, std::size_t maxDigits, std::uint64_t maxValue);
 
     std::vector<std::string_view> m_tokens;
     std::size_t m_next = 0;

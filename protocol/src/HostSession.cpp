@@ -47,7 +47,7 @@ void HostSession::onAck(TimeMs now, const Ok& ok) {
         return ignoreNeverSent(now, "OK UPDATE " + std::to_string(ok.revision) + ", the newest sent is " + std::to_string(m_revision));
     }
     m_game.ackedRevision = std::max(m_game.ackedRevision, ok.revision);
-    m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now);
+    m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now, ok.stamps);
 }
 
 void HostSession::onGarbledAnswer(TimeMs now) { // the peer's NG GARBLED, at most once per resend interval

@@ -32,8 +32,14 @@ Link::Link(const SessionTiming& timing, bool reportDatagrams, std::function<std:
 
 std::int64_t Link::preciseUs(TimeMs now) const { return m_preciseClockUs ? m_preciseClockUs() : now * 1000; }
 
+std::uint64_t Link::sinceOpenUs(TimeMs now) const {
+    return static_cast<std::uint64_t>(std::max<std::int64_t>(0, preciseUs(now) - m_openedUs));
+}
+
 void Link::open(TimeMs now) {
     m_openedAt = now;
+    m_openedUs = preciseUs(now);
+    m_clock = ClockOffsetEstimator();
     m_lastHeardAt = now;
 }
 
@@ -110,6 +116,7 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
         return std::nullopt;
     }
     if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramReceived, std::string(bytes.substr(0, bytes.rfind(" #"))));
+    m_lastReceivedUs = sinceOpenUs(now); // an OK sent while handling it says when it came
     return std::move(message);
 }
 
@@ -183,7 +190,16 @@ bool Link::answerTo(TimeMs now, const PeerAddress& to, const MessageBody& body, 
 void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
     // Its other end no longer has this session's SEQ: only REKEY, asking it to come back, goes.
     if (m_keysRetired && isSessionVerb(body) && !std::holds_alternative<Rekey>(body)) return;
-    std::string bytes = encode(body, wireTime(now - m_openedAt));
+    std::string bytes;
+    if (const auto* ok = std::get_if<Ok>(&body); ok != nullptr && ok->subject != Subject::Shutdown && !ok->stamps) {
+        // An answer carries this side's clock at the request's arrival and at the answer's
+        // departure: the asker makes a clock-offset sample of them.
+        Ok stamped = *ok;
+        stamped.stamps = AnswerStamps{m_lastReceivedUs, sinceOpenUs(now)};
+        bytes = encode(stamped, wireTime(now - m_openedAt));
+    } else {
+        bytes = encode(body, wireTime(now - m_openedAt));
+    }
     if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.rfind(" #")));
     m_outgoing.push_back({to, std::move(bytes)});
     ++m_stats.datagramsSent;
@@ -278,12 +294,18 @@ void Link::timeSent(TimedExchange exchange, WireNumber game, WireNumber number, 
     m_timed.push_back({exchange, game, number, preciseUs(now)});
 }
 
-void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now) {
+void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now,
+                        const std::optional<AnswerStamps>& stamps) {
     const auto found = std::find_if(m_timed.begin(), m_timed.end(), [&](const TimedSend& timed) {
         return timed.exchange == exchange && timed.game == game && timed.number == number;
     });
     if (found == m_timed.end()) return;
     const std::int64_t sampleUs = preciseUs(now) - found->sentUs;
+    if (stamps) {
+        constexpr std::int64_t kNsPerUs = 1000;
+        m_clock.add({(found->sentUs - m_openedUs) * kNsPerUs, static_cast<std::int64_t>(stamps->receivedUs) * kNsPerUs,
+                     static_cast<std::int64_t>(stamps->sentUs) * kNsPerUs, static_cast<std::int64_t>(sinceOpenUs(now)) * kNsPerUs});
+    }
     m_timed.erase(found);
     if (sampleUs < 0) return;
     const double value = static_cast<double>(sampleUs) / 1000.0;

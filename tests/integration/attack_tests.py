@@ -4,6 +4,7 @@ LAN (or one that forges the peer's address) can try against speed-server. Each t
 the match goes on with nothing lost, and prints what it measured.
 Usage: attack_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below). Forging another address
 needs a raw socket (root); without one those tests report themselves skipped (exit code 77)."""
+import os
 import re
 import socket
 import struct
@@ -15,6 +16,10 @@ from netharness import Failure, Skipped, expect, expect_mirrored, free_udp_port,
 
 BOT = ["--level", "max"]
 HELLO_BYTES = 128  # a HELLO is padded to this (docs/PROTOCOL.md)
+# The version this build speaks, read where the protocol states it.
+_MESSAGE_HPP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "protocol", "include", "speed",
+                            "protocol", "Message.hpp")
+PROTOCOL_VERSION = int(re.search(r"kProtocolVersion = (\d+);", open(_MESSAGE_HPP).read()).group(1))
 
 
 def datagram(line):
@@ -22,7 +27,7 @@ def datagram(line):
     return f"{line} #{zlib.crc32(line.encode()) & 0xFFFFFFFF:08x}".encode()
 
 
-def hello(nonce, name="mallory", cookie="-", auth="-", size=HELLO_BYTES, version=3, resume="- -"):
+def hello(nonce, name="mallory", cookie="-", auth="-", size=HELLO_BYTES, version=PROTOCOL_VERSION, resume="- -"):
     fields = f"HELLO 1 1 {version} {name} {nonce:016x} {auth} {cookie} {resume}"
     bare = len(datagram(f"{fields} x"))
     return datagram(f"{fields} {'x' * max(1, 1 + size - bare)}")

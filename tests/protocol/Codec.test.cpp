@@ -140,14 +140,14 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     }
     CHECK(lineError("OK 1 2 MAYBE 3") == DecodeError::BadSubject);
     CHECK(lineError("NG 1 2 MOVE 3 4 BECAUSE") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 3 " + std::string(25, 'a') + " 0123456789abcdef - - - - x") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 3 a/b 0123456789abcdef - - - - x") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 3 ana 0123456789ABCDEF - - - - x") == DecodeError::BadWord);  // NONCE: lowercase hex
-    CHECK(lineError("HELLO 1 2 3 ana 0123456789abcdef Q - - - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
-    CHECK(lineError("HELLO 1 2 3 ana 0123456789abcdef - - - - y") == DecodeError::BadPayload); // PAD: x only
-    CHECK(lineError("HELLO 1 2 3 ana 0123456789abcdef - - 0123456789abcdef - x") == DecodeError::BadWord); // RESUME: 32 hex
-    CHECK(lineError("HELLO 1 2 3 ana 0123456789abcdef - - - 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
-    CHECK(parseLine("HELLO 1 2 3 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 8899aabbccddeeff x").ok());
+    CHECK(lineError("HELLO 1 2 4 " + std::string(25, 'a') + " 0123456789abcdef - - - - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 4 a/b 0123456789abcdef - - - - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 4 ana 0123456789ABCDEF - - - - x") == DecodeError::BadWord);  // NONCE: lowercase hex
+    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef Q - - - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
+    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef - - - - y") == DecodeError::BadPayload); // PAD: x only
+    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef - - 0123456789abcdef - x") == DecodeError::BadWord); // RESUME: 32 hex
+    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef - - - 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
+    CHECK(parseLine("HELLO 1 2 4 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 8899aabbccddeeff x").ok());
     CHECK(parseLine("HELLO 1 2 1 old fields of another version").ok()); // read as far as its version
     CHECK(lineError("ALIVE 1 2 " + std::string(250, 'x')) == DecodeError::ExtraField);
     CHECK(lineError("SHUTDOWN 1 2 " + std::string(300, 'x')) == DecodeError::BadWord);
@@ -191,4 +191,26 @@ TEST_CASE("Every NG reason stands for one refusal of the match or the rules, bot
     }
     CHECK(refusalFor({MatchRefusal::None, MoveError::NotAdjacent}) == Refusal::NotAdjacent);
     CHECK(refusalFor({MatchRefusal::Paused, MoveError::None}) == Refusal::Paused);
+}
+
+TEST_CASE("An OK carries the answerer's clock stamps, or none", "[codec][clock]") {
+    const Message stamped{60, 10, Ok{Subject::Move, 1, 7, 12, AnswerStamps{4'051'230, 4'051'262}}};
+    CHECK(encodeLine(stamped) == "OK 60 10 MOVE 1 7 12 4051230 4051262");
+    const DecodeResult back = parseLine(encodeLine(stamped));
+    REQUIRE(back.ok());
+    CHECK(*back.message == stamped);
+    const DecodeResult plain = parseLine("OK 61 11 UPDATE 1 12");
+    REQUIRE(plain.ok());
+    CHECK_FALSE(std::get<Ok>(plain.message->body).stamps.has_value());
+    const DecodeResult start = parseLine("OK 62 12 START 2 0 999999999999999");
+    REQUIRE(start.ok());
+    CHECK(std::get<Ok>(start.message->body).stamps == AnswerStamps{0, 999'999'999'999'999});
+    // OK SHUTDOWN answers the end: nothing is timed, so it carries nothing.
+    CHECK(encodeLine({65, 15, Ok{Subject::Shutdown, 0, 0, 0, AnswerStamps{1, 2}}}) == "OK 65 15 SHUTDOWN");
+    CHECK(lineError("OK 65 15 SHUTDOWN 1 2") == DecodeError::ExtraField);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 4051230") == DecodeError::MissingField);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 4051230 4051262 5") == DecodeError::ExtraField);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 1000000000000000 1") == DecodeError::BadNumber); // 16 digits
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 -1 1") == DecodeError::BadNumber);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 01 1") == DecodeError::BadNumber);
 }

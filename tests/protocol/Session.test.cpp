@@ -289,3 +289,66 @@ TEST_CASE("A client play the host accepts tells the host of no refusal", "[sessi
     pair.pump();
     CHECK_FALSE(SessionPair::has(pair.hostEvents, SessionEventKind::PeerMoveRefused));
 }
+
+TEST_CASE("Both sessions estimate the other's clock from the stamps on the answers", "[session][clock]") {
+    // The host's session opened 1.5 s before the client's: its session clock is 1500 ms ahead.
+    SessionPair pair;
+    pair.host.listen(0);
+    pair.advance(1500);
+    CHECK_FALSE(pair.client.clockOffset().has_value()); // nothing answered yet
+    pair.client.connect(pair.now, kHost);
+    pair.pump();
+    pair.host.startNextGame(pair.now);
+    pair.pump();
+    pair.advance(pair.host.config().timing.match.speedCallMs);
+    // The host learns from the client's OKs to its UPDATEs, the client from the host's OKs to
+    // its MOVEs (and STARTs, PAUSEs, RESUMEs).
+    const auto atHost = pair.host.clockOffset();
+    REQUIRE(atHost);
+    CHECK(atHost->offsetNs == Approx(-1.5e9));
+    CHECK(atHost->epsilonNs == 0); // delivered at once: the exchange says exactly
+    CHECK_FALSE(pair.client.clockOffset().has_value()); // it has asked nothing yet
+    for (int play = 1; play <= 2; ++play) {
+        const auto move = anyLegalMove(pair.client.state(), 1);
+        REQUIRE(move);
+        REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+        pair.pump();
+        const auto atClient = pair.client.clockOffset();
+        REQUIRE(atClient);
+        CHECK(atClient->offsetNs == Approx(1.5e9));
+        CHECK(atClient->samples == static_cast<std::size_t>(play));
+    }
+}
+
+TEST_CASE("The clock estimate bounds the truth when the way there and back differ", "[session][clock]") {
+    // The host's datagrams arrive at once, the client's take 60 ms (a round's wait to be sent
+    // and 30 ms on the way): the estimate is off by half the round trip, and its epsilon says so.
+    SessionPair pair;
+    pair.host.listen(0);
+    pair.client.connect(0, kHost);
+    for (int round = 0; round < 50; ++round) {
+        auto fromHost = pair.host.takeOutgoing();
+        auto fromClient = pair.client.takeOutgoing();
+        pair.collectEvents();
+        if (fromHost.empty() && fromClient.empty()) break;
+        pair.deliver(std::move(fromHost), {});
+        pair.now += 30;
+        pair.deliver({}, std::move(fromClient));
+    }
+    pair.host.startNextGame(pair.now);
+    for (int round = 0; round < 50; ++round) {
+        auto fromHost = pair.host.takeOutgoing();
+        auto fromClient = pair.client.takeOutgoing();
+        pair.collectEvents();
+        if (fromHost.empty() && fromClient.empty()) break;
+        pair.deliver(std::move(fromHost), {});
+        pair.now += 30;
+        pair.deliver({}, std::move(fromClient));
+    }
+    const auto atHost = pair.host.clockOffset();
+    REQUIRE(atHost);
+    // Both sessions opened at 0: the true offset is 0, inside offset +/- epsilon.
+    CHECK(std::abs(atHost->offsetNs) <= atHost->epsilonNs);
+    CHECK(atHost->epsilonNs == Approx(30e6)); // half of the 60 ms round trip
+    CHECK(atHost->offsetNs == Approx(-30e6)); // all of it on the way back: the client seems behind
+}

@@ -6,6 +6,12 @@ namespace {
 // The network measurement dialog. Technical terms (RTT, p50, p99, jitter, µs, ms, Mbit/s, ns/B)
 // read the same in Japanese.
 const Words kMeasureWords[] = {
+    // The running match's own clock estimate, from its answers' stamps.
+    {"measure.link_clock.none", "this match's link: no answered request yet to compare clocks with",
+     "この対戦の通信：時計を比べる応答がまだありません"},
+    {"measure.link_clock.line",
+     "this match's link: the other side's clock is {:+.3f} ms from this one's, ± {:.3f} ms (round trip {:.3f} ms, best of {} answers)",
+     "この対戦の通信：相手の時計はこちらより {:+.3f} ms、誤差 ± {:.3f} ms（往復 {:.3f} ms、応答 {} 件の最良）"},
     {"measure.title", "Network measurement", "ネットワーク測定"},
 
     // The form: target, mode, sizes, count and interval, or a stream's rate, duration and size.

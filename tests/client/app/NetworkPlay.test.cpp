@@ -16,6 +16,7 @@ public:
     int wakeFd() const override { return -1; }
     std::uint64_t lastNewsNs() const override { return 0; }
     std::string measureTarget() const override { return {}; }
+    std::optional<protocol::ClockOffset> linkClock() const override { return std::nullopt; }
     std::string opponentName() const override { return {}; }
     std::string statusWord(TimeMs) const override { return {}; }
     std::string statusDetail(TimeMs) const override { return {}; }

@@ -46,6 +46,16 @@ results="$(json_field "$WORK_DIR/alice.out" results) $(json_field "$WORK_DIR/bob
 case "$roles" in "host client" | "client host") ;; *) fail "roles are not one host and one client: $roles" ;; esac
 case "$results" in "WIN DEFEAT" | "DEFEAT WIN" | "DRAW DRAW") ;; *) fail "results do not mirror: $results" ;; esac
 grep -q "connected to bob" "$WORK_DIR/alice.log" || fail "alice's log does not name bob as the opponent"
+# Each side's estimate of the other's clock (from the OKs' stamps) agrees with the other's:
+# the two offsets are opposite, within the sum of their error bounds.
+python3 - "$WORK_DIR/alice.out" "$WORK_DIR/bob.out" <<'PY' || fail "the two windows' clock estimates do not agree"
+import json, sys
+a, b = (json.loads(open(f).read().splitlines()[-1])["clock"] for f in sys.argv[1:])
+assert a and b, f"no clock estimate: {a} {b}"
+gap = abs(a["offset_ms"] + b["offset_ms"])
+assert gap <= a["epsilon_ms"] + b["epsilon_ms"] + 0.002, f"offsets {a['offset_ms']} and {b['offset_ms']} differ by {gap} ms"
+print(f"ok: clocks {a['offset_ms']:+.3f} +/- {a['epsilon_ms']:.3f} ms and {b['offset_ms']:+.3f} +/- {b['epsilon_ms']:.3f} ms")
+PY
 echo "ok: game over the network, roles $roles, results $results"
 
 # The screenshots: no bot, so after the deal and the SPEED! flip nothing moves. The first window

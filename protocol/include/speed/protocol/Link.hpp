@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/common/Time.hpp"
+#include "speed/protocol/ClockOffset.hpp"
 #include "speed/protocol/Message.hpp"
 #include "speed/protocol/SessionEvent.hpp"
 #include "speed/protocol/SessionTypes.hpp"
@@ -84,7 +85,12 @@ public:
 
     // Round trips: the latest send of an exchange, and its answer (an RttSample event).
     void timeSent(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
-    void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
+    // The answer to a timed request came; its stamps (an OK's) also make a clock-offset sample.
+    void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now,
+                      const std::optional<AnswerStamps>& stamps = std::nullopt);
+    // How far the peer's session clock is from this one's (far = local + offset, +/- epsilon),
+    // from the four timestamps of the recent answered requests; empty until one was answered.
+    std::optional<ClockOffset> clockOffset() const { return m_clock.estimate(); }
     // The median of the last few round trips (what a status bar shows: one slow answer, a
     // resend, does not move it); nullopt before the first.
     std::optional<double> recentRttMs() const;
@@ -116,6 +122,7 @@ private:
     };
 
     std::int64_t preciseUs(TimeMs now) const;
+    std::uint64_t sinceOpenUs(TimeMs now) const; // this side's session clock, microseconds
     bool acceptSeq(TimeMs now, WireNumber seq);
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
     void replyGarbled(TimeMs now);
@@ -150,6 +157,9 @@ private:
     std::function<std::int64_t()> m_preciseClockUs;
     std::vector<double> m_recentRtts; // ring of the last kRecentRtts samples
     std::size_t m_nextRtt = 0;
+    std::int64_t m_openedUs = 0;        // the precise clock when the session opened
+    std::uint64_t m_lastReceivedUs = 0; // when the newest accepted datagram arrived (session clock)
+    ClockOffsetEstimator m_clock;
 };
 
 } // namespace speed::protocol

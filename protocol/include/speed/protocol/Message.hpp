@@ -17,7 +17,7 @@
 // The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
 namespace speed::protocol {
 
-inline constexpr int kProtocolVersion = 3;
+inline constexpr int kProtocolVersion = 4;
 inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the original protocol's limit, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
@@ -130,11 +130,21 @@ struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFIL
     int pile = 0;       // Play: 0 = the proposer's own pile, 1 = the other one (0..99 on the wire)
     friend bool operator==(const MoveRequest&, const MoveRequest&) = default;
 };
-struct Ok {           // OK MOVE GAME ID REV | OK UPDATE GAME REV | OK START/PAUSE/RESUME GAME | OK SHUTDOWN
+// The answerer's clock around an answer: when the datagram it answers arrived and when the answer
+// left, in microseconds since the answerer's session opened. With the asker's own send and
+// receive times they are the four timestamps of one clock-offset sample (ClockOffset.hpp).
+struct AnswerStamps {
+    std::uint64_t receivedUs = 0;
+    std::uint64_t sentUs = 0;
+    friend bool operator==(const AnswerStamps&, const AnswerStamps&) = default;
+};
+
+struct Ok {           // OK MOVE GAME ID REV | OK UPDATE GAME REV | OK START/PAUSE/RESUME GAME | OK SHUTDOWN  [RECV SENT]
     Subject subject = Subject::Update;
     WireNumber game = 0;
     WireNumber id = 0;       // MOVE only
     WireNumber revision = 0; // MOVE and UPDATE
+    std::optional<AnswerStamps> stamps{}; // all but OK SHUTDOWN, from version 4 (the link fills them in)
     friend bool operator==(const Ok&, const Ok&) = default;
 };
 struct Ng {           // NG MOVE GAME ID REASON  |  NG GARBLED
