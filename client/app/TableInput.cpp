@@ -1,5 +1,7 @@
 #include "app/TableInput.hpp"
 
+#include "match/NetworkView.hpp"
+
 #include "text/Words.hpp"
 
 #include "table/LegalTargets.hpp"
@@ -148,7 +150,11 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     if (!answer.accepted()) {
         spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
                      answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(match.state()));
-        m_motion.say(Place::handSlot(move.seat, move.slot), refusalWords(answer.play, answer.held), now);
+        const NetworkView* network = match.network();
+        m_motion.say(Place::handSlot(move.seat, move.slot),
+                     answer.raceLeadUs && network != nullptr ? raceWords(*answer.raceLeadUs, network->opponentName())
+                                                             : refusalWords(answer.play, answer.held),
+                     now);
         m_sounds.push_back(sound::TableSound::Refused);
         return false;
     }

@@ -328,7 +328,8 @@ void WindowApp::showRefusedByHost(TimeMs now) {
         const Move& move = refused.move;
         spdlog::info("taken back: {} | table: {}", describe(move), tableSummary(m_match->state()));
         m_motion.refusedByHost(move, m_layout, now);
-        m_motion.say(Place::handSlot(move.seat, move.slot), hostRefusalWords(refused.why), now);
+        m_motion.say(Place::handSlot(move.seat, move.slot),
+                     refused.raceLeadUs ? raceWords(*refused.raceLeadUs, opponentName()) : hostRefusalWords(refused.why), now);
         hear(sound::TableSound::Refused, now);
         m_dirty = true;
     }

@@ -21,6 +21,7 @@ class NetworkView;
 struct MoveAnswer {
     PlayOutcome play;  // the match or the rules refused it
     bool held = false; // network play: not sent, earlier moves still wait for the host's answer
+    std::optional<std::int64_t> raceLeadUs{}; // a lost race: how much earlier the winning play was
     bool accepted() const { return !held && play.accepted(); }
 };
 

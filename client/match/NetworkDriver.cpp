@@ -248,7 +248,7 @@ MoveAnswer NetworkDriver::propose(const Move& move, TimeMs now) {
     }
     // Legal on the table shown, not on the session's newer one: the other card got there first.
     if (legalAsShown && outcome.play.error == MoveError::NotAdjacent) ++m_racesLost;
-    return {outcome.play, outcome.link == protocol::LinkRefusal::TooManyInFlight};
+    return {outcome.play, outcome.link == protocol::LinkRefusal::TooManyInFlight, outcome.raceLeadUs};
 }
 
 bool NetworkDriver::startNextGame(TimeMs now) {
@@ -347,7 +347,7 @@ void NetworkDriver::onRejected(const SessionEvent& event) {
     spdlog::info("refused by the host: {}: {}", describe(*event.move), describe(event.play));
     // It was a legal play on the table shown: another card reached the pile first.
     if (event.play.error == MoveError::NotAdjacent) ++m_racesLost;
-    m_refused.push_back({*event.move, event.play});
+    m_refused.push_back({*event.move, event.play, event.raceLeadUs});
 }
 
 void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {

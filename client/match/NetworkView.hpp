@@ -26,6 +26,7 @@ struct WireLogEntry {
 struct RefusedMove {
     Move move;
     PlayOutcome why;
+    std::optional<std::int64_t> raceLeadUs{}; // a lost race: how much earlier the winning play was
 };
 
 // A banner about the match itself rather than the cards: waiting, a silent peer, the end.

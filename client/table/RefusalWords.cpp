@@ -2,6 +2,8 @@
 
 #include "text/Words.hpp"
 
+#include <fmt/format.h>
+
 namespace speed::client {
 
 std::string refusalWords(const PlayOutcome& outcome, bool held) {
@@ -33,6 +35,21 @@ std::string hostRefusalWords(const PlayOutcome& outcome) {
         return tr("play.refusal.too_late");
     }
     return refusalWords(outcome);
+}
+
+namespace {
+
+// Milliseconds as a player reads them: whole from 10 ms on, one decimal below.
+std::string shownMs(std::int64_t us) {
+    const double ms = static_cast<double>(us) / 1000.0;
+    return ms >= 10 ? fmt::format("{:.0f}", ms) : fmt::format("{:.1f}", ms);
+}
+
+} // namespace
+
+std::string raceWords(std::int64_t leadUs, const std::string& winner) {
+    if (leadUs >= 0) return trf("play.race.earlier", winner, shownMs(leadUs));
+    return trf("play.race.came_first", winner, shownMs(-leadUs));
 }
 
 std::string noPileWords() { return tr("play.refusal.no_pile"); }

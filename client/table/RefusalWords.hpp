@@ -2,6 +2,7 @@
 
 #include "speed/common/Match.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace speed::client {
@@ -14,6 +15,11 @@ std::string refusalWords(const PlayOutcome& outcome, bool held = false);
 // The host refused a move the window had already shown: the table changed under it (the
 // other player got there first) or the game stopped.
 std::string hostRefusalWords(const PlayOutcome& outcome);
+
+// A lost race, beside the card: "Robo was 23 ms earlier" (`leadUs` > 0), or, when this
+// player's move was made first but reached the host later, "Robo's card came first, though
+// you were 5.2 ms earlier".
+std::string raceWords(std::int64_t leadUs, const std::string& winner);
 
 // A click or key that found no pile for the card: "no pile takes this card now".
 std::string noPileWords();

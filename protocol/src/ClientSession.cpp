@@ -43,7 +43,8 @@ ProposalOutcome ClientSession::proposeMove(TimeMs now, const Move& move) {
     PendingProposal proposal;
     proposal.move = move;
     const Move wire = moveSeenFrom(move, kClientSeat);
-    proposal.request = MoveRequest{m_game, m_nextProposalId++, move.kind, move.slot, move.card, wire.pile};
+    proposal.request = MoveRequest{m_game, m_nextProposalId++, move.kind, move.slot, move.card, wire.pile,
+                                   m_link.sinceOpenUs(now)}; // resends carry the same INPUT
     proposal.proposedAt = now;
     proposal.nextSendAt = now + m_config.timing.resendIntervalMs;
     m_link.send(now, proposal.request);
@@ -207,7 +208,7 @@ void ClientSession::onNg(TimeMs now, const Ng& ng) {
     m_proposals.erase(proposal);
     ++m_link.stats().proposalsRejected;
     repredict();
-    refuse(now, move, playOutcomeOf(ng.reason), LinkRefusal::None, true);
+    refuse(now, move, playOutcomeOf(ng.reason), LinkRefusal::None, true, ng.leadUs);
 }
 
 void ClientSession::onTick(TimeMs now) {

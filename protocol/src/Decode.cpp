@@ -70,6 +70,7 @@ MessageBody readMove(FieldReader& in) {
     if (kind == kRefillWord) {
         request.kind = MoveKind::Refill;
         request.slot = in.smallNumber("SLOT", kMaxWireSlot);
+        if (!in.failed() && !in.atEnd()) request.inputUs = in.wideNumber("INPUT");
         return request;
     }
     if (!in.failed() && kind != kPlayWord) in.fail(DecodeError::BadWord, "KIND must be PLAY or REFILL");
@@ -77,6 +78,7 @@ MessageBody readMove(FieldReader& in) {
     request.slot = in.smallNumber("SLOT", kMaxWireSlot);
     request.card = in.card("CARD");
     request.pile = in.smallNumber("PILE", kMaxWirePile);
+    if (!in.failed() && !in.atEnd()) request.inputUs = in.wideNumber("INPUT");
     return request;
 }
 
@@ -108,6 +110,10 @@ MessageBody readNg(FieldReader& in) {
     const auto reason = enumOf<Refusal>(kRefusalWords, in.token("REASON"));
     if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "NG's REASON is not a known refusal");
     ng.reason = reason.value_or(Refusal::NotPlaying);
+    if (!in.failed() && !in.atEnd()) {
+        ng.leadUs = in.signedWideNumber("LEAD");
+        if (!in.failed() && ng.reason != Refusal::NotAdjacent) in.fail(DecodeError::ExtraField, "LEAD goes with NOT_ADJACENT only");
+    }
     return ng;
 }
 

@@ -108,12 +108,13 @@ struct FieldWriter {
         if (request.kind == MoveKind::Refill) {
             word(kRefillWord);
             digit(request.slot);
-            return;
+        } else {
+            word(kPlayWord);
+            digit(request.slot);
+            word(request.card.code());
+            digit(request.pile);
         }
-        word(kPlayWord);
-        digit(request.slot);
-        word(request.card.code());
-        digit(request.pile);
+        if (request.inputUs) number(*request.inputUs);
     }
     void operator()(const Ok& ok) {
         word(wordOf(kSubjectWords, ok.subject));
@@ -139,6 +140,7 @@ struct FieldWriter {
         number(ng.game);
         number(ng.id);
         word(wordOf(kRefusalWords, ng.reason));
+        if (ng.leadUs) word(std::to_string(*ng.leadUs));
     }
     void operator()(const Pause& pause) {
         number(pause.game);

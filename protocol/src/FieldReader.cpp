@@ -47,6 +47,16 @@ WireNumber FieldReader::number(std::string_view what) { return static_cast<WireN
 
 std::uint64_t FieldReader::wideNumber(std::string_view what) { return decimal(what, 15, 999'999'999'999'999ULL); }
 
+std::int64_t FieldReader::signedWideNumber(std::string_view what) {
+    if (atEnd() || m_tokens[m_next].empty() || m_tokens[m_next].front() != '-') {
+        return static_cast<std::int64_t>(wideNumber(what));
+    }
+    m_tokens[m_next].remove_prefix(1);
+    const auto magnitude = static_cast<std::int64_t>(wideNumber(what));
+    if (!failed() && magnitude == 0) fail(DecodeError::BadNumber, std::string(what) + " is not canonical: -0");
+    return -magnitude;
+}
+
 int FieldReader::smallNumber(std::string_view what, int maxValue) {
     const WireNumber value = number(what);
     if (failed()) return 0;

@@ -24,6 +24,8 @@ public:
     WireNumber number(std::string_view what);
     // A canonical decimal of up to 15 digits (microsecond stamps: 31 years).
     std::uint64_t wideNumber(std::string_view what);
+    // The same with an optional '-' ("-0" is not canonical).
+    std::int64_t signedWideNumber(std::string_view what);
     int smallNumber(std::string_view what, int maxValue);
     std::string word(std::string_view what);
     Card card(std::string_view what);

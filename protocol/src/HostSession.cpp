@@ -4,6 +4,7 @@
 #include "speed/protocol/TableView.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace speed::protocol {
 
@@ -91,12 +92,14 @@ ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
     if (move.kind != MoveKind::Flip && move.seat != kHostSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
     if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
     const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kHostSeat, now, now}, now);
+    const auto madeUs = static_cast<std::int64_t>(m_link.sinceOpenUs(now));
     if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsSent; // the host's own, decided here
     if (!outcome.accepted()) {
         if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsRejected;
-        return refuse(now, move, outcome);
+        return refuse(now, move, outcome, LinkRefusal::None, false, raceLead(move, outcome, madeUs));
     }
     if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsConfirmed;
+    m_moveMadeUs = madeUs;
     afterMove(now, move);
     return {true, outcome, LinkRefusal::None};
 }
@@ -117,11 +120,13 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     ++m_game.nextProposal;
     const Move move = moveSeenFrom(Move{request.kind, 0, request.slot, request.pile, request.card}, kClientSeat);
     const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kClientSeat, now, message.time}, now);
-    const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1};
+    const std::int64_t madeUs = clientInputUs(request, static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
+    const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1, raceLead(move, outcome, madeUs)};
     m_game.verdicts.emplace(request.id, verdict);
     answer(now, request, verdict);
     const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
     if (verdict.accepted) {
+        m_moveMadeUs = madeUs;
         afterMove(now, move, cause);
         return;
     }
@@ -132,13 +137,14 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     refused.game = gameNumber();
     refused.move = move;
     refused.play = outcome;
+    refused.raceLeadUs = verdict.leadUs;
     refused.text = "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
     emit(std::move(refused));
 }
 
 void HostSession::answer(TimeMs now, const MoveRequest& request, const Verdict& verdict) {
     if (verdict.accepted) m_link.send(now, Ok{Subject::Move, request.game, request.id, verdict.revision});
-    else m_link.send(now, Ng{false, request.game, request.id, verdict.reason});
+    else m_link.send(now, Ng{false, request.game, request.id, verdict.reason, verdict.leadUs});
 }
 
 void HostSession::onControl(TimeMs now, const Message& message) {
@@ -176,7 +182,32 @@ void HostSession::onControl(TimeMs now, const Message& message) {
 }
 
 // A move (or the deal, or a flip) changed the table: the game may be over, or a SPEED! called.
+std::int64_t HostSession::clientInputUs(const MoveRequest& request, std::int64_t arrivalUs) const {
+    const auto clock = m_link.clockOffset();
+    if (!request.inputUs || !clock) return arrivalUs; // nothing to go by but the arrival
+    // far (client) = here + offset: the client's INPUT on this clock is INPUT - offset.
+    const std::int64_t input = static_cast<std::int64_t>(*request.inputUs) - std::llround(clock->offsetNs / 1000.0);
+    // The way here takes no more than the whole round trip; the margin covers the offset's own error.
+    constexpr std::int64_t kMarginUs = 2000;
+    const std::int64_t earliest = arrivalUs - clock->delayNs / 1000 - static_cast<std::int64_t>(std::llround(clock->epsilonNs / 1000.0)) - kMarginUs;
+    return std::clamp(input, earliest, arrivalUs);
+}
+
+std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOutcome& outcome, std::int64_t madeUs) const {
+    if (outcome.error != MoveError::NotAdjacent || move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) {
+        return std::nullopt;
+    }
+    return madeUs - m_pileChangedUs[static_cast<std::size_t>(move.pile)];
+}
+
 void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause) {
+    // Which piles changed, and when: what a later refusal's LEAD is measured from.
+    const auto changedUs = std::exchange(m_moveMadeUs, std::nullopt).value_or(static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
+    if (move && move->kind == MoveKind::Play && move->pile >= 0 && move->pile < kFieldPiles) {
+        m_pileChangedUs[static_cast<std::size_t>(move->pile)] = changedUs;
+    } else if (!move || move->kind == MoveKind::Flip) {
+        m_pileChangedUs.fill(changedUs); // the deal or the SPEED! flip: both piles
+    }
     if (m_match.over()) {
         noteGameOver(now, gameNumber(), m_match.state().result);
     } else if (!m_match.speedCalled()) {

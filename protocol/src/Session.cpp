@@ -219,7 +219,8 @@ void Session::noteGameOver(TimeMs now, WireNumber game, GameResult result) {
     emit(std::move(event));
 }
 
-ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, LinkRefusal link, bool byHost) {
+ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, LinkRefusal link, bool byHost,
+                                std::optional<std::int64_t> raceLeadUs) {
     SessionEvent event;
     event.kind = SessionEventKind::MoveRejected;
     event.at = now;
@@ -228,7 +229,8 @@ ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, 
     event.play = play;
     event.link = link;
     event.byHost = byHost;
-    const ProposalOutcome outcome{false, play, link};
+    event.raceLeadUs = raceLeadUs;
+    const ProposalOutcome outcome{false, play, link, raceLeadUs};
     event.text = std::string(byHost ? "the host refused: " : "") + std::string(describe(outcome));
     emit(std::move(event));
     return outcome;

@@ -214,3 +214,31 @@ TEST_CASE("An OK carries the answerer's clock stamps, or none", "[codec][clock]"
     CHECK(lineError("OK 60 10 MOVE 1 7 12 -1 1") == DecodeError::BadNumber);
     CHECK(lineError("OK 60 10 MOVE 1 7 12 01 1") == DecodeError::BadNumber);
 }
+
+TEST_CASE("A MOVE may carry its INPUT time, and a lost race's NG its LEAD", "[codec][clock]") {
+    const Message play{70, 20, MoveRequest{1, 3, MoveKind::Play, 2, Card::of(Suit::Heart, 5), 1, 98'500'250}};
+    CHECK(encodeLine(play) == "MOVE 70 20 1 3 PLAY 2 H5 1 98500250");
+    const Message refill{71, 21, MoveRequest{1, 4, MoveKind::Refill, 0, {}, 0, 7}};
+    CHECK(encodeLine(refill) == "MOVE 71 21 1 4 REFILL 0 7");
+    for (const Message& message : {play, refill}) {
+        const DecodeResult back = parseLine(encodeLine(message));
+        REQUIRE(back.ok());
+        CHECK(*back.message == message);
+    }
+    CHECK_FALSE(std::get<MoveRequest>(parseLine("MOVE 70 20 1 3 PLAY 2 H5 1").message->body).inputUs.has_value());
+    CHECK(lineError("MOVE 70 20 1 3 PLAY 2 H5 1 -5") == DecodeError::BadNumber);
+    CHECK(lineError("MOVE 70 20 1 3 PLAY 2 H5 1 5 6") == DecodeError::ExtraField);
+
+    for (const std::int64_t lead : {std::int64_t{23'000}, std::int64_t{-5'200}, std::int64_t{0}}) {
+        const Message ng{72, 22, Ng{false, 1, 3, Refusal::NotAdjacent, lead}};
+        const DecodeResult back = parseLine(encodeLine(ng));
+        REQUIRE(back.ok());
+        CHECK(std::get<Ng>(back.message->body).leadUs == lead);
+    }
+    CHECK(encodeLine({72, 22, Ng{false, 1, 3, Refusal::NotAdjacent, -5'200}}) == "NG 72 22 MOVE 1 3 NOT_ADJACENT -5200");
+    CHECK_FALSE(std::get<Ng>(parseLine("NG 72 22 MOVE 1 3 NOT_ADJACENT").message->body).leadUs.has_value());
+    CHECK(lineError("NG 72 22 MOVE 1 3 NOT_ADJACENT -0") == DecodeError::BadNumber);
+    CHECK(lineError("NG 72 22 MOVE 1 3 NOT_ADJACENT -") == DecodeError::BadNumber);
+    CHECK(lineError("NG 72 22 MOVE 1 3 NOT_ADJACENT --5") == DecodeError::BadNumber);
+    CHECK(lineError("NG 72 22 MOVE 1 3 GAME_OVER 5") == DecodeError::ExtraField); // LEAD is for races only
+}

@@ -230,8 +230,8 @@ TEST_CASE("A session answers a probe from any address without touching its game"
 
 namespace {
 
-// A race on the table: a host play and a client play legal on the same pile, the client's no
-// longer adjacent once the host's lands.
+// A race on the table: a host play and a client play legal on the same pile, each no longer
+// adjacent once the other's lands.
 std::optional<std::pair<Move, Move>> raceOn(const GameState& table) {
     for (int pile = 0; pile < kFieldPiles; ++pile) {
         for (int hostSlot = 0; hostSlot < table.rules.handSize; ++hostSlot) {
@@ -245,7 +245,10 @@ std::optional<std::pair<Move, Move>> raceOn(const GameState& table) {
                 const auto& clientCard = table.player(1).hand[static_cast<std::size_t>(clientSlot)];
                 if (!clientCard) continue;
                 const Move clientMove = Move::play(1, clientSlot, *clientCard, pile);
-                if (checkMove(table, clientMove) == MoveError::None && checkMove(after, clientMove) == MoveError::NotAdjacent) {
+                GameState otherWay = table;
+                applyMove(otherWay, clientMove);
+                if (checkMove(table, clientMove) == MoveError::None && checkMove(after, clientMove) == MoveError::NotAdjacent &&
+                    checkMove(otherWay, hostMove) == MoveError::NotAdjacent) {
                     return std::pair{hostMove, clientMove};
                 }
             }
@@ -256,28 +259,77 @@ std::optional<std::pair<Move, Move>> raceOn(const GameState& table) {
 
 } // namespace
 
-TEST_CASE("A race the host wins: the client's play is refused NOT_ADJACENT, and the host is told", "[session][race]") {
-    std::optional<std::pair<Move, Move>> race;
+namespace {
+
+// A dealt game on which the host and the client can race for one pile.
+struct RaceTable {
     std::unique_ptr<SessionPair> pair;
-    for (std::uint64_t seed = 1; seed < 200 && !race; ++seed) {
-        pair = std::make_unique<SessionPair>(seed);
+    Move hostMove;
+    Move clientMove;
+};
+
+RaceTable raceTable() {
+    for (std::uint64_t seed = 1; seed < 200; ++seed) {
+        auto pair = std::make_unique<SessionPair>(seed);
         pair->connectAndDeal();
-        race = raceOn(pair->host.confirmedState());
+        if (const auto race = raceOn(pair->host.confirmedState())) return {std::move(pair), race->first, race->second};
     }
-    REQUIRE(race);
-    const auto [hostMove, clientMove] = *race;
-    REQUIRE(pair->client.proposeMove(pair->now, clientMove).sent); // on its way, not yet arrived
-    REQUIRE(pair->host.proposeMove(pair->now, hostMove).sent); // the host's card lands first
-    pair->pump();
-    const SessionEvent* refused = SessionPair::last(pair->hostEvents, SessionEventKind::PeerMoveRefused);
+    FAIL("no deal of 200 has a race");
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("A race the host wins: the client's play is refused NOT_ADJACENT with the winner's lead", "[session][race]") {
+    auto [pairOwner, hostMove, clientMove] = raceTable();
+    SessionPair& pair = *pairOwner;
+    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent); // the host's card lands first
+    auto update = pair.host.takeOutgoing();                  // its UPDATE still on the way
+    pair.now += 7; // the client's player moves 7 ms later, on the table it has not yet seen change
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
+    pair.deliver(std::move(update), pair.client.takeOutgoing());
+    pair.pump();
+    const SessionEvent* refused = SessionPair::last(pair.hostEvents, SessionEventKind::PeerMoveRefused);
     REQUIRE(refused != nullptr);
     CHECK(refused->move == clientMove);
     CHECK(refused->play.error == MoveError::NotAdjacent);
-    const SessionEvent* rejected = SessionPair::last(pair->clientEvents, SessionEventKind::MoveRejected);
+    const SessionEvent* rejected = SessionPair::last(pair.clientEvents, SessionEventKind::MoveRejected);
     REQUIRE(rejected != nullptr);
     CHECK(rejected->byHost);
     CHECK(rejected->play.error == MoveError::NotAdjacent);
-    CHECK(sameTable(pair->client.confirmedState(), pair->host.confirmedState()));
+    CHECK(rejected->raceLeadUs == std::optional<std::int64_t>(7'000)); // the host was 7 ms earlier
+    CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+}
+
+TEST_CASE("A race the client lost though it moved first: the lead is negative, and bounded", "[session][race]") {
+    auto [pairOwner, hostMove, clientMove] = raceTable();
+    SessionPair& pair = *pairOwner;
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent); // made first, held on the way
+    auto held = pair.client.takeOutgoing();
+    pair.now += 5;
+    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent); // made 5 ms later, applied at once
+    pair.deliver(pair.host.takeOutgoing(), std::move(held));
+    pair.pump();
+    const SessionEvent* rejected = SessionPair::last(pair.clientEvents, SessionEventKind::MoveRejected);
+    REQUIRE(rejected != nullptr);
+    CHECK(rejected->play.error == MoveError::NotAdjacent);
+    // The link's round trip is 0 here, so an INPUT 5 ms before the arrival is more than the way
+    // could take: it counts from the arrival less the 2 ms margin.
+    CHECK(rejected->raceLeadUs == std::optional<std::int64_t>(-2'000));
+}
+
+TEST_CASE("The host's own play that loses a race says by how much", "[session][race]") {
+    auto [pairOwner, hostMove, clientMove] = raceTable();
+    SessionPair& pair = *pairOwner;
+    // Swap the roles: the client's card takes the pile, then the host's becomes a lost race.
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
+    pair.pump();
+    pair.now += 4;
+    REQUIRE(checkMove(pair.host.confirmedState(), hostMove) == MoveError::NotAdjacent);
+    const ProposalOutcome outcome = pair.host.proposeMove(pair.now, hostMove);
+    CHECK_FALSE(outcome.sent);
+    CHECK(outcome.play.error == MoveError::NotAdjacent);
+    CHECK(outcome.raceLeadUs == std::optional<std::int64_t>(4'000));
 }
 
 TEST_CASE("A client play the host accepts tells the host of no refusal", "[session][race]") {

@@ -56,6 +56,9 @@ const Words kPlayWords[] = {
     {"play.refusal.bad_pile", "no such field pile", "その台札はありません"},
     {"play.refusal.too_late", "too late: the other player was first", "遅すぎました：相手が先に出しました"},
     {"play.refusal.no_pile", "no pile takes this card now", "今このカードを出せる台札はありません"},
+    // A lost race: who took the pile, and by how much (ms).
+    {"play.race.earlier", "{} was {} ms earlier", "{}の方が {} ms 早かった"},
+    {"play.race.came_first", "{}'s card came first, though you were {} ms earlier", "{}のカードが先に届きました（あなたの方が {} ms 早かった）"},
     // The moves, for the game log.
     {"play.move.played", "{0} played {1} on {2}", "{0}が{2}に{1}を出しました"},
     {"play.move.refilled", "{} refilled a slot", "{}が手札を補充しました"},

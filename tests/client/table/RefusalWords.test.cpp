@@ -56,3 +56,13 @@ TEST_CASE("refusal words: in Japanese every reason is a Japanese sentence", "[cl
         CHECK_FALSE(std::regex_search(words, english));
     }
 }
+
+TEST_CASE("refusal words: a lost race says who was earlier, and by how much", "[client][words]") {
+    CHECK(raceWords(23'400, "Robo") == "Robo was 23 ms earlier");
+    CHECK(raceWords(2'340, "Robo") == "Robo was 2.3 ms earlier");
+    CHECK(raceWords(0, "Robo") == "Robo was 0.0 ms earlier");
+    CHECK(raceWords(-5'200, "Robo") == "Robo's card came first, though you were 5.2 ms earlier");
+    const InJapanese japanese;
+    CHECK(raceWords(23'400, "ロボ") == "ロボの方が 23 ms 早かった");
+    CHECK(raceWords(-5'200, "ロボ") == "ロボのカードが先に届きました（あなたの方が 5.2 ms 早かった）");
+}

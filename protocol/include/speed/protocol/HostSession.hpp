@@ -58,6 +58,7 @@ private:
         bool accepted = false;
         Refusal reason = Refusal::NotPlaying;
         WireNumber revision = 0;
+        std::optional<std::int64_t> leadUs{}; // a lost race's LEAD, sent again with a resent NG
     };
     struct GameBook { // what the host keeps of the current game, besides the match
         bool userPause = false;
@@ -99,6 +100,11 @@ private:
     void onAck(TimeMs now, const Ok& ok);
     void onControl(TimeMs now, const Message& message);
     void afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause = {});
+    // A client's INPUT on the host's session clock: moved by the clock offset, and held between
+    // the arrival less the link's delay and margin (nothing earlier is possible) and the arrival.
+    std::int64_t clientInputUs(const MoveRequest& request, std::int64_t arrivalUs) const;
+    // The lead of the play that last changed the move's pile over a move made at `madeUs`.
+    std::optional<std::int64_t> raceLead(const Move& move, const PlayOutcome& outcome, std::int64_t madeUs) const;
     void publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause = {});
     void onEnded(TimeMs now) override;
     void sendSnapshot(TimeMs now, bool isResend);
@@ -113,6 +119,9 @@ private:
     Match m_match;
     WireNumber m_revision = 0;
     GameBook m_game;
+    // When each field pile last changed (a play, the flip, the deal), host session clock in µs.
+    std::array<std::int64_t, kFieldPiles> m_pileChangedUs{};
+    std::optional<std::int64_t> m_moveMadeUs; // the move afterMove is given: when it was made
     std::vector<JournalRecord> m_journal;
     TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
 };

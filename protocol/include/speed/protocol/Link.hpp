@@ -91,6 +91,8 @@ public:
     // How far the peer's session clock is from this one's (far = local + offset, +/- epsilon),
     // from the four timestamps of the recent answered requests; empty until one was answered.
     std::optional<ClockOffset> clockOffset() const { return m_clock.estimate(); }
+    // This side's session clock: microseconds since the session opened (the stamps' clock).
+    std::uint64_t sinceOpenUs(TimeMs now) const;
     // The median of the last few round trips (what a status bar shows: one slow answer, a
     // resend, does not move it); nullopt before the first.
     std::optional<double> recentRttMs() const;
@@ -122,7 +124,6 @@ private:
     };
 
     std::int64_t preciseUs(TimeMs now) const;
-    std::uint64_t sinceOpenUs(TimeMs now) const; // this side's session clock, microseconds
     bool acceptSeq(TimeMs now, WireNumber seq);
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
     void replyGarbled(TimeMs now);

@@ -128,6 +128,9 @@ struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFIL
     int slot = 0;       // 0..99 on the wire; the rules refuse a slot the hand does not have
     Card card;          // Play: the card the proposer sees in `slot`
     int pile = 0;       // Play: 0 = the proposer's own pile, 1 = the other one (0..99 on the wire)
+    // INPUT (version 4): when the proposer's player made the move, microseconds of the proposer's
+    // session clock; the host puts it on its own clock to tell who was earlier in a race.
+    std::optional<std::uint64_t> inputUs{};
     friend bool operator==(const MoveRequest&, const MoveRequest&) = default;
 };
 // The answerer's clock around an answer: when the datagram it answers arrived and when the answer
@@ -152,6 +155,10 @@ struct Ng {           // NG MOVE GAME ID REASON  |  NG GARBLED
     WireNumber game = 0;
     WireNumber id = 0;
     Refusal reason = Refusal::NotPlaying;
+    // LEAD (version 4, NOT_ADJACENT only): a lost race: how many microseconds before the refused
+    // move the play that took the pile was made, on the host's clock (negative: the refused one
+    // was made first, and arrived too late).
+    std::optional<std::int64_t> leadUs{};
     friend bool operator==(const Ng&, const Ng&) = default;
 };
 struct Pause {        // PAUSE GAME REASON

@@ -109,7 +109,7 @@ protected:
     void refreshInfo(TimeMs now, std::string_view why);
     void noteGameOver(TimeMs now, WireNumber game, GameResult result);
     ProposalOutcome refuse(TimeMs now, const Move& move, PlayOutcome play, LinkRefusal link = LinkRefusal::None,
-                           bool byHost = false);
+                           bool byHost = false, std::optional<std::int64_t> raceLeadUs = std::nullopt);
     // Why no move is taken in the current GameInfo (it is not PLAY).
     PlayOutcome notPlaying() const;
     void endSession(TimeMs now, SessionEvent ending);

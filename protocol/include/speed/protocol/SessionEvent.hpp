@@ -94,6 +94,7 @@ struct SessionEvent {
     PlayOutcome play;
     LinkRefusal link = LinkRefusal::None;
     bool byHost = false;
+    std::optional<std::int64_t> raceLeadUs; // MoveRejected (NOT_ADJACENT): the winner's lead, as ProposalOutcome
     TimeMs confirmMs = 0;
     double rttMs = 0;
     GameResult result = GameResult::Playing;

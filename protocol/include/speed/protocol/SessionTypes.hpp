@@ -97,6 +97,9 @@ struct ProposalOutcome {
     bool sent = false;
     PlayOutcome play;                    // refused by the match or the rules
     LinkRefusal link = LinkRefusal::None; // refused before they could judge it
+    // A lost race (NOT_ADJACENT): how many microseconds earlier the play that took the pile was
+    // made (negative: this one was made first and arrived later); empty when not known.
+    std::optional<std::int64_t> raceLeadUs{};
 };
 std::string_view describe(const ProposalOutcome& outcome);
 
