@@ -91,7 +91,13 @@ MessageBody readOk(FieldReader& in) {
     ok.game = in.number("GAME");
     if (ok.subject == Subject::Move) ok.id = in.number("ID");
     if (ok.subject == Subject::Move || ok.subject == Subject::Update) ok.revision = in.number("REV");
-    if (!in.failed() && !in.atEnd()) ok.stamps = AnswerStamps{in.wideNumber("RECV"), in.wideNumber("SENT")};
+    if (!in.failed() && !in.atEnd()) {
+        AnswerStamps stamps;
+        stamps.receivedUs = in.wideNumber("RECV");
+        stamps.sentUs = in.wideNumber("SENT");
+        stamps.receivedSeq = in.number("RSEQ");
+        ok.stamps = stamps;
+    }
     return ok;
 }
 

@@ -129,6 +129,7 @@ struct FieldWriter {
         if (ok.stamps) {
             number(ok.stamps->receivedUs);
             number(ok.stamps->sentUs);
+            number(ok.stamps->receivedSeq);
         }
     }
     void operator()(const Ng& ng) {

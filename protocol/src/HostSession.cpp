@@ -127,6 +127,7 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
     if (verdict.accepted) {
         m_moveMadeUs = madeUs;
+        m_moveInputUs = request.inputUs;
         afterMove(now, move, cause);
         return;
     }
@@ -138,6 +139,7 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     refused.move = move;
     refused.play = outcome;
     refused.raceLeadUs = verdict.leadUs;
+    refused.inputUs = request.inputUs;
     refused.text = "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
     emit(std::move(refused));
 }
@@ -181,7 +183,6 @@ void HostSession::onControl(TimeMs now, const Message& message) {
     }
 }
 
-// A move (or the deal, or a flip) changed the table: the game may be over, or a SPEED! called.
 std::int64_t HostSession::clientInputUs(const MoveRequest& request, std::int64_t arrivalUs) const {
     const auto clock = m_link.clockOffset();
     if (!request.inputUs || !clock) return arrivalUs; // nothing to go by but the arrival
@@ -200,6 +201,7 @@ std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOu
     return madeUs - m_pileChangedUs[static_cast<std::size_t>(move.pile)];
 }
 
+// A move (or the deal, or a flip) changed the table: the game may be over, or a SPEED! called.
 void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause) {
     // Which piles changed, and when: what a later refusal's LEAD is measured from.
     const auto changedUs = std::exchange(m_moveMadeUs, std::nullopt).value_or(static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
@@ -224,6 +226,7 @@ void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, Revisio
     applied.game = gameNumber();
     applied.revision = m_revision;
     applied.move = move;
+    applied.inputUs = std::exchange(m_moveInputUs, std::nullopt);
     applied.text = describe(*move);
     emit(std::move(applied));
 }

@@ -116,7 +116,10 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
         return std::nullopt;
     }
     if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramReceived, std::string(bytes.substr(0, bytes.rfind(" #"))));
-    m_lastReceivedUs = sinceOpenUs(now); // an OK sent while handling it says when it came
+    if (isSessionVerb(message.body)) { // an OK sent after it says when it came, and which it was
+        m_lastReceivedUs = sinceOpenUs(now);
+        m_lastReceivedSeq = message.seq;
+    }
     return std::move(message);
 }
 
@@ -170,13 +173,14 @@ void Link::send(TimeMs now, const MessageBody& body, bool isResend) {
     if (isResend) ++m_stats.resends;
 }
 
-std::string Link::encode(const MessageBody& body, WireNumber time) {
-    const Message message{time, m_nextSeq++, body};
+std::string Link::encode(const MessageBody& body, TimeMs now) {
+    const Message message{wireTime(now - m_openedAt), m_nextSeq++, body};
+    m_sentAt[message.seq % m_sentAt.size()] = {message.seq, sinceOpenUs(now)};
     return m_keys && isSessionVerb(body) ? encodeTagged(message, m_keys->send) : encodeDatagram(message);
 }
 
 bool Link::answerTo(TimeMs now, const PeerAddress& to, const MessageBody& body, std::size_t receivedBytes) {
-    std::string bytes = encode(body, wireTime(now - m_openedAt));
+    std::string bytes = encode(body, now);
     if (bytes.size() > receivedBytes) {
         ++m_stats.unanswered;
         return false;
@@ -195,10 +199,10 @@ void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
         // An answer carries this side's clock at the request's arrival and at the answer's
         // departure: the asker makes a clock-offset sample of them.
         Ok stamped = *ok;
-        stamped.stamps = AnswerStamps{m_lastReceivedUs, sinceOpenUs(now)};
-        bytes = encode(stamped, wireTime(now - m_openedAt));
+        stamped.stamps = AnswerStamps{m_lastReceivedUs, sinceOpenUs(now), m_lastReceivedSeq};
+        bytes = encode(stamped, now);
     } else {
-        bytes = encode(body, wireTime(now - m_openedAt));
+        bytes = encode(body, now);
     }
     if (m_reportDatagrams) emitText(now, SessionEventKind::DatagramSent, bytes.substr(0, bytes.rfind(" #")));
     m_outgoing.push_back({to, std::move(bytes)});
@@ -301,11 +305,7 @@ void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber numb
     });
     if (found == m_timed.end()) return;
     const std::int64_t sampleUs = preciseUs(now) - found->sentUs;
-    if (stamps) {
-        constexpr std::int64_t kNsPerUs = 1000;
-        m_clock.add({(found->sentUs - m_openedUs) * kNsPerUs, static_cast<std::int64_t>(stamps->receivedUs) * kNsPerUs,
-                     static_cast<std::int64_t>(stamps->sentUs) * kNsPerUs, static_cast<std::int64_t>(sinceOpenUs(now)) * kNsPerUs});
-    }
+    if (stamps) addClockSample(*stamps, now);
     m_timed.erase(found);
     if (sampleUs < 0) return;
     const double value = static_cast<double>(sampleUs) / 1000.0;
@@ -317,6 +317,16 @@ void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber numb
     event.at = now;
     event.rttMs = value;
     m_events.push_back(std::move(event));
+}
+
+// T1: when this side sent the datagram the answerer had last (found by its SEQ: the right copy
+// even when a request was sent again), T2 its arrival, T3 the answer's departure, T4 now.
+void Link::addClockSample(const AnswerStamps& stamps, TimeMs now) {
+    const SentAt& sent = m_sentAt[stamps.receivedSeq % m_sentAt.size()];
+    if (sent.seq != stamps.receivedSeq || stamps.receivedSeq == 0) return; // too old to tell: no sample
+    constexpr std::int64_t kNsPerUs = 1000;
+    m_clock.add({static_cast<std::int64_t>(sent.atUs) * kNsPerUs, static_cast<std::int64_t>(stamps.receivedUs) * kNsPerUs,
+                 static_cast<std::int64_t>(stamps.sentUs) * kNsPerUs, static_cast<std::int64_t>(sinceOpenUs(now)) * kNsPerUs});
 }
 
 std::optional<double> Link::recentRttMs() const {

@@ -4,13 +4,39 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ostream>
 
 namespace speed {
 namespace {
 
+// The host's share of the decided games with its Wilson 95% interval (sound near 0 and 1 too).
+struct SeatShare {
+    double rate = 0;
+    double low = 0;
+    double high = 0;
+    int decided = 0;
+};
+
+SeatShare hostShare(const sim::SimulationTotals& totals) {
+    SeatShare share;
+    share.decided = totals.wins[0] + totals.wins[1];
+    if (share.decided == 0) return share;
+    constexpr double kZ = 1.959964; // 95%
+    const double n = share.decided;
+    const double p = totals.wins[0] / n;
+    const double centre = (p + kZ * kZ / (2 * n)) / (1 + kZ * kZ / n);
+    const double half = kZ * std::sqrt(p * (1 - p) / n + kZ * kZ / (4 * n * n)) / (1 + kZ * kZ / n);
+    share.rate = p;
+    share.low = std::max(0.0, centre - half);
+    share.high = std::min(1.0, centre + half);
+    return share;
+}
+
 nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotals& totals, double seconds) {
+    const SeatShare host = hostShare(totals);
     const sim::FaultSettings& f = options.faults;
     return {
         {"games", totals.games},
@@ -23,6 +49,16 @@ nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotal
         {"divergences", totals.divergences},
         {"invariant_violations", totals.invariantViolations},
         {"wins", {totals.wins[0], totals.wins[1]}},
+        {"host_win_rate", host.rate},
+        {"host_win_rate_ci95", {host.low, host.high}},
+        {"races", {{"client_lost", totals.clientLostRaces},
+                   {"client_lost_per_1000_client_plays",
+                    totals.proposals > 0 ? 1000.0 * static_cast<double>(totals.clientLostRaces) / static_cast<double>(totals.proposals) : 0.0},
+                   {"client_lost_though_first", totals.clientLostRacesMadeFirst},
+                   {"winner_lead_p50_ms", static_cast<double>(totals.trueLeadP50Us) / 1000.0},
+                   {"lead_error_ms", {{"p50", static_cast<double>(totals.leadErrorP50Us) / 1000.0},
+                                      {"p99", static_cast<double>(totals.leadErrorP99Us) / 1000.0},
+                                      {"max", static_cast<double>(totals.leadErrorMaxUs) / 1000.0}}}}},
         {"draws", totals.draws},
         {"clean_shutdowns", totals.cleanShutdowns},
         {"datagrams_sent", totals.datagramsSent},
@@ -46,6 +82,14 @@ void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t
                        f.corruptRate, f.delayMs, f.jitterMs);
     out << fmt::format("  finished   {} of {} (host won {}, client won {}, draws {}); clean shutdowns {}\n", t.finished,
                        t.games, t.wins[0], t.wins[1], t.draws, t.cleanShutdowns);
+    const SeatShare host = hostShare(t);
+    out << fmt::format("  host won {:.1f}% of {} decided games (95% interval {:.1f}-{:.1f}%)\n", 100 * host.rate,
+                       host.decided, 100 * host.low, 100 * host.high);
+    out << fmt::format("  races the client lost {} ({} though it played first); the winner's lead p50 {:.1f} ms, the "
+                       "host's reported lead off by p50 {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms\n",
+                       t.clientLostRaces, t.clientLostRacesMadeFirst, static_cast<double>(t.trueLeadP50Us) / 1000.0,
+                       static_cast<double>(t.leadErrorP50Us) / 1000.0, static_cast<double>(t.leadErrorP99Us) / 1000.0,
+                       static_cast<double>(t.leadErrorMaxUs) / 1000.0);
     out << fmt::format("  divergences {}  invariant violations {}{}  refused transitions {}\n", t.divergences,
                        t.invariantViolations, t.firstViolation.empty() ? "" : "  first: " + t.firstViolation,
                        t.refusedTransitions);

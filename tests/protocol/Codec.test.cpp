@@ -194,25 +194,27 @@ TEST_CASE("Every NG reason stands for one refusal of the match or the rules, bot
 }
 
 TEST_CASE("An OK carries the answerer's clock stamps, or none", "[codec][clock]") {
-    const Message stamped{60, 10, Ok{Subject::Move, 1, 7, 12, AnswerStamps{4'051'230, 4'051'262}}};
-    CHECK(encodeLine(stamped) == "OK 60 10 MOVE 1 7 12 4051230 4051262");
+    const Message stamped{60, 10, Ok{Subject::Move, 1, 7, 12, AnswerStamps{4'051'230, 4'051'262, 17}}};
+    CHECK(encodeLine(stamped) == "OK 60 10 MOVE 1 7 12 4051230 4051262 17");
     const DecodeResult back = parseLine(encodeLine(stamped));
     REQUIRE(back.ok());
     CHECK(*back.message == stamped);
     const DecodeResult plain = parseLine("OK 61 11 UPDATE 1 12");
     REQUIRE(plain.ok());
     CHECK_FALSE(std::get<Ok>(plain.message->body).stamps.has_value());
-    const DecodeResult start = parseLine("OK 62 12 START 2 0 999999999999999");
+    const DecodeResult start = parseLine("OK 62 12 START 2 0 999999999999999 4294967295");
     REQUIRE(start.ok());
-    CHECK(std::get<Ok>(start.message->body).stamps == AnswerStamps{0, 999'999'999'999'999});
+    CHECK(std::get<Ok>(start.message->body).stamps == AnswerStamps{0, 999'999'999'999'999, 4'294'967'295});
     // OK SHUTDOWN answers the end: nothing is timed, so it carries nothing.
-    CHECK(encodeLine({65, 15, Ok{Subject::Shutdown, 0, 0, 0, AnswerStamps{1, 2}}}) == "OK 65 15 SHUTDOWN");
-    CHECK(lineError("OK 65 15 SHUTDOWN 1 2") == DecodeError::ExtraField);
+    CHECK(encodeLine({65, 15, Ok{Subject::Shutdown, 0, 0, 0, AnswerStamps{1, 2, 3}}}) == "OK 65 15 SHUTDOWN");
+    CHECK(lineError("OK 65 15 SHUTDOWN 1 2 3") == DecodeError::ExtraField);
     CHECK(lineError("OK 60 10 MOVE 1 7 12 4051230") == DecodeError::MissingField);
-    CHECK(lineError("OK 60 10 MOVE 1 7 12 4051230 4051262 5") == DecodeError::ExtraField);
-    CHECK(lineError("OK 60 10 MOVE 1 7 12 1000000000000000 1") == DecodeError::BadNumber); // 16 digits
-    CHECK(lineError("OK 60 10 MOVE 1 7 12 -1 1") == DecodeError::BadNumber);
-    CHECK(lineError("OK 60 10 MOVE 1 7 12 01 1") == DecodeError::BadNumber);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 4051230 4051262") == DecodeError::MissingField);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 4051230 4051262 5 6") == DecodeError::ExtraField);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 1000000000000000 1 1") == DecodeError::BadNumber); // 16 digits
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 1 1 4294967296") == DecodeError::BadNumber);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 -1 1 1") == DecodeError::BadNumber);
+    CHECK(lineError("OK 60 10 MOVE 1 7 12 01 1 1") == DecodeError::BadNumber);
 }
 
 TEST_CASE("A MOVE may carry its INPUT time, and a lost race's NG its LEAD", "[codec][clock]") {

@@ -90,3 +90,42 @@ TEST_CASE("simulate: the same seed gives the same result twice", "[simulation]")
     const SimulationTotals other = simulateGames([] { auto s = hostile(0.2); s.seed = 5000; return s; }(), 20);
     CHECK(other.datagramsSent != a.datagramsSent);
 }
+
+TEST_CASE("simulate: first arrival lets the host beat plays made before its own, and each lost race's lead is told",
+          "[simulation][race]") {
+    SimulationSetup setup;
+    setup.levels = {BotLevel::Normal, BotLevel::Normal};
+    setup.hostToClient.delayMs = 50;
+    setup.clientToHost.delayMs = 50;
+    const SimulationTotals totals = simulateGames(setup, 100);
+    requireSound(totals);
+    REQUIRE(totals.clientLostRaces > 20);
+    // The client's card travels 50 ms: first arrival gives the host the races it entered up to
+    // that much later, so some of the client's losses were plays it made first.
+    CHECK(totals.clientLostRacesMadeFirst > 0);
+    CHECK(totals.clientLostRacesMadeFirst < totals.clientLostRaces);
+    // No jitter: the clock estimate is exact to the millisecond of virtual time, so the host's
+    // reported lead matches the virtual clock's.
+    CHECK(totals.leadErrorMaxUs <= 1000);
+}
+
+TEST_CASE("simulate: past the resend interval the lead stays right (the answer names the copy it had)",
+          "[simulation][race]") {
+    SimulationSetup setup;
+    setup.levels = {BotLevel::Normal, BotLevel::Normal};
+    setup.hostToClient.delayMs = 100; // a 200 ms round trip: every request is sent again before its OK
+    setup.clientToHost.delayMs = 100;
+    const SimulationTotals totals = simulateGames(setup, 50);
+    requireSound(totals);
+    REQUIRE(totals.clientLostRaces > 20);
+    CHECK(totals.leadErrorMaxUs <= 1000);
+}
+
+TEST_CASE("simulate: on a link with no delay no race is lost by a play made first", "[simulation][race]") {
+    SimulationSetup setup;
+    setup.levels = {BotLevel::Normal, BotLevel::Normal};
+    const SimulationTotals totals = simulateGames(setup, 50);
+    requireSound(totals);
+    CHECK(totals.clientLostRacesMadeFirst == 0);
+    CHECK(totals.leadErrorMaxUs == 0);
+}

@@ -7,6 +7,7 @@
 #include "speed/protocol/TableView.hpp"
 
 #include <algorithm>
+#include <array>
 #include <queue>
 
 namespace speed::sim {
@@ -42,6 +43,7 @@ private:
     TimeMs actAndSend();
     void transmit(Session& from, FaultModel& faults, bool toHost);
     void collectEvents(Session& session, bool isHost);
+    void followRaces(const SessionEvent& event);
     void checkTables();
     void recordViolation(const std::string& where, const std::string& error);
     bool gameOverOnBothSides() const;
@@ -58,6 +60,7 @@ private:
     TimeMs m_now = 0;
     bool m_closing = false;
     SimulationReport m_report;
+    std::array<std::int64_t, kFieldPiles> m_pileChangedUs{}; // true virtual time of each pile's last change
 };
 
 SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
@@ -160,6 +163,7 @@ void SimulatedMatch::collectEvents(Session& session, bool isHost) {
                           "] " + event.text);
         }
         std::string& stopReason = isHost ? m_report.hostStopReason : m_report.clientStopReason;
+        if (isHost) followRaces(event);
         switch (event.kind) {
         case SessionEventKind::MoveConfirmed:
             if (!isHost) m_report.confirmMs.push_back(event.confirmMs);
@@ -173,6 +177,29 @@ void SimulatedMatch::collectEvents(Session& session, bool isHost) {
             break;
         default: break;
         }
+    }
+}
+
+// The truth about races, from the host's events and virtual time: when each pile really last
+// changed (a host play when it was made, a client play at its INPUT, the deal and the flip when
+// they happened), and for each client play refused NOT_ADJACENT how much earlier the winner was.
+void SimulatedMatch::followRaces(const SessionEvent& event) {
+    constexpr std::int64_t kUsPerMs = 1000;
+    const std::int64_t atUs = event.at * kUsPerMs;
+    if (event.kind == SessionEventKind::GameStarted) m_pileChangedUs.fill(atUs);
+    if (event.kind == SessionEventKind::MoveApplied && event.move) {
+        const Move& move = *event.move;
+        if (move.kind == MoveKind::Flip) m_pileChangedUs.fill(atUs);
+        if (move.kind == MoveKind::Play && move.pile >= 0 && move.pile < kFieldPiles) {
+            const bool client = move.seat == 1 && event.inputUs;
+            m_pileChangedUs[static_cast<std::size_t>(move.pile)] = client ? static_cast<std::int64_t>(*event.inputUs) : atUs;
+        }
+    }
+    if (event.kind == SessionEventKind::PeerMoveRefused && event.move && event.play.error == MoveError::NotAdjacent &&
+        event.inputUs && event.raceLeadUs && event.move->pile >= 0 && event.move->pile < kFieldPiles) {
+        const std::int64_t trueLead =
+            static_cast<std::int64_t>(*event.inputUs) - m_pileChangedUs[static_cast<std::size_t>(event.move->pile)];
+        m_report.clientLostRaces.push_back({trueLead, *event.raceLeadUs});
     }
 }
 

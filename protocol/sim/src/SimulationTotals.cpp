@@ -1,13 +1,15 @@
 #include "speed/sim/Simulation.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace speed::sim {
 namespace {
 
 constexpr std::size_t kMaxStopReasonsKept = 20;
 
-TimeMs percentile(std::vector<TimeMs>& sorted, double fraction) {
+template <typename T>
+T percentile(const std::vector<T>& sorted, double fraction) {
     if (sorted.empty()) return 0;
     const auto index = static_cast<std::size_t>(fraction * static_cast<double>(sorted.size() - 1) + 0.5);
     return sorted[std::min(index, sorted.size() - 1)];
@@ -51,13 +53,27 @@ SimulationTotals simulateGames(const SimulationSetup& first, int games) {
     SimulationTotals totals;
     totals.games = games;
     std::vector<TimeMs> confirmations;
+    std::vector<std::int64_t> trueLeads;
+    std::vector<std::int64_t> leadErrors;
     for (int game = 0; game < games; ++game) {
         SimulationSetup setup = first;
         setup.seed = first.seed + static_cast<std::uint64_t>(game);
         const SimulationReport report = simulateGame(setup);
         addGame(totals, report, setup.seed);
         confirmations.insert(confirmations.end(), report.confirmMs.begin(), report.confirmMs.end());
+        for (const SimulationReport::LostRace& race : report.clientLostRaces) {
+            trueLeads.push_back(race.trueLeadUs);
+            leadErrors.push_back(std::abs(race.reportedLeadUs - race.trueLeadUs));
+            if (race.trueLeadUs < 0) ++totals.clientLostRacesMadeFirst;
+        }
     }
+    totals.clientLostRaces = static_cast<long long>(trueLeads.size());
+    std::sort(trueLeads.begin(), trueLeads.end());
+    std::sort(leadErrors.begin(), leadErrors.end());
+    totals.trueLeadP50Us = percentile(trueLeads, 0.50);
+    totals.leadErrorP50Us = percentile(leadErrors, 0.50);
+    totals.leadErrorP99Us = percentile(leadErrors, 0.99);
+    totals.leadErrorMaxUs = leadErrors.empty() ? 0 : leadErrors.back();
     std::sort(confirmations.begin(), confirmations.end());
     totals.confirmations = static_cast<long long>(confirmations.size());
     totals.confirmP50Ms = percentile(confirmations, 0.50);

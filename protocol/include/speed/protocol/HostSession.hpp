@@ -122,6 +122,7 @@ private:
     // When each field pile last changed (a play, the flip, the deal), host session clock in µs.
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{};
     std::optional<std::int64_t> m_moveMadeUs; // the move afterMove is given: when it was made
+    std::optional<std::uint64_t> m_moveInputUs; // ... and its INPUT, when a client's
     std::vector<JournalRecord> m_journal;
     TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
 };

@@ -7,6 +7,7 @@
 #include "speed/protocol/SessionTypes.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -124,10 +125,11 @@ private:
     };
 
     std::int64_t preciseUs(TimeMs now) const;
+    void addClockSample(const AnswerStamps& stamps, TimeMs now);
     bool acceptSeq(TimeMs now, WireNumber seq);
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
     void replyGarbled(TimeMs now);
-    std::string encode(const MessageBody& body, WireNumber time);
+    std::string encode(const MessageBody& body, TimeMs now);
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
 
     SessionTiming m_timing;
@@ -160,6 +162,14 @@ private:
     std::size_t m_nextRtt = 0;
     std::int64_t m_openedUs = 0;        // the precise clock when the session opened
     std::uint64_t m_lastReceivedUs = 0; // when the newest accepted datagram arrived (session clock)
+    WireNumber m_lastReceivedSeq = 0;   // ... and its SEQ
+    // When this side sent its recent datagrams, by SEQ (slot SEQ % size): an answer's RSEQ finds
+    // the very copy the other side had, resends or not.
+    struct SentAt {
+        WireNumber seq = 0;
+        std::uint64_t atUs = 0;
+    };
+    std::array<SentAt, 64> m_sentAt{};
     ClockOffsetEstimator m_clock;
 };
 

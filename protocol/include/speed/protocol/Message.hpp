@@ -133,16 +133,19 @@ struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFIL
     std::optional<std::uint64_t> inputUs{};
     friend bool operator==(const MoveRequest&, const MoveRequest&) = default;
 };
-// The answerer's clock around an answer: when the datagram it answers arrived and when the answer
-// left, in microseconds since the answerer's session opened. With the asker's own send and
-// receive times they are the four timestamps of one clock-offset sample (ClockOffset.hpp).
+// The answerer's clock around an answer: when the newest datagram it had from the asker arrived
+// (and that datagram's SEQ, so the asker knows which copy it was) and when the answer left, in
+// microseconds since the answerer's session opened. With the asker's own send time of that SEQ
+// and receive time of the answer they are the four timestamps of one clock-offset sample
+// (ClockOffset.hpp).
 struct AnswerStamps {
     std::uint64_t receivedUs = 0;
     std::uint64_t sentUs = 0;
+    WireNumber receivedSeq = 0;
     friend bool operator==(const AnswerStamps&, const AnswerStamps&) = default;
 };
 
-struct Ok {           // OK MOVE GAME ID REV | OK UPDATE GAME REV | OK START/PAUSE/RESUME GAME | OK SHUTDOWN  [RECV SENT]
+struct Ok {           // OK MOVE GAME ID REV | OK UPDATE GAME REV | OK START/PAUSE/RESUME GAME | OK SHUTDOWN  [RECV SENT RSEQ]
     Subject subject = Subject::Update;
     WireNumber game = 0;
     WireNumber id = 0;       // MOVE only

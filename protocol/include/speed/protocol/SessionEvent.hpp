@@ -94,7 +94,8 @@ struct SessionEvent {
     PlayOutcome play;
     LinkRefusal link = LinkRefusal::None;
     bool byHost = false;
-    std::optional<std::int64_t> raceLeadUs; // MoveRejected (NOT_ADJACENT): the winner's lead, as ProposalOutcome
+    std::optional<std::int64_t> raceLeadUs; // MoveRejected, PeerMoveRefused (NOT_ADJACENT): the winner's lead
+    std::optional<std::uint64_t> inputUs;   // host: a client move's INPUT as it came (MoveApplied, PeerMoveRefused)
     TimeMs confirmMs = 0;
     double rttMs = 0;
     GameResult result = GameResult::Playing;

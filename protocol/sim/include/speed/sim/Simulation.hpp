@@ -49,6 +49,14 @@ struct SimulationReport {
     long long rejections = 0;
     long long refusedTransitions = 0;
     std::vector<TimeMs> confirmMs; // every client proposal's time to OK, virtual ms
+    // Races the client lost (its play refused NOT_ADJACENT): the true lead of the play that took
+    // the pile, from the virtual clock (both sessions open at 0, so their clocks are virtual
+    // time), and the lead the host reported (LEAD), in µs.
+    struct LostRace {
+        std::int64_t trueLeadUs = 0;
+        std::int64_t reportedLeadUs = 0;
+    };
+    std::vector<LostRace> clientLostRaces;
     TimeMs durationMs = 0;
     long long steps = 0;
 };
@@ -71,6 +79,14 @@ struct SimulationTotals {
     long long proposals = 0;
     long long rejections = 0;
     long long refusedTransitions = 0;
+    // Races the client lost: how many, how many of those it had made first (first arrival's
+    // unfairness), the winner's true lead and the error of the host's reported lead, µs.
+    long long clientLostRaces = 0;
+    long long clientLostRacesMadeFirst = 0;
+    std::int64_t trueLeadP50Us = 0;
+    std::int64_t leadErrorP50Us = 0;
+    std::int64_t leadErrorP99Us = 0;
+    std::int64_t leadErrorMaxUs = 0;
     TimeMs confirmP50Ms = 0; // client proposal to OK, virtual ms
     TimeMs confirmP99Ms = 0;
     TimeMs confirmMaxMs = 0;
