@@ -376,27 +376,22 @@ TEST_CASE("The clock estimate bounds the truth when the way there and back diffe
     // The host's datagrams arrive at once, the client's take 60 ms (a round's wait to be sent
     // and 30 ms on the way): the estimate is off by half the round trip, and its epsilon says so.
     SessionPair pair;
+    const auto pumpSlowClient = [&pair] { // until both fall quiet (bounded)
+        for (int round = 0; round < 50; ++round) {
+            auto fromHost = pair.host.takeOutgoing();
+            auto fromClient = pair.client.takeOutgoing();
+            pair.collectEvents();
+            if (fromHost.empty() && fromClient.empty()) return;
+            pair.deliver(std::move(fromHost), {});
+            pair.now += 30;
+            pair.deliver({}, std::move(fromClient));
+        }
+    };
     pair.host.listen(0);
     pair.client.connect(0, kHost);
-    for (int round = 0; round < 50; ++round) {
-        auto fromHost = pair.host.takeOutgoing();
-        auto fromClient = pair.client.takeOutgoing();
-        pair.collectEvents();
-        if (fromHost.empty() && fromClient.empty()) break;
-        pair.deliver(std::move(fromHost), {});
-        pair.now += 30;
-        pair.deliver({}, std::move(fromClient));
-    }
+    pumpSlowClient();
     pair.host.startNextGame(pair.now);
-    for (int round = 0; round < 50; ++round) {
-        auto fromHost = pair.host.takeOutgoing();
-        auto fromClient = pair.client.takeOutgoing();
-        pair.collectEvents();
-        if (fromHost.empty() && fromClient.empty()) break;
-        pair.deliver(std::move(fromHost), {});
-        pair.now += 30;
-        pair.deliver({}, std::move(fromClient));
-    }
+    pumpSlowClient();
     const auto atHost = pair.host.clockOffset();
     REQUIRE(atHost);
     // Both sessions opened at 0: the true offset is 0, inside offset +/- epsilon.

@@ -109,7 +109,7 @@ const Words kSettingsWords[] = {
     {"settings.problem.expected_got", "expected {}, got \"{}\"", "{}を指定してください（書かれている値：\"{}\"）"},
     {"settings.problem.twice", "key given twice in this file", "このファイルで2回指定されています"},
     {"settings.problem.fix", "Fix the line in the file, or open Settings to choose the values and save them.",
-     "ファイルのその行を直すか、設定を開いて値を選び、保存してください。"},
+     "ファイルのその行を直すか、設定を開いて値を選んで保存してください"},
     {"settings.problem.use_defaults", "Use defaults for now", "今は既定値を使う"},
     {"settings.problem.open_settings", "Open Settings", "設定を開く"},
 };
