@@ -52,17 +52,6 @@ void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkVi
     network->connectNextWith(setup.connect);
 }
 
-namespace {
-
-// The link's estimate of the other side's clock (far = here + offset_ms, +/- epsilon_ms), or null.
-nlohmann::json clockJson(const std::optional<protocol::ClockOffset>& clock) {
-    if (!clock) return nullptr;
-    return {{"offset_ms", clock->offsetNs / 1e6}, {"epsilon_ms", clock->epsilonNs / 1e6},
-            {"delay_ms", static_cast<double>(clock->delayNs) / 1e6}, {"samples", clock->samples}};
-}
-
-} // namespace
-
 void printNetworkResults(const NetworkDriver& match, const WindowFigures& figures, const ClientOptions& options,
                          std::ostream& out) {
     nlohmann::json results = nlohmann::json::array();

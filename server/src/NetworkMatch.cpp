@@ -47,6 +47,7 @@ void printJson(std::ostream& out, const Connector& connector, const BotSeat& sea
         {"bad_tables", session != nullptr ? session->stats().badTables : 0},
         {"migrations", session != nullptr ? session->stats().migrations : 0},
         {"rtt_ms", latencyJson(seat.roundTrips())},
+        {"clock", clockJson(session != nullptr ? session->clockOffset() : std::nullopt)},
         {"read_delay_us", latencyJson(readDelays)},
         {"proposals", {{"sent", stats.proposalsSent}, {"confirmed", stats.proposalsConfirmed},
                        {"rejected", stats.proposalsRejected}}},
