@@ -59,7 +59,7 @@ public:
     virtual std::uint64_t lastNewsNs() const = 0;
     // "host:port" that answers measurement probes for this match; empty while not connected.
     virtual std::string measureTarget() const = 0;
-    // The other side's session clock against this one's, from the link's answered requests
+    // The other side's session clock against this one's, from the stamps on the link's OKs
     // (far = here + offset, +/- epsilon); empty until one was answered.
     virtual std::optional<protocol::ClockOffset> linkClock() const = 0;
     virtual std::string opponentName() const = 0;

@@ -177,7 +177,7 @@ void ClientSession::onOk(TimeMs now, const Ok& ok) {
         return p.request.game == ok.game && p.request.id == ok.id && !p.confirmed;
     });
     if (proposal == m_proposals.end()) return m_link.ignore(now, IgnoreRule::UnknownProposal, "OK for a proposal that is not pending");
-    m_link.timeAnswered(TimedExchange::Move, ok.game, ok.id, now, ok.stamps);
+    m_link.timeAnswered(TimedExchange::Move, ok.game, ok.id, now);
     SessionEvent event;
     event.kind = SessionEventKind::MoveConfirmed;
     event.at = now;
@@ -194,7 +194,7 @@ void ClientSession::onOk(TimeMs now, const Ok& ok) {
 // OK START / PAUSE / RESUME: only for what this side asked for (rule 14).
 void ClientSession::settleControl(TimeMs now, RequestKind kind, TimedExchange exchange, const Ok& ok) {
     if (!m_link.pending(kind)) return ignoreNeverSent(now, "OK for a START, PAUSE or RESUME not asked for");
-    m_link.timeAnswered(exchange, ok.game, 0, now, ok.stamps);
+    m_link.timeAnswered(exchange, ok.game, 0, now);
     m_link.settle(kind);
 }
 

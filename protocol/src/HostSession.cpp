@@ -48,7 +48,7 @@ void HostSession::onAck(TimeMs now, const Ok& ok) {
         return ignoreNeverSent(now, "OK UPDATE " + std::to_string(ok.revision) + ", the newest sent is " + std::to_string(m_revision));
     }
     m_game.ackedRevision = std::max(m_game.ackedRevision, ok.revision);
-    m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now, ok.stamps);
+    m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now);
 }
 
 void HostSession::onGarbledAnswer(TimeMs now) { // the peer's NG GARBLED, at most once per resend interval
@@ -99,8 +99,7 @@ ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
         return refuse(now, move, outcome, LinkRefusal::None, false, raceLead(move, outcome, madeUs));
     }
     if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsConfirmed;
-    m_moveMadeUs = madeUs;
-    afterMove(now, move);
+    afterMove(now, move, {}, {madeUs, std::nullopt});
     return {true, outcome, LinkRefusal::None};
 }
 
@@ -126,17 +125,11 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     answer(now, request, verdict);
     const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
     if (verdict.accepted) {
-        m_moveMadeUs = madeUs;
-        m_moveInputUs = request.inputUs;
-        afterMove(now, move, cause);
+        afterMove(now, move, cause, {madeUs, request.inputUs});
         return;
     }
     publish(now, std::nullopt, cause); // LAST moved on; a refused proposer may also hold an old table
-    SessionEvent refused;
-    refused.kind = SessionEventKind::PeerMoveRefused;
-    refused.at = now;
-    refused.game = gameNumber();
-    refused.move = move;
+    SessionEvent refused = moveEvent(SessionEventKind::PeerMoveRefused, now, move);
     refused.play = outcome;
     refused.raceLeadUs = verdict.leadUs;
     refused.inputUs = request.inputUs;
@@ -202,9 +195,9 @@ std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOu
 }
 
 // A move (or the deal, or a flip) changed the table: the game may be over, or a SPEED! called.
-void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause) {
+void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause, MoveMade made) {
     // Which piles changed, and when: what a later refusal's LEAD is measured from.
-    const auto changedUs = std::exchange(m_moveMadeUs, std::nullopt).value_or(static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
+    const std::int64_t changedUs = made.atUs.value_or(static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
     if (move && move->kind == MoveKind::Play && move->pile >= 0 && move->pile < kFieldPiles) {
         m_pileChangedUs[static_cast<std::size_t>(move->pile)] = changedUs;
     } else if (!move || move->kind == MoveKind::Flip) {
@@ -220,15 +213,20 @@ void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, Revisio
     }
     publish(now, move, cause);
     if (!move) return;
-    SessionEvent applied;
-    applied.kind = SessionEventKind::MoveApplied;
-    applied.at = now;
-    applied.game = gameNumber();
+    SessionEvent applied = moveEvent(SessionEventKind::MoveApplied, now, *move);
     applied.revision = m_revision;
-    applied.move = move;
-    applied.inputUs = std::exchange(m_moveInputUs, std::nullopt);
-    applied.text = describe(*move);
+    applied.inputUs = made.inputUs;
     emit(std::move(applied));
+}
+
+SessionEvent HostSession::moveEvent(SessionEventKind kind, TimeMs now, const Move& move) const {
+    SessionEvent event;
+    event.kind = kind;
+    event.at = now;
+    event.game = gameNumber();
+    event.move = move;
+    event.text = describe(move);
+    return event;
 }
 
 void HostSession::publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause) {

@@ -119,6 +119,7 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
     if (isSessionVerb(message.body)) { // an OK sent after it says when it came, and which it was
         m_lastReceivedUs = sinceOpenUs(now);
         m_lastReceivedSeq = message.seq;
+        if (const auto* ok = std::get_if<Ok>(&message.body); ok != nullptr && ok->stamps) addClockSample(*ok->stamps, now);
     }
     return std::move(message);
 }
@@ -298,14 +299,12 @@ void Link::timeSent(TimedExchange exchange, WireNumber game, WireNumber number, 
     m_timed.push_back({exchange, game, number, preciseUs(now)});
 }
 
-void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now,
-                        const std::optional<AnswerStamps>& stamps) {
+void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now) {
     const auto found = std::find_if(m_timed.begin(), m_timed.end(), [&](const TimedSend& timed) {
         return timed.exchange == exchange && timed.game == game && timed.number == number;
     });
     if (found == m_timed.end()) return;
     const std::int64_t sampleUs = preciseUs(now) - found->sentUs;
-    if (stamps) addClockSample(*stamps, now);
     m_timed.erase(found);
     if (sampleUs < 0) return;
     const double value = static_cast<double>(sampleUs) / 1000.0;

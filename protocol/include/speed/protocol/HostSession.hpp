@@ -99,7 +99,15 @@ private:
     void answer(TimeMs now, const MoveRequest& request, const Verdict& verdict);
     void onAck(TimeMs now, const Ok& ok);
     void onControl(TimeMs now, const Message& message);
-    void afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause = {});
+    // When a move was made, for the piles' change times and the simulator's truth: the host's
+    // own at its proposal, a client's at its INPUT on this clock (and the INPUT as it came);
+    // nothing: now (the deal, the flip).
+    struct MoveMade {
+        std::optional<std::int64_t> atUs;
+        std::optional<std::uint64_t> inputUs;
+    };
+    void afterMove(TimeMs now, const std::optional<Move>& move, RevisionCause cause = {}, MoveMade made = {});
+    SessionEvent moveEvent(SessionEventKind kind, TimeMs now, const Move& move) const;
     // A client's INPUT on the host's session clock: moved by the clock offset, and held between
     // the arrival less the link's delay and margin (nothing earlier is possible) and the arrival.
     std::int64_t clientInputUs(const MoveRequest& request, std::int64_t arrivalUs) const;
@@ -121,8 +129,6 @@ private:
     GameBook m_game;
     // When each field pile last changed (a play, the flip, the deal), host session clock in µs.
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{};
-    std::optional<std::int64_t> m_moveMadeUs; // the move afterMove is given: when it was made
-    std::optional<std::uint64_t> m_moveInputUs; // ... and its INPUT, when a client's
     std::vector<JournalRecord> m_journal;
     TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
 };

@@ -86,11 +86,9 @@ public:
 
     // Round trips: the latest send of an exchange, and its answer (an RttSample event).
     void timeSent(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
-    // The answer to a timed request came; its stamps (an OK's) also make a clock-offset sample.
-    void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now,
-                      const std::optional<AnswerStamps>& stamps = std::nullopt);
+    void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
     // How far the peer's session clock is from this one's (far = local + offset, +/- epsilon),
-    // from the four timestamps of the recent answered requests; empty until one was answered.
+    // from the stamps of the peer's recent OKs (each taken as it is received); empty until one came.
     std::optional<ClockOffset> clockOffset() const { return m_clock.estimate(); }
     // This side's session clock: microseconds since the session opened (the stamps' clock).
     std::uint64_t sinceOpenUs(TimeMs now) const;

@@ -68,8 +68,8 @@ public:
     TimeMs graceLeftMs(TimeMs now) const { return m_link.graceLeftMs(now); }
     std::optional<double> recentRttMs() const { return m_link.recentRttMs(); }
     // The other side's session clock against this one's (far = local + offset, +/- epsilon), from
-    // the four timestamps of recent answered requests: for the host the client's OKs to its
-    // UPDATEs, for the client the host's OKs to its MOVEs and STARTs. Empty until one was answered.
+    // the stamps on the other side's recent OKs (four timestamps each): for the host the client's
+    // OKs to its UPDATEs, for the client the host's OKs to its MOVEs and STARTs. Empty until one came.
     std::optional<ClockOffset> clockOffset() const { return m_link.clockOffset(); }
     const SessionStats& stats() const { return m_link.stats(); }
     const SessionConfig& config() const { return m_config; }
