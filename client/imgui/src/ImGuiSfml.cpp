@@ -123,14 +123,17 @@ bool ImGuiLayer::loadFont(float fontSizePx) {
     }
     m_japaneseLoaded = false;
     if (readable(m_fonts.japanese)) {
-        // The ranges must outlive the atlas build: kept in a member until the next load.
-        ImFontGlyphRangesBuilder builder;
-        builder.AddRanges(io.Fonts->GetGlyphRangesJapanese());
-        builder.AddText(m_fonts.japaneseText.c_str());
-        ImVector<ImWchar> ranges;
-        builder.BuildRanges(&ranges);
-        static_assert(sizeof(ImWchar) == sizeof(unsigned short));
-        m_japaneseRanges.assign(ranges.begin(), ranges.end());
+        // The ranges depend on the text alone: built at the first load, kept (the atlas reads
+        // them whenever it is built again at another size).
+        if (m_japaneseRanges.empty()) {
+            ImFontGlyphRangesBuilder builder;
+            builder.AddRanges(io.Fonts->GetGlyphRangesJapanese());
+            builder.AddText(m_fonts.japaneseText.c_str());
+            ImVector<ImWchar> ranges;
+            builder.BuildRanges(&ranges);
+            static_assert(sizeof(ImWchar) == sizeof(unsigned short));
+            m_japaneseRanges.assign(ranges.begin(), ranges.end());
+        }
         ImFontConfig merge;
         merge.MergeMode = true; // into the Latin font: one font, Latin glyphs from DejaVu
         merge.OversampleH = 1;  // CJK glyphs are dense: no horizontal oversampling, a smaller atlas

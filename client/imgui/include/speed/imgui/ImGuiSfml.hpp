@@ -72,7 +72,7 @@ private:
     ImGuiContext* m_context = nullptr;
     ImGuiFonts m_fonts;
     bool m_japaneseLoaded = false;
-    std::vector<unsigned short> m_japaneseRanges; // ImWchar pairs, alive while the atlas is built
+    std::vector<unsigned short> m_japaneseRanges; // ImWchar pairs, built once, alive with the atlas
     float m_fontSizePx = 0;
     std::unique_ptr<ImGuiStyle> m_baseStyle; // the style at scale 1, what setSize() scales
 };
