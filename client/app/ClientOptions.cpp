@@ -21,12 +21,16 @@ std::vector<std::string> levelFlagWords() {
     return words;
 }
 
-void addRuleOptions(CLI::App& app, std::string& deal, std::string& refill, RuleOptions& rules) {
+void addRuleOptions(CLI::App& app, std::string& deal, std::string& refill, std::string& arbitration, RuleOptions& rules) {
     app.add_option("--hand", rules.handSize, "hand slots per player, 1..8")->check(CLI::Range(1, 8))->capture_default_str();
     app.add_option("--jokers", rules.jokers, "jokers in the pack, 0 or 2")->check(CLI::IsMember({0, 2}))->capture_default_str();
     app.add_option("--deal", deal, "shuffle, or colors (one side red, the other black)")
         ->check(CLI::IsMember({"shuffle", "colors"}))->capture_default_str();
     app.add_option("--refill", refill, "manual (drag the deck) or auto")->check(CLI::IsMember({"manual", "auto"}))->capture_default_str();
+    app.add_option("--arbitration", arbitration,
+                   "as host of a network game: fair (the card played first wins, by the synchronised clock) or "
+                   "first-arrival (the card that reaches the host first wins)")
+        ->check(CLI::IsMember({"fair", "first-arrival"}))->capture_default_str();
 }
 
 // setup.ini gives the defaults ([rules], [cpu] level); a flag on the command line wins. A file
@@ -48,6 +52,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (app.count("--jokers") == 0) options.rules.jokers = settings.rules.jokers;
     if (app.count("--deal") == 0) options.rules.deal = settings.rules.deal;
     if (app.count("--refill") == 0) options.rules.refill = settings.rules.refill;
+    if (app.count("--arbitration") == 0) options.rules.arbitration = settings.rules.arbitration;
     ClientNetwork& network = options.network;
     if (app.count("--port") == 0) network.port = settings.network.port;
     if (app.count("--wait") == 0) network.waitSeconds = settings.network.waitSeconds;
@@ -88,6 +93,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     std::string language = "auto";
     std::string deal = "shuffle";
     std::string refill = "manual";
+    std::string arbitration = "fair";
     std::uint64_t seed = 0;
     app.add_option("--config", options.configPath, "setup.ini to read")->capture_default_str();
     app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
@@ -117,7 +123,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--language", language,
                    "the window's language: ja, en, or auto (from LC_ALL, LC_MESSAGES, LANG; overrides setup.ini)")
         ->check(CLI::IsMember({"auto", "ja", "en"}));
-    addRuleOptions(app, deal, refill, options.rules);
+    addRuleOptions(app, deal, refill, arbitration, options.rules);
     app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
         ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace", "stats"}));
     app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
@@ -144,6 +150,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     if (app.count("--seed") > 0) options.seed = seed;
     options.rules.deal = *parseDealMode(deal);
     options.rules.refill = *parseRefillMode(refill);
+    options.rules.arbitration = *parseArbitration(arbitration);
     options.uiScalePercent = static_cast<int>(std::lround(uiScale * 100));
     options.language = *parseUiLanguage(language);
     return applySettingsFile(app, options);

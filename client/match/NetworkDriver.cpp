@@ -307,6 +307,10 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         break;
     case SessionEventKind::TableJumped: catchUp(applied); break;
     case SessionEventKind::MoveRejected: onRejected(event); break;
+    case SessionEventKind::Rewound:
+        if (event.table) m_shown.rebase(event.game, *event.table, event.undone);
+        break;
+    case SessionEventKind::MoveTakenBack: onTakenBack(event); break;
     case SessionEventKind::GameOver: onGameOver(event, now); break;
     case SessionEventKind::PeerMoveRefused:
         // The other player's card was legal on its table, but ours reached the pile first.
@@ -347,6 +351,16 @@ void NetworkDriver::onRejected(const SessionEvent& event) {
     spdlog::info("refused by the host: {}: {}", describe(*event.move), describe(event.play));
     // It was a legal play on the table shown: another card reached the pile first.
     if (event.play.error == MoveError::NotAdjacent) ++m_racesLost;
+    m_refused.push_back({*event.move, event.play, event.raceLeadUs});
+}
+
+// Fair arbitration took one of the host's plays back: an earlier card came late. Ours slides
+// home with how much earlier the other was; the other player's is simply gone from the pile.
+void NetworkDriver::onTakenBack(const SessionEvent& event) {
+    if (!event.move) return;
+    spdlog::info("taken back: {}: {}", describe(*event.move), event.text);
+    if (event.move->seat != localSeat()) return;
+    ++m_racesLost;
     m_refused.push_back({*event.move, event.play, event.raceLeadUs});
 }
 

@@ -141,6 +141,7 @@ private:
     void absorbEvents(TimeMs now, std::vector<AppliedMove>& applied);
     void onEvent(const protocol::SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied);
     void onRejected(const protocol::SessionEvent& event);
+    void onTakenBack(const protocol::SessionEvent& event);
     void onGameOver(const protocol::SessionEvent& event, TimeMs now);
     void catchUp(std::vector<AppliedMove>& applied);
     ConnectionFacts facts(TimeMs now) const;

@@ -50,4 +50,10 @@ void ShownTable::catchUp(std::uint32_t game, const GameState& confirmed, std::ve
 
 bool ShownTable::refused(const Move& move) { return takeOwn(move); }
 
+void ShownTable::rebase(std::uint32_t game, const GameState& table, int undone) {
+    if (game == 0 || game != m_game) return;
+    m_table = table;
+    m_moves = std::max(0, m_moves - undone);
+}
+
 } // namespace speed::client

@@ -25,6 +25,9 @@ public:
     void catchUp(std::uint32_t game, const GameState& confirmed, std::vector<AppliedMove>& out);
     // The host refused `move`: true when it had been shown (it must slide back).
     bool refused(const Move& move);
+    // The host took `undone` plays back to `table` (fair arbitration's rewind): they come again
+    // as applied moves, or are taken back.
+    void rebase(std::uint32_t game, const GameState& table, int undone);
 
     std::uint32_t game() const { return m_game; }
     const GameState& table() const { return m_table; }

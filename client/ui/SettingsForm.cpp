@@ -118,6 +118,7 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     if (key.name == "jokers") return {"2", "0"};
     if (key.name == "deal") return {"shuffle", "colors"};
     if (key.name == "refill") return {"manual", "auto"};
+    if (key.name == "arbitration") return {"fair", "first-arrival"};
     if (key.name == "sound") return {"on", "off"};
     if (key.name == "language") return {"auto", "ja", "en"};
     if (key.name == "level") {
@@ -163,6 +164,8 @@ constexpr SettingsKeyWords kKeyWords[] = {
     {"rules", "deal", "settings.key.rules.deal", "settings.expected.rules.deal", "settings.meaning.rules.deal"},
     {"rules", "hand", "settings.key.rules.hand", "settings.expected.rules.hand", "settings.meaning.rules.hand"},
     {"rules", "refill", "settings.key.rules.refill", "settings.expected.rules.refill", "settings.meaning.rules.refill"},
+    {"rules", "arbitration", "settings.key.rules.arbitration", "settings.expected.rules.arbitration",
+     "settings.meaning.rules.arbitration"},
     {"cpu", "level", "settings.key.cpu.level", "settings.expected.cpu.level", "settings.meaning.cpu.level"},
 };
 

@@ -13,6 +13,16 @@ std::string validate(const RuleOptions& options) {
 std::string_view toString(DealMode mode) { return mode == DealMode::Shuffle ? "shuffle" : "colors"; }
 std::string_view toString(RefillMode mode) { return mode == RefillMode::Manual ? "manual" : "auto"; }
 
+std::string_view toString(Arbitration arbitration) {
+    return arbitration == Arbitration::Fair ? "fair" : "first-arrival";
+}
+
+std::optional<Arbitration> parseArbitration(std::string_view text) {
+    if (text == "fair") return Arbitration::Fair;
+    if (text == "first-arrival") return Arbitration::FirstArrival;
+    return std::nullopt;
+}
+
 std::optional<DealMode> parseDealMode(std::string_view text) {
     if (text == "shuffle") return DealMode::Shuffle;
     if (text == "colors") return DealMode::Colors;

@@ -16,8 +16,10 @@ TimeMs BotPlayer::poll(Session& session, TimeMs now) {
     for (int move = 0; move < kMovesPerPoll; ++move) {
         const BotDecision decision = m_bot.decide(session.state(), now);
         if (!decision.move) return decision.wakeAt;
+        std::optional<GameState> seen;
+        if (onProposed) seen = session.state();
         const ProposalOutcome outcome = session.proposeMove(now, *decision.move);
-        if (outcome.sent && onProposed) onProposed(*decision.move);
+        if (outcome.sent && onProposed) onProposed(*decision.move, *seen);
     }
     return now;
 }

@@ -1,6 +1,7 @@
 #include "speed/protocol/ClockOffset.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace speed::protocol {
 
@@ -29,6 +30,15 @@ std::optional<ClockOffset> ClockOffsetEstimator::estimate() const {
     });
     return ClockOffset{best->offsetNs(), static_cast<double>(best->delayNs()) / 2.0, best->delayNs(), m_recent.size(),
                        false};
+}
+
+std::optional<DelaySpread> ClockOffsetEstimator::delays() const {
+    if (m_recent.empty()) return std::nullopt;
+    std::vector<std::int64_t> sorted;
+    sorted.reserve(m_recent.size());
+    for (const ClockSample& sample : m_recent) sorted.push_back(sample.delayNs());
+    std::sort(sorted.begin(), sorted.end());
+    return DelaySpread{sorted.front(), sorted[sorted.size() / 2], sorted.back(), sorted.size()};
 }
 
 } // namespace speed::protocol

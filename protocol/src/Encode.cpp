@@ -30,6 +30,7 @@ std::string rulesToken(const RuleOptions& rules) {
     token += rules.deal == DealMode::Colors ? 'C' : 'S';
     token += static_cast<char>('0' + rules.handSize);
     token += rules.refill == RefillMode::Auto ? 'A' : 'M';
+    token += rules.arbitration == Arbitration::Fair ? 'F' : 'A';
     return token;
 }
 

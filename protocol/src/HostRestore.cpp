@@ -17,15 +17,26 @@ std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs l
         if (entry->game != first->game) return "the journal mixes game " + std::to_string(entry->game) + " into game " +
                                                std::to_string(first->game);
         if (entry->change == JournalChange::Move || entry->change == JournalChange::Flip) history.push_back(entry->move);
+        if (entry->change == JournalChange::Rewind) { // the plays from `move` on were taken back
+            const auto undone = std::find(history.rbegin(), history.rend(), entry->move);
+            if (undone == history.rend()) return "the journal takes back a move game " + std::to_string(entry->game) + " never made";
+            history.erase(std::prev(undone.base()), history.end());
+        }
     }
+    // The journal keeps the cards' rules; how races are decided is this program's own setting
+    // (the client follows the RULES of the next UPDATE).
+    const Arbitration arbitration = m_config.rules.arbitration;
     if (first != record.entries.end()) {
         const JournalEntry& last = record.entries.back();
-        if (first->game == 0 || !m_match.restore(first->rules, first->seed, static_cast<int>(first->game), history, last.elapsedMs, now)) {
+        RuleOptions rules = first->rules;
+        rules.arbitration = arbitration;
+        if (first->game == 0 || !m_match.restore(rules, first->seed, static_cast<int>(first->game), history, last.elapsedMs, now)) {
             return "the moves the journal keeps of game " + std::to_string(first->game) + " do not replay";
         }
     }
     m_config.dealSeed = record.session.dealSeed;
     m_config.rules = record.session.rules;
+    m_config.rules.arbitration = arbitration;
     beginWaiting(now, "restoring the match from the journal");
     m_link.lockPeer(record.session.peer);
     keySession(record.session.clientNonce, record.session.hostNonce);
@@ -38,6 +49,7 @@ std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs l
         const JournalEntry& last = record.entries.back();
         m_revision = last.revision;
         m_game.nextProposal = last.lastProposal + 1;
+        m_game.lastDecided = last.lastProposal;
         m_game.userPause = last.userPause;
         m_game.resumeAsked = last.resumeAsked;
         m_game.silencePause = !m_match.over();
@@ -49,6 +61,7 @@ std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs l
             m_game.verdicts[entry->proposal] = Verdict{entry->change == JournalChange::Move, entry->refusal, entry->revision};
         }
         m_phase = currentPhase();
+        setupFair(now);
         if (m_match.over()) noteGameOver(now - m_config.timing.match.resultHoldMs, gameNumber(), m_match.state().result);
     }
     m_link.assumeSilent(lastHeardAt);

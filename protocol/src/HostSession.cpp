@@ -49,6 +49,7 @@ void HostSession::onAck(TimeMs now, const Ok& ok) {
     }
     m_game.ackedRevision = std::max(m_game.ackedRevision, ok.revision);
     m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now);
+    if (m_fair.on) chooseFairFigures(); // the deal's first exchanges, while its SPEED! is called
 }
 
 void HostSession::onGarbledAnswer(TimeMs now) { // the peer's NG GARBLED, at most once per resend interval
@@ -76,6 +77,7 @@ void HostSession::startGame(TimeMs now) {
     m_match.deal(m_config.rules, m_config.dealSeed + static_cast<std::uint64_t>(m_match.gameNumber()), now);
     m_revision = 0;
     m_game = GameBook{};
+    setupFair(now);
     m_link.settle(RequestKind::Start); // our ask for this game needs no answer any more
     clearGameOver();
     SessionEvent started;
@@ -91,6 +93,7 @@ void HostSession::startGame(TimeMs now) {
 ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
     if (move.kind != MoveKind::Flip && move.seat != kHostSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
     if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
+    if (m_fair.on) return proposeFair(now, move);
     const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kHostSeat, now, now}, now);
     const auto madeUs = static_cast<std::int64_t>(m_link.sinceOpenUs(now));
     if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsSent; // the host's own, decided here
@@ -111,15 +114,18 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     if (const auto known = m_game.verdicts.find(request.id); known != m_game.verdicts.end()) {
         return answer(now, request, known->second); // a resent proposal: answer again, never apply twice
     }
+    if (m_fair.order.holds(request.id)) return; // a resent proposal still waiting its turn: answered then
     if (request.id != m_game.nextProposal) {
         return m_link.ignore(now, IgnoreRule::ProposalAhead, "MOVE " + std::to_string(request.id) + " came before MOVE " +
                                                                   std::to_string(m_game.nextProposal) +
                                                                   "; proposals are decided in order");
     }
     ++m_game.nextProposal;
+    if (m_fair.on) return takeFair(now, message, request);
+    m_game.lastDecided = request.id;
     const Move move = moveSeenFrom(Move{request.kind, 0, request.slot, request.pile, request.card}, kClientSeat);
     const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kClientSeat, now, message.time}, now);
-    const std::int64_t madeUs = clientInputUs(request, static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
+    const std::int64_t madeUs = clientInputUs(request, message.time, static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
     const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1, raceLead(move, outcome, madeUs)};
     m_game.verdicts.emplace(request.id, verdict);
     answer(now, request, verdict);
@@ -176,15 +182,20 @@ void HostSession::onControl(TimeMs now, const Message& message) {
     }
 }
 
-std::int64_t HostSession::clientInputUs(const MoveRequest& request, std::int64_t arrivalUs) const {
+std::int64_t HostSession::clientInputUs(const MoveRequest& request, WireNumber sentMs, std::int64_t arrivalUs) const {
     const auto clock = m_link.clockOffset();
     if (!request.inputUs || !clock) return arrivalUs; // nothing to go by but the arrival
     // far (client) = here + offset: the client's INPUT on this clock is INPUT - offset.
     const std::int64_t input = static_cast<std::int64_t>(*request.inputUs) - std::llround(clock->offsetNs / 1000.0);
     // The way here takes no more than the whole round trip; the margin covers the offset's own error.
     constexpr std::int64_t kMarginUs = 2000;
-    const std::int64_t earliest = arrivalUs - clock->delayNs / 1000 - static_cast<std::int64_t>(std::llround(clock->epsilonNs / 1000.0)) - kMarginUs;
-    return std::clamp(input, earliest, arrivalUs);
+    const std::int64_t sentEarliest = arrivalUs - clock->delayNs / 1000 - static_cast<std::int64_t>(std::llround(clock->epsilonNs / 1000.0)) - kMarginUs;
+    // How long the client says it held the proposal before this datagram (its own clock, both
+    // fields count from its session's start): none for a first send, a resend interval a resend.
+    constexpr std::int64_t kUsPerMs = 1000;
+    const std::int64_t heldUs = std::clamp(static_cast<std::int64_t>(sentMs) * kUsPerMs - static_cast<std::int64_t>(*request.inputUs),
+                                           std::int64_t{0}, 2 * m_config.timing.resendIntervalMs * kUsPerMs);
+    return std::clamp(input, sentEarliest - heldUs, arrivalUs);
 }
 
 std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOutcome& outcome, std::int64_t madeUs) const {
@@ -202,8 +213,10 @@ void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, Revisio
         m_pileChangedUs[static_cast<std::size_t>(move->pile)] = changedUs;
     } else if (!move || move->kind == MoveKind::Flip) {
         m_pileChangedUs.fill(changedUs); // the deal or the SPEED! flip: both piles
+        m_fair.committed.clear();        // no play is taken back across them
     }
     if (m_match.over()) {
+        m_fair.committed.clear();
         noteGameOver(now, gameNumber(), m_match.state().result);
     } else if (!m_match.speedCalled()) {
         m_game.speedCallAnnounced = false;
@@ -244,18 +257,19 @@ void HostSession::publish(TimeMs now, const std::optional<Move>& change, Revisio
     }
     entry.proposal = cause.proposal;
     entry.refusal = cause.refusal;
-    entry.lastProposal = m_game.nextProposal - 1;
+    entry.lastProposal = m_game.lastDecided;
     entry.elapsedMs = m_match.elapsedMs(now);
     entry.userPause = m_game.userPause;
     entry.resumeAsked = m_game.resumeAsked;
     m_journal.emplace_back(entry);
+    if (m_fair.on) seeLater(now);
     sendSnapshot(now, false);
     refreshInfo(now, "host table changed");
 }
 
 void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     if (gameNumber() == 0 || !isConnected(gameInfo())) return;
-    const SnapshotHeader header{gameNumber(), m_revision, m_match.state().rules, m_phase, m_game.nextProposal - 1,
+    const SnapshotHeader header{gameNumber(), m_revision, m_match.state().rules, m_phase, m_game.lastDecided,
                                 m_game.change};
     m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
     // A silent peer may be gone for the whole grace: its table goes less often meanwhile.
@@ -273,6 +287,10 @@ void HostSession::onTick(TimeMs now) {
         m_link.send(now, Rekey{});
         m_nextRekeyAt = now + m_config.timing.silentResendIntervalMs;
     }
+    if (m_fair.on) {
+        decideDue(now); // the plays due before the flip are taken first
+        refreshView(now);
+    }
     if (const auto flip = m_match.advance(now)) afterMove(now, flip);
     if (gameNumber() > 0 && m_game.ackedRevision < m_revision && now >= m_game.nextSnapshotAt) sendSnapshot(now, true);
 }
@@ -281,6 +299,7 @@ TimeMs HostSession::roleWakeMs(TimeMs now) const {
     TimeMs wake = m_match.nextWakeAt(now);
     if (m_link.keysRetired()) wake = std::min(wake, m_nextRekeyAt);
     if (m_game.ackedRevision < m_revision) wake = std::min(wake, m_game.nextSnapshotAt);
+    if (m_fair.on) wake = std::min(wake, fairWakeMs(now));
     return wake;
 }
 
@@ -303,6 +322,11 @@ void HostSession::onPeerBack(TimeMs now) {
 
 void HostSession::pauseGame(TimeMs now, PauseReason reason) {
     if (gameNumber() == 0 || m_match.over()) return;
+    if (m_fair.on) { // what waits is decided before the clock stops; nothing is taken back across a pause
+        decideAll(now);
+        m_fair.committed.clear();
+        if (m_match.over()) return;
+    }
     if (reason == PauseReason::Silent) {
         if (m_game.silencePause) return;
         m_game.silencePause = true;

@@ -67,6 +67,7 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     options.connect.password = settings.network.password;
     options.connect.session.playerName = settings.player.name;
     options.connect.session.rules = settings.rules;
+    if (common.arbitration) options.connect.session.rules.arbitration = *common.arbitration;
     options.connect.session.dealSeed = common.seed;
     options.connect.session.reportDatagrams = spdlog::should_log(spdlog::level::trace);
     options.level = common.level ? *parseBotLevel(*common.level) : settings.cpuLevel;

@@ -26,6 +26,7 @@ struct CommonFlags {
     std::optional<std::string> level; // --level when given; else setup.ini's [cpu] level
     std::uint64_t seed = 1;
     bool json = false;
+    std::optional<Arbitration> arbitration; // --arbitration when given; else setup.ini's [rules]
 };
 
 // Host, join, or setup.ini's peer procedure. Returns the exit code (2: bad setup.ini or flags).

@@ -35,6 +35,10 @@ SeatShare hostShare(const sim::SimulationTotals& totals) {
     return share;
 }
 
+double perThousand(long long count, long long of) {
+    return of > 0 ? 1000.0 * static_cast<double>(count) / static_cast<double>(of) : 0.0;
+}
+
 nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotals& totals, double seconds) {
     const SeatShare host = hostShare(totals);
     const sim::FaultSettings& f = options.faults;
@@ -51,9 +55,18 @@ nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotal
         {"wins", {totals.wins[0], totals.wins[1]}},
         {"host_win_rate", host.rate},
         {"host_win_rate_ci95", {host.low, host.high}},
+        {"arbitration", std::string(toString(options.rules.arbitration))},
+        {"contested_races", totals.contestedRaces},
+        {"host_bias_ms", totals.hostBiasMs},
+        {"order_accuracy", totals.orderAccuracy},
+        {"ordered_races", totals.orderedRaces},
+        {"rollbacks", totals.rollbacks},
+        {"rollbacks_per_1000_plays", perThousand(totals.rollbacks, totals.plays)},
+        {"local_lag_ms", {{"p50", static_cast<double>(totals.lagP50Us) / 1000.0}, {"max", static_cast<double>(totals.lagMaxUs) / 1000.0}}},
+        {"tie_window_ms", static_cast<double>(totals.tieP50Us) / 1000.0},
         {"races", {{"client_lost", totals.clientLostRaces},
                    {"client_lost_per_1000_client_plays",
-                    totals.proposals > 0 ? 1000.0 * static_cast<double>(totals.clientLostRaces) / static_cast<double>(totals.proposals) : 0.0},
+                    perThousand(totals.clientLostRaces, totals.proposals)},
                    {"client_lost_though_first", totals.clientLostRacesMadeFirst},
                    {"winner_lead_p50_ms", static_cast<double>(totals.trueLeadP50Us) / 1000.0},
                    {"lead_error_ms", {{"p50", static_cast<double>(totals.leadErrorP50Us) / 1000.0},
@@ -85,6 +98,13 @@ void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t
     const SeatShare host = hostShare(t);
     out << fmt::format("  host won {:.1f}% of {} decided games (95% interval {:.1f}-{:.1f}%)\n", 100 * host.rate,
                        host.decided, 100 * host.low, 100 * host.high);
+    out << fmt::format("  arbitration {}: local lag p50 {:.1f} ms (max {:.1f}), tie window {:.1f} ms; {} contested "
+                       "races, host bias {:+.2f} ms, the earlier play won {:.2f}% of {} further apart than the tie "
+                       "window; {} plays taken back ({:.2f} per 1000 plays)\n",
+                       toString(options.rules.arbitration), static_cast<double>(t.lagP50Us) / 1000.0,
+                       static_cast<double>(t.lagMaxUs) / 1000.0, static_cast<double>(t.tieP50Us) / 1000.0,
+                       t.contestedRaces, t.hostBiasMs, 100 * t.orderAccuracy, t.orderedRaces, t.rollbacks,
+                       perThousand(t.rollbacks, t.plays));
     out << fmt::format("  races the client lost {} ({} though it played first); the winner's lead p50 {:.1f} ms, the "
                        "host's reported lead off by p50 {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms\n",
                        t.clientLostRaces, t.clientLostRacesMadeFirst, static_cast<double>(t.trueLeadP50Us) / 1000.0,

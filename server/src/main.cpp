@@ -32,6 +32,7 @@ struct ServerFlags {
     int selfplayGames = 0;
     std::string level = "max";
     std::string vsLevel; // --selfplay's opponent; empty: the same as level
+    std::string arbitration; // empty: setup.ini's [rules] arbitration
     speed::SelfPlayOptions selfplay;
     speed::SimulateOptions simulate;
     speed::NetworkFlags network;
@@ -65,6 +66,11 @@ void addFlags(CLI::App& app, ServerFlags& flags) {
     app.add_option("--vs-level", flags.vsLevel,
                    "with --selfplay: the level playing against --level (default: the same)")
         ->check(CLI::IsMember(levelList()));
+    app.add_option("--arbitration", flags.arbitration,
+                   "how the host decides two plays on one pile: fair (who was first on the synchronised clock, "
+                   "after a short lag both seats share) or first-arrival (whose play reached the host first); "
+                   "default: setup.ini's [rules] arbitration")
+        ->check(CLI::IsMember({"fair", "first-arrival"}));
     app.add_flag("--json", flags.selfplay.json, "print one JSON object last");
     speed::addSimulateFlags(app, flags.simulate);
     speed::addNetworkFlags(app, flags.network);
@@ -86,6 +92,7 @@ int runOffline(ServerFlags& flags) {
         return speed::runSelfPlay(flags.selfplay, std::cout);
     }
     flags.simulate.rules = loaded.settings->rules;
+    if (!flags.arbitration.empty()) flags.simulate.rules.arbitration = *speed::parseArbitration(flags.arbitration);
     flags.simulate.seed = flags.selfplay.seed;
     flags.simulate.level = level;
     flags.simulate.json = flags.selfplay.json;
@@ -102,7 +109,8 @@ int main(int argc, char** argv) {
     spdlog::set_level(spdlog::level::from_str(flags.logLevel));
     if (flags.selfplayGames > 0 || flags.simulate.games > 0) return runOffline(flags);
     // No other mode: host, join, or follow setup.ini's peer.
-    speed::CommonFlags common{flags.configPath, std::nullopt, flags.selfplay.seed, flags.selfplay.json};
+    speed::CommonFlags common{flags.configPath, std::nullopt, flags.selfplay.seed, flags.selfplay.json, std::nullopt};
     if (app.count("--level") > 0) common.level = flags.level;
+    if (!flags.arbitration.empty()) common.arbitration = speed::parseArbitration(flags.arbitration);
     return speed::runNetworkMode(flags.network, common);
 }

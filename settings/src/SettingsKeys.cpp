@@ -161,6 +161,12 @@ bool assignRefill(Settings& s, std::string_view value) {
     return mode.has_value();
 }
 
+bool assignArbitration(Settings& s, std::string_view value) {
+    const auto arbitration = parseArbitration(value);
+    if (arbitration) s.rules.arbitration = *arbitration;
+    return arbitration.has_value();
+}
+
 bool assignLevel(Settings& s, std::string_view value) {
     const auto level = parseBotLevel(value);
     if (level) s.cpuLevel = *level;
@@ -196,6 +202,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::to_string(s.rules.handSize); }},
     SettingsKey{"rules", "refill", "manual or auto", assignRefill,
                 [](const Settings& s) { return std::string(toString(s.rules.refill)); }},
+    SettingsKey{"rules", "arbitration", "fair or first-arrival", assignArbitration,
+                [](const Settings& s) { return std::string(toString(s.rules.arbitration)); }},
     SettingsKey{"cpu", "level", "novice, easy, casual, normal, hard or expert", assignLevel,
                 [](const Settings& s) { return std::string(toString(s.cpuLevel)); }},
 };

@@ -62,7 +62,7 @@ CREATE TABLE entries (
 
 // The enums are stored as their numbers: these pin the numbers the file format uses (a new
 // enumerator at the end needs its range below widened; a reordering would misread old files).
-static_assert(static_cast<int>(JournalChange::Phase) == 4);
+static_assert(static_cast<int>(JournalChange::Rewind) == 5);
 static_assert(static_cast<int>(MoveKind::Flip) == 2);
 static_assert(static_cast<int>(Refusal::NotPlaying) == 11);
 static_assert(static_cast<int>(DealMode::Colors) == 1);
@@ -87,7 +87,7 @@ struct JournalColumn {
 constexpr std::array<JournalColumn, kEntryColumnCount> kEntryColumns{{
     {"game", 0, kMaxWireNumber},
     {"revision", 0, kMaxWireNumber},
-    {"change", 0, static_cast<int>(JournalChange::Phase)},
+    {"change", 0, static_cast<int>(JournalChange::Rewind)},
     {"move_kind", 0, static_cast<int>(MoveKind::Flip)},
     {"move_seat", 0, 1},
     {"move_slot", 0, RuleOptions::kMaxHandSize - 1},

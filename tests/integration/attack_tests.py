@@ -134,7 +134,7 @@ def forged_datagrams_change_nothing(h):
         forge(client_port, port, datagram(f"SHUTDOWN 1 {900 + n} forged"))
         forge(client_port, port, datagram(f"MOVE 1 {910 + n} 1 1 PLAY 0 S1 0"))
         forge(port, client_port, datagram(f"SHUTDOWN 1 {920 + n} forged"))
-        forge(port, client_port, datagram(f"UPDATE 1 {930 + n} - -------- S1/S2 -------- - 1 99 2S4M LOST 0 -"))
+        forge(port, client_port, datagram(f"UPDATE 1 {930 + n} - -------- S1/S2 -------- - 1 99 2S4MF LOST 0 -"))
         time.sleep(0.05)  # spread over the game; the processes run on
     expect(client.wait_exit(90) == 0, "client exit code", client)
     expect(host.wait_exit(30) == 0, "host exit code", host)

@@ -131,23 +131,25 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3/S4 D5D6D7D8 -") == DecodeError::BadField);
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2S3S4 D5D6D7D8 -") == DecodeError::BadField);
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 3S4M PLAY") == DecodeError::BadRules);
-    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAYING") == DecodeError::BadPhase);
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAY 0 -") == DecodeError::BadRules);  // no arbitration
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4MX PLAY 0 -") == DecodeError::BadRules); // unknown one
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4MF PLAYING") == DecodeError::BadPhase);
     CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1") == DecodeError::MissingField);
-    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAY 0") == DecodeError::MissingField); // CHANGE
+    CHECK(lineError("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4MF PLAY 0") == DecodeError::MissingField); // CHANGE
     for (const char* change : {"X", "P2", "P12H5", "P12H52", "P92H50", "P12ZZ0", "R18", "R1", "F0", "--"}) {
         INFO(change);
-        CHECK(lineError(std::string("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4M PLAY 0 ") + change) == DecodeError::BadWord);
+        CHECK(lineError(std::string("UPDATE 1 2 - D1D2D3D4 S2/S3 D5D6D7D8 - 1 1 2S4MF PLAY 0 ") + change) == DecodeError::BadWord);
     }
     CHECK(lineError("OK 1 2 MAYBE 3") == DecodeError::BadSubject);
     CHECK(lineError("NG 1 2 MOVE 3 4 BECAUSE") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 4 " + std::string(25, 'a') + " 0123456789abcdef - - - - x") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 4 a/b 0123456789abcdef - - - - x") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 4 ana 0123456789ABCDEF - - - - x") == DecodeError::BadWord);  // NONCE: lowercase hex
-    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef Q - - - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
-    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef - - - - y") == DecodeError::BadPayload); // PAD: x only
-    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef - - 0123456789abcdef - x") == DecodeError::BadWord); // RESUME: 32 hex
-    CHECK(lineError("HELLO 1 2 4 ana 0123456789abcdef - - - 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
-    CHECK(parseLine("HELLO 1 2 4 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 8899aabbccddeeff x").ok());
+    CHECK(lineError("HELLO 1 2 5 " + std::string(25, 'a') + " 0123456789abcdef - - - - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 5 a/b 0123456789abcdef - - - - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 5 ana 0123456789ABCDEF - - - - x") == DecodeError::BadWord);  // NONCE: lowercase hex
+    CHECK(lineError("HELLO 1 2 5 ana 0123456789abcdef Q - - - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
+    CHECK(lineError("HELLO 1 2 5 ana 0123456789abcdef - - - - y") == DecodeError::BadPayload); // PAD: x only
+    CHECK(lineError("HELLO 1 2 5 ana 0123456789abcdef - - 0123456789abcdef - x") == DecodeError::BadWord); // RESUME: 32 hex
+    CHECK(lineError("HELLO 1 2 5 ana 0123456789abcdef - - - 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
+    CHECK(parseLine("HELLO 1 2 5 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 8899aabbccddeeff x").ok());
     CHECK(parseLine("HELLO 1 2 1 old fields of another version").ok()); // read as far as its version
     CHECK(lineError("ALIVE 1 2 " + std::string(250, 'x')) == DecodeError::ExtraField);
     CHECK(lineError("SHUTDOWN 1 2 " + std::string(300, 'x')) == DecodeError::BadWord);

@@ -14,19 +14,6 @@
 namespace speed::protocol::test {
 namespace {
 
-// What a host's journal file keeps, applied as the store applies it (tests only).
-struct MemoryJournal {
-    std::optional<MatchRecord> match;
-    void write(const std::vector<JournalRecord>& records) {
-        for (const JournalRecord& record : records) {
-            if (const auto* opened = std::get_if<JournalOpened>(&record)) match = MatchRecord{opened->session, {}};
-            if (const auto* rekeyed = std::get_if<JournalRekeyed>(&record); rekeyed && match) match->session = rekeyed->session;
-            if (const auto* entry = std::get_if<JournalEntry>(&record); entry && match) match->entries.push_back(*entry);
-            if (std::holds_alternative<JournalClosed>(record)) match.reset();
-        }
-    }
-};
-
 // A host and a client that can each be killed and started again (a new session object, as a new
 // process would make), the client maybe from another address.
 struct Rig {

@@ -6,6 +6,10 @@
 #include "speed/protocol/ClientSession.hpp"
 #include "speed/protocol/HostSession.hpp"
 
+#include <deque>
+#include <memory>
+#include <optional>
+#include <utility>
 #include <functional>
 #include <string>
 #include <vector>
@@ -21,6 +25,16 @@ inline SessionConfig configFor(SessionRole role) {
     config.dealSeed = 42;
     const std::uint64_t seed = role == SessionRole::Host ? 0x4057 : 0xC11E;
     config.random = [mix = SplitMix64(seed)]() mutable { return mix.next(); };
+    // These tests follow each play as the host decides it, the moment it comes; fair
+    // arbitration's lag, order and rewind have their own (Fair.test.cpp, fairConfigFor).
+    config.rules.arbitration = Arbitration::FirstArrival;
+    return config;
+}
+
+inline SessionConfig fairConfigFor(SessionRole role, std::uint64_t dealSeed = 42) {
+    SessionConfig config = configFor(role);
+    config.dealSeed = dealSeed;
+    config.rules.arbitration = Arbitration::Fair;
     return config;
 }
 
@@ -29,6 +43,19 @@ inline SessionConfig configFor(SessionRole role, std::uint64_t dealSeed) {
     config.dealSeed = dealSeed;
     return config;
 }
+
+// What a host's journal file keeps, applied as the store applies it.
+struct MemoryJournal {
+    std::optional<MatchRecord> match;
+    void write(const std::vector<JournalRecord>& records) {
+        for (const JournalRecord& record : records) {
+            if (const auto* opened = std::get_if<JournalOpened>(&record)) match = MatchRecord{opened->session, {}};
+            if (const auto* rekeyed = std::get_if<JournalRekeyed>(&record); rekeyed && match) match->session = rekeyed->session;
+            if (const auto* entry = std::get_if<JournalEntry>(&record); entry && match) match->entries.push_back(*entry);
+            if (std::holds_alternative<JournalClosed>(record)) match.reset();
+        }
+    }
+};
 
 struct SessionPair {
     explicit SessionPair(std::uint64_t dealSeed = 42)
@@ -41,6 +68,14 @@ struct SessionPair {
     TimeMs now = 0;
     bool linkDown = false;      // both directions lose everything
     bool toClientDown = false;  // only the host's datagrams are lost
+    bool toHostDown = false;    // only the client's datagrams are lost
+    TimeMs oneWayMs = 0;        // each datagram arrives this long after it was sent (0: at once)
+    struct Delayed {
+        TimeMs at = 0;
+        bool toHost = false;
+        std::string bytes;
+    };
+    std::deque<Delayed> inFlight; // with oneWayMs: sent, not yet arrived (in sending order)
     std::vector<std::string> sentToHost;   // every datagram the client sent
     std::vector<std::string> sentToClient; // every datagram the host sent to the client
     std::vector<OutgoingDatagram> sentToOthers; // what the host sent anywhere else
@@ -66,11 +101,25 @@ struct SessionPair {
                 continue;
             }
             sentToClient.push_back(datagram.bytes);
-            if (!linkDown && !toClientDown) client.receive(now, kHost, datagram.bytes);
+            if (linkDown || toClientDown) continue;
+            if (oneWayMs > 0) inFlight.push_back({now + oneWayMs, false, datagram.bytes});
+            else client.receive(now, kHost, datagram.bytes);
         }
         for (auto& datagram : fromClient) {
             sentToHost.push_back(datagram.bytes);
-            if (!linkDown) host.receive(now, kClient, datagram.bytes);
+            if (linkDown || toHostDown) continue;
+            if (oneWayMs > 0) inFlight.push_back({now + oneWayMs, true, datagram.bytes});
+            else host.receive(now, kClient, datagram.bytes);
+        }
+    }
+
+    // With oneWayMs: hands over what has arrived by now.
+    void arrive() {
+        while (!inFlight.empty() && inFlight.front().at <= now) {
+            const Delayed datagram = inFlight.front();
+            inFlight.pop_front();
+            if (datagram.toHost) host.receive(now, kClient, datagram.bytes);
+            else client.receive(now, kHost, datagram.bytes);
         }
     }
 
@@ -84,6 +133,7 @@ struct SessionPair {
         const TimeMs until = now + durationMs;
         while (now < until) {
             now = std::min(until, now + stepMs);
+            arrive();
             host.tick(now);
             client.tick(now);
             pump();
@@ -168,6 +218,54 @@ inline void SessionPair::playOut() {
         }
         advance(20);
     }
+}
+
+// A race on the table: a host play and a client play legal on the same pile, each no longer
+// adjacent once the other's lands.
+inline std::optional<std::pair<Move, Move>> raceOn(const GameState& table) {
+    for (int pile = 0; pile < kFieldPiles; ++pile) {
+        for (int hostSlot = 0; hostSlot < table.rules.handSize; ++hostSlot) {
+            const auto& hostCard = table.player(0).hand[static_cast<std::size_t>(hostSlot)];
+            if (!hostCard) continue;
+            const Move hostMove = Move::play(0, hostSlot, *hostCard, pile);
+            if (checkMove(table, hostMove) != MoveError::None) continue;
+            GameState after = table;
+            applyMove(after, hostMove);
+            for (int clientSlot = 0; clientSlot < table.rules.handSize; ++clientSlot) {
+                const auto& clientCard = table.player(1).hand[static_cast<std::size_t>(clientSlot)];
+                if (!clientCard) continue;
+                const Move clientMove = Move::play(1, clientSlot, *clientCard, pile);
+                GameState otherWay = table;
+                applyMove(otherWay, clientMove);
+                if (checkMove(table, clientMove) == MoveError::None && checkMove(after, clientMove) == MoveError::NotAdjacent &&
+                    checkMove(otherWay, hostMove) == MoveError::NotAdjacent) {
+                    return std::pair{hostMove, clientMove};
+                }
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// A dealt game on which the host and the client can race for one pile (no pair: none of 200
+// deals has one).
+struct RaceTable {
+    std::unique_ptr<SessionPair> pair;
+    Move hostMove;
+    Move clientMove;
+};
+
+inline RaceTable raceTable(Arbitration arbitration = Arbitration::FirstArrival) {
+    for (std::uint64_t seed = 1; seed < 200; ++seed) {
+        SessionConfig host = configFor(SessionRole::Host, seed);
+        SessionConfig client = configFor(SessionRole::Client, seed);
+        host.rules.arbitration = arbitration;
+        client.rules.arbitration = arbitration;
+        auto pair = std::make_unique<SessionPair>(std::move(host), std::move(client));
+        pair->connectAndDeal();
+        if (const auto race = raceOn(pair->host.confirmedState())) return {std::move(pair), race->first, race->second};
+    }
+    return {};
 }
 
 } // namespace speed::protocol::test

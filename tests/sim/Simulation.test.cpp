@@ -2,6 +2,8 @@
 
 #include "TestScale.hpp"
 
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 using namespace speed;
@@ -33,6 +35,7 @@ void requireSound(const SimulationTotals& totals) {
 
 TEST_CASE("simulate: with no faults every proposal is confirmed in one round trip", "[simulation]") {
     SimulationSetup setup;
+    setup.rules.arbitration = Arbitration::FirstArrival;
     setup.hostToClient.delayMs = 25;
     setup.clientToHost.delayMs = 25;
     const SimulationTotals totals = simulateGames(setup, 20);
@@ -42,6 +45,22 @@ TEST_CASE("simulate: with no faults every proposal is confirmed in one round tri
     CHECK(totals.confirmMaxMs == 50);
     CHECK(totals.confirmP50Ms == 50);
     CHECK(totals.resends == 0);
+}
+
+TEST_CASE("simulate: fair arbitration confirms a proposal a round trip and the local lag after it", "[simulation][fair]") {
+    SimulationSetup setup; // fair is the default
+    setup.hostToClient.delayMs = 25;
+    setup.clientToHost.delayMs = 25;
+    const SimulationTotals totals = simulateGames(setup, 20);
+    requireSound(totals);
+    CHECK(totals.resends == 0);
+    // No jitter: the lag is the one-way trip and its 10% margin (27.5 ms), the tie window its floor.
+    CHECK(totals.lagP50Us == 27'500);
+    CHECK(totals.tieP50Us == 500);
+    // Taken 28 ms after it was made (the lag covers the 25 ms to the host), answered 25 ms back:
+    // first arrival's 50 ms and 3 ms more.
+    CHECK(totals.confirmP50Ms == 53);
+    CHECK(totals.confirmMaxMs == 53);
 }
 
 TEST_CASE("simulate: 500 games (100 under the sanitizers) on a hostile network all finish, none diverges",
@@ -94,6 +113,7 @@ TEST_CASE("simulate: the same seed gives the same result twice", "[simulation]")
 TEST_CASE("simulate: first arrival lets the host beat plays made before its own, and each lost race's lead is told",
           "[simulation][race]") {
     SimulationSetup setup;
+    setup.rules.arbitration = Arbitration::FirstArrival;
     setup.levels = {BotLevel::Normal, BotLevel::Normal};
     setup.hostToClient.delayMs = 50;
     setup.clientToHost.delayMs = 50;
@@ -112,6 +132,8 @@ TEST_CASE("simulate: first arrival lets the host beat plays made before its own,
 TEST_CASE("simulate: past the resend interval the lead stays right (the answer names the copy it had)",
           "[simulation][race]") {
     SimulationSetup setup;
+    setup.rules.arbitration = GENERATE(Arbitration::FirstArrival, Arbitration::Fair);
+    CAPTURE(toString(setup.rules.arbitration));
     setup.levels = {BotLevel::Normal, BotLevel::Normal};
     setup.hostToClient.delayMs = 100; // a 200 ms round trip: every request is sent again before its OK
     setup.clientToHost.delayMs = 100;
@@ -123,9 +145,58 @@ TEST_CASE("simulate: past the resend interval the lead stays right (the answer n
 
 TEST_CASE("simulate: on a link with no delay no race is lost by a play made first", "[simulation][race]") {
     SimulationSetup setup;
+    setup.rules.arbitration = GENERATE(Arbitration::FirstArrival, Arbitration::Fair);
+    CAPTURE(toString(setup.rules.arbitration));
     setup.levels = {BotLevel::Normal, BotLevel::Normal};
     const SimulationTotals totals = simulateGames(setup, 50);
     requireSound(totals);
     CHECK(totals.clientLostRacesMadeFirst == 0);
     CHECK(totals.leadErrorMaxUs == 0);
+}
+
+TEST_CASE("simulate: fair arbitration gives neither seat the races, first arrival gives the host them",
+          "[simulation][fair]") {
+    // Identical expert bots (the fastest human level) at 50 ms one-way: first arrival lets the
+    // host win every race it enters up to 50 ms late, which shows in the games it wins; fair
+    // arbitration orders plays by when they were made. 1000 seeded games: a 95% interval of
+    // about +/- 0.03 around the rate.
+    SimulationSetup setup;
+    setup.levels = {BotLevel::Expert, BotLevel::Expert};
+    setup.hostToClient.delayMs = 50;
+    setup.hostToClient.jitterMs = 5;
+    setup.clientToHost = setup.hostToClient;
+    const auto hostRate = [](const SimulationTotals& totals) {
+        return static_cast<double>(totals.wins[0]) / static_cast<double>(totals.wins[0] + totals.wins[1]);
+    };
+    setup.rules.arbitration = Arbitration::Fair;
+    const SimulationTotals fair = simulateGames(setup, 1000);
+    requireSound(fair);
+    setup.rules.arbitration = Arbitration::FirstArrival;
+    const SimulationTotals firstArrival = simulateGames(setup, 1000);
+    requireSound(firstArrival);
+    CHECK(hostRate(fair) == Approx(0.5).margin(0.05));
+    CHECK(std::abs(hostRate(firstArrival) - 0.5) > 0.05);
+    // Race by race: fair has no bias to speak of and the earlier play wins; first arrival's bias
+    // is about the one-way delay.
+    CHECK(std::abs(fair.hostBiasMs) <= 1.0);
+    CHECK(fair.orderAccuracy >= 0.995);
+    CHECK(firstArrival.hostBiasMs > 40.0);
+    CHECK(firstArrival.orderAccuracy < 0.9);
+    CHECK(fair.lagP50Us >= 55'000); // the longest one-way trip (55 ms) and its margin
+    CHECK(fair.lagP50Us <= 61'000);
+}
+
+TEST_CASE("simulate: the host's bias is where a step from losing to winning fits the races best", "[simulation][fair]") {
+    using Race = SimulationReport::Race;
+    // The host wins every race it was at most 20 ms late for: its bias is about +20 ms.
+    std::vector<Race> races;
+    for (int ms = -60; ms <= 60; ms += 2) races.push_back({ms * 1000, ms > -20});
+    CHECK(hostBiasMs(races) == Approx(20.0).margin(1.0));
+    // Perfectly ordered: the earlier play always won.
+    races.clear();
+    for (int ms = -60; ms <= 60; ms += 2) {
+        if (ms != 0) races.push_back({ms * 1000, ms > 0});
+    }
+    CHECK(hostBiasMs(races) == Approx(0.0).margin(1.0));
+    CHECK(hostBiasMs({}) == 0.0);
 }

@@ -334,7 +334,7 @@ TEST_CASE("a value out of range in the journal is an error naming its row", "[st
     const std::vector<std::pair<std::string, std::string>> faults{
         {"UPDATE entries SET move_card = 54 WHERE seq = 3", "entry seq 3: move_card 54 is out of range (0..52)"},
         {"UPDATE entries SET move_card = 53 WHERE seq = 3", "entry seq 3: move_card 53 is out of range (0..52)"},
-        {"UPDATE entries SET change = 9 WHERE seq = 2", "entry seq 2: change 9 is out of range (0..4)"},
+        {"UPDATE entries SET change = 9 WHERE seq = 2", "entry seq 2: change 9 is out of range (0..5)"},
         {"UPDATE entries SET refusal = 12 WHERE seq = 6", "entry seq 6: refusal 12 is out of range (0..11)"},
         {"UPDATE entries SET game = -1 WHERE seq = 1", "entry seq 1: game -1 is out of range (0..4294967295)"},
         {"UPDATE entries SET revision = 4294967296 WHERE seq = 1", "entry seq 1: revision 4294967296 is out of range (0..4294967295)"},
@@ -377,7 +377,7 @@ TEST_CASE("a record the journal could not read back is refused, and nothing of i
     badRules.rules.handSize = 0;
     const std::vector<std::pair<std::vector<JournalRecord>, std::string>> batches{
         {{entryOf(JournalChange::Phase, 7), badCard}, "record 2: move_card 60 is out of range (0..52)"},
-        {{badChange}, "record 1: change 9 is out of range (0..4)"},
+        {{badChange}, "record 1: change 9 is out of range (0..5)"},
         {{protocol::JournalClosed{}, protocol::JournalOpened{badRules}}, "record 2: rules: hand must be between 1 and 8"},
     };
     for (const auto& [batch, reason] : batches) {

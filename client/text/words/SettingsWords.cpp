@@ -93,6 +93,14 @@ const Words kSettingsWords[] = {
     {"settings.expected.rules.refill", "manual or auto", "manual か auto"},
     {"settings.meaning.rules.refill", "manual: drag your deck onto an empty slot; auto: an empty slot refills itself.",
      "manual：山札を空いた手札の枠へドラッグして補充します。auto：空いた枠は自動で補充されます。"},
+    {"settings.key.rules.arbitration", "arbitration", "早い者の判定"},
+    {"settings.expected.rules.arbitration", "fair or first-arrival", "fair か first-arrival"},
+    {"settings.meaning.rules.arbitration",
+     "Network games, the host decides. fair: when two cards go for one pile, the one played first wins, by "
+     "the two computers' shared clock; first-arrival: the one that reaches the host first (the host's side "
+     "wins more often).",
+     "ネット対戦で、ホストが判定します。fair：二枚のカードが同じ場に向かったとき、二台の時計を合わせて先に出した方が勝ちます。"
+     "first-arrival：ホストに先に届いた方が勝ちます（ホスト側が勝ちやすくなります）。"},
     {"settings.key.cpu.level", "level", "レベル"},
     {"settings.expected.cpu.level", "novice, easy, casual, normal, hard or expert",
      "novice、easy、casual、normal、hard、expert のいずれか"},

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <queue>
 
 namespace speed::sim {
@@ -44,6 +45,9 @@ private:
     void transmit(Session& from, FaultModel& faults, bool toHost);
     void collectEvents(Session& session, bool isHost);
     void followRaces(const SessionEvent& event);
+    void proposed(int seat, const Move& move, const GameState& seen);
+    void followPlays(const SessionEvent& event, bool isHost);
+    void judgeRaces();
     void checkTables();
     void recordViolation(const std::string& where, const std::string& error);
     bool gameOverOnBothSides() const;
@@ -61,6 +65,18 @@ private:
     bool m_closing = false;
     SimulationReport m_report;
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{}; // true virtual time of each pile's last change
+    // Every play proposed, by card (a card is played once a game): who, when in virtual time,
+    // on which pile's which top, and what became of it.
+    struct PlayTruth {
+        int seat = 0;
+        int card = 0;
+        std::int64_t madeUs = 0;
+        int pile = 0;
+        int aimedAt = -1; // the top on the proposer's table: its place on the pile (piles only grow)
+        bool taken = false;
+        bool lostRace = false; // refused NOT_ADJACENT, or taken back
+    };
+    std::vector<PlayTruth> m_plays; // in the order proposed (a refused card may be played again)
 };
 
 SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
@@ -80,7 +96,63 @@ SimulatedMatch::SimulatedMatch(const SimulationSetup& setup)
       m_client(sessionConfig(setup, SessionRole::Client)),
       m_hostBot(setup.levels[0], derivedSeed(setup.seed, 1), 0),
       m_clientBot(setup.levels[1], derivedSeed(setup.seed, 2), 1),
-      m_toClient(setup.hostToClient, derivedSeed(setup.seed, 3)), m_toHost(setup.clientToHost, derivedSeed(setup.seed, 4)) {}
+      m_toClient(setup.hostToClient, derivedSeed(setup.seed, 3)), m_toHost(setup.clientToHost, derivedSeed(setup.seed, 4)) {
+    m_hostBot.onProposed = [this](const Move& move, const GameState& seen) { proposed(0, move, seen); };
+    m_clientBot.onProposed = [this](const Move& move, const GameState& seen) { proposed(1, move, seen); };
+}
+
+void SimulatedMatch::proposed(int seat, const Move& move, const GameState& seen) {
+    ++m_report.plays;
+    if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return;
+    const CardStack& pile = seen.field[static_cast<std::size_t>(move.pile)];
+    PlayTruth truth;
+    truth.seat = seat;
+    truth.card = move.card.index();
+    truth.madeUs = m_now * 1000;
+    truth.pile = move.pile;
+    truth.aimedAt = pile.empty() ? -1 : pile.size();
+    m_plays.push_back(truth);
+}
+
+// What became of each play, from the host's events (the host decides; the client is told).
+void SimulatedMatch::followPlays(const SessionEvent& event, bool isHost) {
+    if (!isHost || !event.move || event.move->kind != MoveKind::Play) return;
+    if (event.kind == SessionEventKind::MoveTakenBack) ++m_report.rollbacks;
+    const auto play = std::find_if(m_plays.rbegin(), m_plays.rend(), [&](const PlayTruth& p) {
+        return p.seat == event.move->seat && p.card == event.move->card.index();
+    });
+    if (play == m_plays.rend()) return;
+    switch (event.kind) {
+    case SessionEventKind::MoveApplied: play->taken = true; break;
+    case SessionEventKind::MoveTakenBack:
+        play->taken = false;
+        play->lostRace = true;
+        break;
+    case SessionEventKind::MoveRejected:
+    case SessionEventKind::PeerMoveRefused:
+        if (event.play.error == MoveError::NotAdjacent) play->lostRace = true;
+        break;
+    default: break;
+    }
+}
+
+// Two seats aimed at one top: the play taken won, the other seat's refused one lost.
+void SimulatedMatch::judgeRaces() {
+    std::map<std::pair<int, int>, std::array<const PlayTruth*, kSeats>> winners; // (pile, top) -> taken, by seat
+    for (const PlayTruth& play : m_plays) {
+        if (play.taken && play.aimedAt >= 0) winners[{play.pile, play.aimedAt}][static_cast<std::size_t>(play.seat)] = &play;
+    }
+    for (const PlayTruth& play : m_plays) {
+        if (!play.lostRace || play.aimedAt < 0) continue;
+        const auto won = winners.find({play.pile, play.aimedAt});
+        if (won == winners.end()) continue;
+        const PlayTruth* winner = won->second[static_cast<std::size_t>(1 - play.seat)];
+        if (winner == nullptr) continue;
+        const PlayTruth& host = play.seat == 0 ? play : *winner;
+        const PlayTruth& client = play.seat == 0 ? *winner : play;
+        m_report.races.push_back({client.madeUs - host.madeUs, winner->seat == 0});
+    }
+}
 
 SimulationReport SimulatedMatch::run() {
     m_host.listen(0);
@@ -108,6 +180,10 @@ SimulationReport SimulatedMatch::run() {
     m_report.cleanShutdown = m_closing && m_host.finished() && m_client.finished() &&
                              m_report.hostStopReason.empty() && m_report.clientStopReason.empty();
     m_report.durationMs = m_now;
+    judgeRaces();
+    const ArbitrationFigures figures = m_host.arbitration();
+    m_report.lagUs = figures.lagUs;
+    m_report.tieUs = figures.tieUs;
     return m_report;
 }
 
@@ -164,6 +240,7 @@ void SimulatedMatch::collectEvents(Session& session, bool isHost) {
         }
         std::string& stopReason = isHost ? m_report.hostStopReason : m_report.clientStopReason;
         if (isHost) followRaces(event);
+        followPlays(event, isHost);
         switch (event.kind) {
         case SessionEventKind::MoveConfirmed:
             if (!isHost) m_report.confirmMs.push_back(event.confirmMs);
@@ -191,8 +268,12 @@ void SimulatedMatch::followRaces(const SessionEvent& event) {
         const Move& move = *event.move;
         if (move.kind == MoveKind::Flip) m_pileChangedUs.fill(atUs);
         if (move.kind == MoveKind::Play && move.pile >= 0 && move.pile < kFieldPiles) {
-            const bool client = move.seat == 1 && event.inputUs;
-            m_pileChangedUs[static_cast<std::size_t>(move.pile)] = client ? static_cast<std::int64_t>(*event.inputUs) : atUs;
+            // When the play was really made: its bot's proposal on virtual time (under fair
+            // arbitration a play is taken a lag after it was made).
+            const auto made = std::find_if(m_plays.rbegin(), m_plays.rend(), [&](const PlayTruth& p) {
+                return p.seat == move.seat && p.card == move.card.index();
+            });
+            m_pileChangedUs[static_cast<std::size_t>(move.pile)] = made != m_plays.rend() ? made->madeUs : atUs;
         }
     }
     if (event.kind == SessionEventKind::PeerMoveRefused && event.move && event.play.error == MoveError::NotAdjacent &&

@@ -45,6 +45,8 @@ void addGame(SimulationTotals& totals, const SimulationReport& report, std::uint
     totals.rejections += report.rejections;
     totals.refusedTransitions += report.refusedTransitions;
     totals.virtualMs += report.durationMs;
+    totals.plays += report.plays;
+    totals.rollbacks += report.rollbacks;
 }
 
 } // namespace
@@ -55,18 +57,38 @@ SimulationTotals simulateGames(const SimulationSetup& first, int games) {
     std::vector<TimeMs> confirmations;
     std::vector<std::int64_t> trueLeads;
     std::vector<std::int64_t> leadErrors;
+    std::vector<SimulationReport::Race> races;
+    std::vector<std::int64_t> lags;
+    std::vector<std::int64_t> ties;
+    long long earlierWon = 0;
     for (int game = 0; game < games; ++game) {
         SimulationSetup setup = first;
         setup.seed = first.seed + static_cast<std::uint64_t>(game);
         const SimulationReport report = simulateGame(setup);
         addGame(totals, report, setup.seed);
         confirmations.insert(confirmations.end(), report.confirmMs.begin(), report.confirmMs.end());
+        lags.push_back(report.lagUs);
+        ties.push_back(report.tieUs);
+        for (const SimulationReport::Race& race : report.races) {
+            races.push_back(race);
+            if (std::abs(race.clientLaterUs) <= report.tieUs) continue;
+            ++totals.orderedRaces;
+            if ((race.clientLaterUs > 0) == race.hostWon) ++earlierWon;
+        }
         for (const SimulationReport::LostRace& race : report.clientLostRaces) {
             trueLeads.push_back(race.trueLeadUs);
             leadErrors.push_back(std::abs(race.reportedLeadUs - race.trueLeadUs));
             if (race.trueLeadUs < 0) ++totals.clientLostRacesMadeFirst;
         }
     }
+    totals.contestedRaces = static_cast<long long>(races.size());
+    totals.orderAccuracy = totals.orderedRaces == 0 ? 1.0 : static_cast<double>(earlierWon) / static_cast<double>(totals.orderedRaces);
+    totals.hostBiasMs = hostBiasMs(std::move(races));
+    std::sort(lags.begin(), lags.end());
+    std::sort(ties.begin(), ties.end());
+    totals.lagP50Us = percentile(lags, 0.50);
+    totals.lagMaxUs = lags.empty() ? 0 : lags.back();
+    totals.tieP50Us = percentile(ties, 0.50);
     totals.clientLostRaces = static_cast<long long>(trueLeads.size());
     std::sort(trueLeads.begin(), trueLeads.end());
     std::sort(leadErrors.begin(), leadErrors.end());
@@ -80,6 +102,36 @@ SimulationTotals simulateGames(const SimulationSetup& first, int games) {
     totals.confirmP99Ms = percentile(confirmations, 0.99);
     totals.confirmMaxMs = confirmations.empty() ? 0 : confirmations.back();
     return totals;
+}
+
+double hostBiasMs(std::vector<SimulationReport::Race> races) {
+    if (races.empty()) return 0;
+    std::sort(races.begin(), races.end(), [](const auto& a, const auto& b) { return a.clientLaterUs < b.clientLaterUs; });
+    // A step at t: the host is said to win every race with clientLater > t. Misplaced with the
+    // step below the first race: every race the host lost; moving it past each race adds one when
+    // the host won that race, takes one away when it lost.
+    long long misplaced = std::count_if(races.begin(), races.end(), [](const auto& r) { return !r.hostWon; });
+    long long best = misplaced;
+    std::size_t bestFrom = 0; // the step lies between races[bestFrom - 1] and races[bestFrom]
+    std::size_t bestTo = 0;   // ... and every position up to bestTo is as good
+    for (std::size_t i = 0; i < races.size(); ++i) {
+        misplaced += races[i].hostWon ? 1 : -1;
+        if (misplaced < best) {
+            best = misplaced;
+            bestFrom = bestTo = i + 1;
+        } else if (misplaced == best && bestTo == i) {
+            bestTo = i + 1;
+        }
+    }
+    const auto at = [&](std::size_t position) -> double {
+        // Position p is the gap between races[p - 1] and races[p]; its middle, ms.
+        const double below = position == 0 ? static_cast<double>(races.front().clientLaterUs) : static_cast<double>(races[position - 1].clientLaterUs);
+        const double above = position == races.size() ? static_cast<double>(races.back().clientLaterUs) : static_cast<double>(races[position].clientLaterUs);
+        return (below + above) / 2.0 / 1000.0;
+    };
+    // Host bias: how much later than the client the host may be and still win; the step at t
+    // (client later by t) means the host wins from t on, so its bias is -t.
+    return -(at(bestFrom) + at(bestTo)) / 2.0;
 }
 
 } // namespace speed::sim

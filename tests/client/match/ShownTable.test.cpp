@@ -73,3 +73,28 @@ TEST_CASE("shown table: lost updates are bridged by inference, and old games are
     shown.catchUp(2, game.table, out);
     CHECK(out.empty());
 }
+
+TEST_CASE("shown table: a rewind goes back to the table it names, and the plays after it come again", "[client][shown]") {
+    Game game;
+    ShownTable shown;
+    shown.startGame(1, game.table);
+    std::vector<AppliedMove> out;
+    const GameState before = game.table;
+    const Move first = game.play(1);
+    shown.applied(1, first, out);
+    REQUIRE(shown.moves() == 1);
+    // The host took that play back to `before`: the next play applies on that table, not on the
+    // one with the taken-back card.
+    shown.rebase(1, before, 1);
+    CHECK(shown.moves() == 0);
+    CHECK(protocol::sameTable(shown.table(), before));
+    GameState again = before;
+    const Move other = *Bot(0, BotLevel::Max, 3).bestAction(again);
+    REQUIRE(applyMove(again, other) == MoveError::None);
+    out.clear();
+    shown.applied(1, other, out);
+    REQUIRE(out.size() == 1);
+    CHECK(protocol::sameTable(shown.table(), again));
+    shown.rebase(2, game.table, 1); // another game's: ignored
+    CHECK(protocol::sameTable(shown.table(), again));
+}

@@ -16,8 +16,9 @@ public:
     // Acts on `session` at `now` if the bot is due; returns when it next wants to be asked.
     TimeMs poll(Session& session, TimeMs now);
 
-    // Called with each move the session took as a proposal (to time its confirmation).
-    std::function<void(const Move&)> onProposed;
+    // Called with each move the session took as a proposal (to time its confirmation), and the
+    // table the bot chose it on.
+    std::function<void(const Move&, const GameState&)> onProposed;
 
 private:
     Bot m_bot;

@@ -48,6 +48,15 @@ struct OneWayDelay {
 };
 OneWayDelay oneWayDelay(const ClockSample& sample, const ClockOffset& offset);
 
+// The delays of the recent exchanges (each exact, whatever was resent: every sample pairs the
+// datagram answered with its own send time): the shortest, the median and the longest, ns.
+struct DelaySpread {
+    std::int64_t minNs = 0;
+    std::int64_t medianNs = 0;
+    std::int64_t maxNs = 0;
+    std::size_t samples = 0;
+};
+
 // Minimum-delay filtering over the most recent exchanges: the exchange with the smallest delay
 // met the least queueing, so its offset is the least distorted and its epsilon the smallest.
 // Implausible samples (time going backwards, a far side slower than the round trip) are refused.
@@ -58,6 +67,7 @@ public:
 
     bool add(const ClockSample& sample); // false: refused as implausible
     std::optional<ClockOffset> estimate() const; // empty until a sample was taken
+    std::optional<DelaySpread> delays() const;    // the same samples' delays
     std::size_t size() const { return m_recent.size(); }
     std::size_t refused() const { return m_refused; }
 

@@ -48,6 +48,7 @@ enum class JournalChange : std::uint8_t {
     Flip = 2,    // the SPEED! flip
     Refusal = 3, // a client's proposal was refused: nothing moved, LAST moved on
     Phase = 4,   // a pause, a resume, the peer's silence: nothing moved
+    Rewind = 5,  // fair arbitration took plays back: `move` and every move after it are undone
 };
 
 // One published revision, written before the UPDATE that announces it leaves.

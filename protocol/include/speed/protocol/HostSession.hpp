@@ -3,9 +3,11 @@
 #include "speed/common/Match.hpp"
 #include "speed/protocol/Arbitration.hpp"
 #include "speed/protocol/Continuity.hpp"
+#include "speed/protocol/FairOrder.hpp"
 #include "speed/protocol/Session.hpp"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -21,6 +23,19 @@ struct RevisionCause {
     JournalChange change = JournalChange::Phase;
     WireNumber proposal = 0; // the client's proposal it decides
     Refusal refusal = Refusal::NotPlaying;
+};
+
+// What fair arbitration chose for the current deal, and what it did (docs/PROTOCOL.md,
+// "Fair races").
+struct ArbitrationFigures {
+    Arbitration mode = Arbitration::Fair;
+    std::int64_t lagUs = 0;    // every play waits this long after it was made
+    std::int64_t tieUs = 0;    // two seats' plays closer than this are a tie for the coin
+    std::int64_t rewindUs = 0; // a play this much later than its due time still takes its place back
+    TimeMs viewDelayMs = 0;    // the host's seat sees the table this much later, as the client does
+    long long rollbacks = 0;   // plays taken back this session
+    long long ties = 0;        // ties the coin settled this deal
+    long long lateAtArrival = 0; // plays too late to rewind, counted as made when they came
 };
 
 class HostSession final : public Session {
@@ -42,7 +57,9 @@ public:
     void resume(TimeMs now) override;
 
     SessionRole role() const override { return SessionRole::Host; }
-    const GameState& state() const override { return m_match.state(); }
+    // Under fair arbitration the host's seat sees what the client's seat sees, as late (the
+    // table of viewDelayMs ago) with its own plays shown at once; otherwise the match itself.
+    const GameState& state() const override { return m_fair.on ? m_fair.shown : m_match.state(); }
     const GameState& confirmedState() const override { return m_match.state(); }
     WireNumber gameNumber() const override { return static_cast<WireNumber>(m_match.gameNumber()); }
     WireNumber revision() const override { return m_revision; }
@@ -52,6 +69,7 @@ public:
     bool peerAskedNextGame() const override { return m_game.nextAsked[kClientSeat]; }
     TimeMs gameElapsedMs(TimeMs now) const override { return m_match.elapsedMs(now); }
     const Match& match() const { return m_match; }
+    ArbitrationFigures arbitration() const;
 
 private:
     struct Verdict {
@@ -70,7 +88,8 @@ private:
         TimeMs nextSnapshotAt = kNever;
         std::optional<Move> change;             // what made the current revision
         std::map<WireNumber, Verdict> verdicts; // proposal id -> answer, this game
-        WireNumber nextProposal = 1;            // proposals are decided in ID order
+        WireNumber nextProposal = 1;            // proposals are taken in ID order
+        WireNumber lastDecided = 0;             // and decided in ID order: LAST
         WireNumber newestControlSeq = 0;        // PAUSE/RESUME older than the newest one are stale
     };
 
@@ -110,10 +129,58 @@ private:
     SessionEvent moveEvent(SessionEventKind kind, TimeMs now, const Move& move) const;
     // A client's INPUT on the host's session clock: moved by the clock offset, and held between
     // the arrival less the link's delay and margin (nothing earlier is possible) and the arrival.
-    std::int64_t clientInputUs(const MoveRequest& request, std::int64_t arrivalUs) const;
+    // A resend (its TIME later than its INPUT) may go back by the resends it says it made, at
+    // most two resend intervals: a play whose first datagram was lost keeps its time.
+    std::int64_t clientInputUs(const MoveRequest& request, WireNumber sentMs, std::int64_t arrivalUs) const;
     // The lead of the play that last changed the move's pile over a move made at `madeUs`.
     std::optional<std::int64_t> raceLead(const Move& move, const PlayOutcome& outcome, std::int64_t madeUs) const;
     void publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause = {});
+
+    // Fair arbitration (HostFair.cpp).
+    struct OwnPlay {
+        Move move;
+        WireNumber revision = 0; // the revision that took it; 0 while it waits
+    };
+    struct Committed {
+        TimedPlay play;
+        Match before; // the match before it was taken: where a rewind starts again
+        std::array<std::int64_t, kFieldPiles> pilesChangedBefore{};
+    };
+    struct Seen {
+        TimeMs at = 0;
+        WireNumber revision = 0;
+        GameState table;
+    };
+    struct FairBook {
+        bool on = false;
+        FairOrder order;
+        std::int64_t rewindUs = 0;
+        TimeMs viewDelayMs = 0;
+        std::int64_t lastClientKeyUs = 0;
+        std::deque<Committed> committed; // since the last flip, deal or pause, while still rewindable
+        std::vector<OwnPlay> own;        // the host's own plays, until the seat sees them taken
+        std::deque<Seen> seen;           // revisions on their way to the host's seat
+        GameState viewBase;
+        WireNumber viewRevision = 0;
+        GameState shown;
+        long long rollbacks = 0;
+        long long lateAtArrival = 0;
+        std::size_t samplesUsed = 0; // the figures are chosen again as clock samples come in
+    };
+    void setupFair(TimeMs now);
+    void chooseFairFigures();
+    std::int64_t rewindWindowUs(std::int64_t lagUs) const;
+    ProposalOutcome proposeFair(TimeMs now, const Move& move);
+    void takeFair(TimeMs now, const Message& message, const MoveRequest& request);
+    void decideDue(TimeMs now);
+    void decideAll(TimeMs now);
+    void decide(TimeMs now, const TimedPlay& play);
+    bool rewind(TimeMs now, const TimedPlay& late);
+    void takenBack(TimeMs now, const TimedPlay& play, const PlayOutcome& outcome);
+    void seeLater(TimeMs now);
+    void refreshView(TimeMs now);
+    void reshow();
+    TimeMs fairWakeMs(TimeMs now) const;
     void onEnded(TimeMs now) override;
     void sendSnapshot(TimeMs now, bool isResend);
     void pauseGame(TimeMs now, PauseReason reason);
@@ -130,6 +197,7 @@ private:
     // When each field pile last changed (a play, the flip, the deal), host session clock in µs.
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{};
     std::vector<JournalRecord> m_journal;
+    FairBook m_fair;
     TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
 };
 

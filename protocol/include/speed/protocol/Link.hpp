@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <utility>
 
 // One end of a conversation with one peer, whatever the role: datagrams in and out, the tags
 // that authenticate them once the handshake made the session's keys, the SEQ window, liveness,
@@ -90,11 +91,14 @@ public:
     // How far the peer's session clock is from this one's (far = local + offset, +/- epsilon),
     // from the stamps of the peer's recent OKs (each taken as it is received); empty until one came.
     std::optional<ClockOffset> clockOffset() const { return m_clock.estimate(); }
+    std::optional<DelaySpread> clockDelays() const { return m_clock.delays(); }
     // This side's session clock: microseconds since the session opened (the stamps' clock).
     std::uint64_t sinceOpenUs(TimeMs now) const;
     // The median of the last few round trips (what a status bar shows: one slow answer, a
     // resend, does not move it); nullopt before the first.
     std::optional<double> recentRttMs() const;
+    // The shortest and the longest of the same recent round trips, ms: their spread is the jitter.
+    std::optional<std::pair<double, double>> recentRttRangeMs() const;
 
     void tick(TimeMs now); // resends due requests
     // The earliest timer of the link; with `connected`, liveness and keepalive count too.

@@ -17,7 +17,7 @@
 // The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
 namespace speed::protocol {
 
-inline constexpr int kProtocolVersion = 4;
+inline constexpr int kProtocolVersion = 5;
 inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the original protocol's limit, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words

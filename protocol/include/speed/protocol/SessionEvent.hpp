@@ -80,6 +80,9 @@ enum class SessionEventKind : std::uint8_t {
     GameOver,          // result = the game's result
     PeerAskedNextGame, // game = the next game's number: the other player wants to play it (a rematch)
     PeerMoveRefused,   // host: the client's proposal was refused (move, play = why); NOT_ADJACENT: a race the host won
+    // Host, fair arbitration: a play came late, and the plays taken after it are taken again.
+    Rewound,           // first: table = the match as it was before them, undone = how many plays went back
+    MoveTakenBack,     // then, for each that no longer fits: move, play = why, raceLeadUs (the others: MoveApplied)
 };
 
 struct SessionEvent {
@@ -97,6 +100,7 @@ struct SessionEvent {
     std::optional<std::int64_t> raceLeadUs; // MoveRejected, PeerMoveRefused (NOT_ADJACENT): the winner's lead
     std::optional<std::uint64_t> inputUs;   // host: a client move's INPUT as it came (MoveApplied, PeerMoveRefused)
     TimeMs confirmMs = 0;
+    int undone = 0; // Rewound
     double rttMs = 0;
     GameResult result = GameResult::Playing;
     IgnoreRule rule = IgnoreRule::Garbled;

@@ -57,6 +57,18 @@ struct SimulationReport {
         std::int64_t reportedLeadUs = 0;
     };
     std::vector<LostRace> clientLostRaces;
+    // Contested races, from the virtual clock alone: two seats' plays aimed at the same top of
+    // one pile, one taken and the other refused NOT_ADJACENT (or taken back). `clientLaterUs` is
+    // the client's play's true time less the host's: positive when the host was earlier.
+    struct Race {
+        std::int64_t clientLaterUs = 0;
+        bool hostWon = false;
+    };
+    std::vector<Race> races;
+    long long plays = 0;      // plays and refills both seats proposed
+    long long rollbacks = 0;  // plays the host took back after taking them
+    std::int64_t lagUs = 0;   // fair arbitration's local lag and tie window for this game
+    std::int64_t tieUs = 0;
     TimeMs durationMs = 0;
     long long steps = 0;
 };
@@ -87,6 +99,19 @@ struct SimulationTotals {
     std::int64_t leadErrorP50Us = 0;
     std::int64_t leadErrorP99Us = 0;
     std::int64_t leadErrorMaxUs = 0;
+    // Contested races (SimulationReport::Race): how many; the host's bias, the client-later time
+    // at which the host wins half of them (a step fitted to who won, ms; positive: the host wins
+    // even when it was that much later); the share of those further apart than the tie window
+    // that the earlier play won.
+    long long contestedRaces = 0;
+    double hostBiasMs = 0;
+    long long orderedRaces = 0; // further apart than the tie window
+    double orderAccuracy = 1;
+    long long plays = 0;
+    long long rollbacks = 0;
+    std::int64_t lagP50Us = 0; // the local lag the games used
+    std::int64_t lagMaxUs = 0;
+    std::int64_t tieP50Us = 0;
     TimeMs confirmP50Ms = 0; // client proposal to OK, virtual ms
     TimeMs confirmP99Ms = 0;
     TimeMs confirmMaxMs = 0;
@@ -96,5 +121,9 @@ struct SimulationTotals {
 };
 
 SimulationTotals simulateGames(const SimulationSetup& first, int games);
+
+// The host's bias over contested races: the client-later time (ms) where a step from "host
+// loses" to "host wins" misplaces the fewest races (the middle of the best stretch).
+double hostBiasMs(std::vector<SimulationReport::Race> races);
 
 } // namespace speed::sim

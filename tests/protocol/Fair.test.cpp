@@ -1,0 +1,323 @@
+// Fair arbitration (docs/PROTOCOL.md, "Fair races"): both seats' plays wait the same local lag,
+// the plays on one pile are taken in the order they were made, a tie goes to a coin that
+// alternates seats, a late play within the rewind window takes its place back, and the host's
+// seat sees the table as late as the client's does.
+#include "SessionPair.hpp"
+
+#include "speed/protocol/FairOrder.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+namespace speed::protocol::test {
+namespace {
+
+TimedPlay playOf(int seat, int pile, std::int64_t keyUs, WireNumber proposal = 0) {
+    TimedPlay play;
+    play.seat = seat;
+    play.move = Move::play(seat, 0, Card::fromIndex(pile + 2 * seat), pile);
+    play.keyUs = keyUs;
+    play.arrivalUs = keyUs;
+    play.proposal = proposal;
+    return play;
+}
+
+std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& events, SessionEventKind kind) {
+    std::vector<const SessionEvent*> found;
+    for (const SessionEvent& event : events) {
+        if (event.kind == kind) found.push_back(&event);
+    }
+    return found;
+}
+
+// The header of the newest UPDATE the host sent.
+std::optional<SnapshotHeader> lastUpdate(const SessionPair& pair) {
+    for (auto it = pair.sentToClient.rbegin(); it != pair.sentToClient.rend(); ++it) {
+        const auto decoded = parseLine(it->substr(0, it->rfind(" #")));
+        if (!decoded.ok()) continue;
+        if (const auto* update = std::get_if<Update>(&decoded.message->body); update && update->header) return update->header;
+    }
+    return std::nullopt;
+}
+
+long long okMovesSent(const SessionPair& pair, WireNumber id) {
+    return std::count_if(pair.sentToClient.begin(), pair.sentToClient.end(), [&](const std::string& bytes) {
+        const auto decoded = parseLine(bytes.substr(0, bytes.rfind(" #")));
+        if (!decoded.ok()) return false;
+        const auto* ok = std::get_if<Ok>(&decoded.message->body);
+        return ok != nullptr && ok->subject == Subject::Move && ok->id == id;
+    });
+}
+
+// A fair host and its client, connected over an instant link, the first game dealt and flipped.
+std::unique_ptr<SessionPair> fairPairDealt() {
+    auto pair = std::make_unique<SessionPair>(fairConfigFor(SessionRole::Host), fairConfigFor(SessionRole::Client));
+    pair->connectAndDeal();
+    return pair;
+}
+
+bool onPile(const GameState& table, const Move& move) {
+    const CardStack& pile = table.field[static_cast<std::size_t>(move.pile)];
+    return !pile.empty() && pile.top() == move.card;
+}
+
+} // namespace
+
+TEST_CASE("fair order: plays are taken in the order made, each once its lag and tie window have passed", "[fair]") {
+    FairOrder order;
+    order.reset(3000, 500, 0);
+    order.add(playOf(1, 0, 2000, 1)); // made later, came first
+    order.add(playOf(0, 1, 1000));
+    REQUIRE(order.nextDueUs() == std::optional<std::int64_t>(4500));
+    CHECK_FALSE(order.takeDue(4499));
+    const auto first = order.takeDue(4500);
+    REQUIRE(first);
+    CHECK(first->keyUs == 1000);
+    CHECK_FALSE(order.takeDue(5499));
+    CHECK(order.holds(1));
+    const auto second = order.takeDue(5500);
+    REQUIRE(second);
+    CHECK(second->proposal == 1);
+    CHECK(order.empty());
+    CHECK_FALSE(order.holds(1));
+    CHECK(order.ties() == 0);
+}
+
+TEST_CASE("fair order: two seats on one pile within the tie window go to a coin that alternates", "[fair]") {
+    FairOrder order;
+    order.reset(3000, 500, 1); // the coin starts with the client's seat
+    std::vector<int> winners;
+    for (int round = 0; round < 4; ++round) {
+        const std::int64_t at = round * 100'000;
+        order.add(playOf(0, 0, at));       // the host 0.3 ms earlier: too close to tell
+        order.add(playOf(1, 0, at + 300));
+        const auto taken = order.takeDue(at + 10'000);
+        REQUIRE(taken);
+        winners.push_back(taken->seat);
+        REQUIRE(order.takeDue(at + 10'000));
+    }
+    CHECK(winners == std::vector<int>{1, 0, 1, 0});
+    CHECK(order.ties() == 4);
+    // Different piles, or the same seat, or further apart than the window: never a tie.
+    order.add(playOf(1, 0, 1'000'300));
+    order.add(playOf(0, 1, 1'000'000));
+    CHECK(order.takeDue(2'000'000)->seat == 0);
+    CHECK(order.takeDue(2'000'000)->seat == 1);
+    order.add(playOf(1, 0, 2'000'600));
+    order.add(playOf(0, 0, 2'000'000));
+    CHECK(order.takeDue(3'000'000)->seat == 0);
+    CHECK(order.ties() == 4);
+    order.add(playOf(0, 1, 1'500'000)); // made before the one still waiting: taken before it
+    const auto rest = order.takeAll();
+    REQUIRE(rest.size() == 2);
+    CHECK(rest[0].keyUs < rest[1].keyUs);
+}
+
+TEST_CASE("fair: the host's own play is shown on its seat at once and taken after the local lag", "[fair][session]") {
+    const auto owner = fairPairDealt();
+    SessionPair& pair = *owner;
+    const ArbitrationFigures figures = pair.host.arbitration();
+    CHECK(figures.mode == Arbitration::Fair);
+    CHECK(figures.lagUs == 3000); // an instant link: the lag's floor
+    CHECK(figures.tieUs == 500);
+    CHECK(figures.viewDelayMs == 0);
+    const auto move = anyLegalMove(pair.host.state(), 0);
+    REQUIRE(move);
+    REQUIRE(move->kind == MoveKind::Play);
+    const auto applied = eventsOf(pair.hostEvents, SessionEventKind::MoveApplied).size();
+    REQUIRE(pair.host.proposeMove(pair.now, *move).sent);
+    CHECK(onPile(pair.host.state(), *move));            // the seat sees its card go down
+    CHECK_FALSE(onPile(pair.host.confirmedState(), *move)); // the match has not taken it yet
+    pair.advance(3, 1);
+    CHECK_FALSE(onPile(pair.host.confirmedState(), *move));
+    pair.advance(1, 1); // 3.5 ms after it was made: on the next whole millisecond
+    CHECK(onPile(pair.host.confirmedState(), *move));
+    CHECK(eventsOf(pair.hostEvents, SessionEventKind::MoveApplied).size() == applied + 1);
+    CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+    // The client's view of the deal carries the host's choice.
+    CHECK(pair.client.confirmedState().rules.arbitration == Arbitration::Fair);
+}
+
+TEST_CASE("fair: the play made first takes the pile though the other reached the host first", "[fair][session][race]") {
+    auto [pairOwner, hostMove, clientMove] = raceTable(Arbitration::Fair);
+    REQUIRE(pairOwner);
+    SessionPair& pair = *pairOwner;
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent); // made first, held on the way
+    auto held = pair.client.takeOutgoing();
+    pair.now += 1;
+    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent); // made 1 ms later, at the host itself
+    pair.now += 1;
+    pair.deliver(pair.host.takeOutgoing(), std::move(held)); // the client's comes 2 ms after it was made
+    pair.pump();
+    pair.advance(6, 1);
+    CHECK(onPile(pair.host.confirmedState(), clientMove));
+    const SessionEvent* rejected = SessionPair::last(pair.hostEvents, SessionEventKind::MoveRejected);
+    REQUIRE(rejected != nullptr);
+    CHECK(rejected->byHost); // the host's card goes home
+    CHECK(rejected->move == hostMove);
+    CHECK(rejected->play.error == MoveError::NotAdjacent);
+    CHECK(rejected->raceLeadUs == std::optional<std::int64_t>(1'000)); // the client was 1 ms earlier
+    CHECK(SessionPair::has(pair.clientEvents, SessionEventKind::MoveConfirmed));
+    CHECK_FALSE(onPile(pair.host.state(), hostMove)); // and is back in the host's hand on its seat
+    CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+    CHECK(pair.host.arbitration().rollbacks == 0);
+}
+
+TEST_CASE("fair: a play whose first datagram was lost takes its place back from a later one", "[fair][session][race]") {
+    auto [pairOwner, hostMove, clientMove] = raceTable(Arbitration::Fair);
+    REQUIRE(pairOwner);
+    SessionPair& pair = *pairOwner;
+    MemoryJournal journal;
+    journal.write(pair.host.takeJournal());
+    const TimeMs madeAt = pair.now;
+    pair.toHostDown = true; // the MOVE is lost; its resend, one interval later, comes
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
+    pair.pump();
+    pair.now += 1;
+    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+    pair.advance(10, 1);
+    REQUIRE(onPile(pair.host.confirmedState(), hostMove)); // taken: nothing earlier had come
+    REQUIRE(SessionPair::has(pair.hostEvents, SessionEventKind::MoveApplied));
+    journal.write(pair.host.takeJournal());
+    pair.toHostDown = false;
+    pair.advance(madeAt + pair.host.config().timing.resendIntervalMs + 5 - pair.now, 1);
+    // The resend says it was made 1 ms before the host's play: the host's is taken back.
+    CHECK(onPile(pair.host.confirmedState(), clientMove));
+    const SessionEvent* back = SessionPair::last(pair.hostEvents, SessionEventKind::MoveTakenBack);
+    REQUIRE(back != nullptr);
+    CHECK(back->move == hostMove);
+    CHECK(back->raceLeadUs == std::optional<std::int64_t>(1'000));
+    CHECK(back->play.error == MoveError::NotAdjacent);
+    // Told first: the table the rewind starts again from, and how many plays went back.
+    const SessionEvent* rewound = SessionPair::last(pair.hostEvents, SessionEventKind::Rewound);
+    REQUIRE(rewound != nullptr);
+    CHECK(rewound->undone == 1);
+    REQUIRE(rewound->table);
+    CHECK_FALSE(onPile(*rewound->table, hostMove));
+    CHECK(rewound < back);
+    CHECK(SessionPair::has(pair.clientEvents, SessionEventKind::MoveConfirmed));
+    CHECK(pair.host.arbitration().rollbacks == 1);
+    CHECK_FALSE(onPile(pair.host.state(), hostMove)); // back in the host's hand on its seat
+    CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+    CHECK(pair.host.stats().proposalsRejected == 1);
+    // A host restarted from its journal deals the same table: the rewind is kept there too.
+    journal.write(pair.host.takeJournal());
+    REQUIRE(journal.match);
+    HostSession restored(fairConfigFor(SessionRole::Host));
+    REQUIRE(restored.restore(pair.now, *journal.match, pair.now).empty());
+    CHECK(sameTable(restored.match().state(), pair.host.confirmedState()));
+    // A journal that takes back a move the game never made does not replay.
+    MatchRecord broken = *journal.match;
+    JournalEntry bogus = broken.entries.back();
+    bogus.change = JournalChange::Rewind;
+    bogus.move = Move::play(0, 0, Card::fromIndex(52), 0);
+    for (const JournalEntry& entry : broken.entries) {
+        if (entry.change == JournalChange::Move && entry.move.card == bogus.move.card) bogus.move.card = Card::fromIndex(51);
+    }
+    broken.entries.push_back(bogus);
+    HostSession refused(fairConfigFor(SessionRole::Host));
+    CHECK(refused.restore(pair.now, broken, pair.now).find("takes back a move") != std::string::npos);
+}
+
+TEST_CASE("fair: a play later than the rewind window counts as made when it came", "[fair][session][race]") {
+    auto [pairOwner, hostMove, clientMove] = raceTable(Arbitration::Fair);
+    REQUIRE(pairOwner);
+    SessionPair& pair = *pairOwner;
+    const TimeMs madeAt = pair.now;
+    pair.toHostDown = true; // the MOVE and its first resend are lost
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
+    pair.pump();
+    pair.now += 1;
+    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+    pair.advance(2 * pair.host.config().timing.resendIntervalMs - 10, 1);
+    pair.toHostDown = false;
+    pair.advance(madeAt + 2 * pair.host.config().timing.resendIntervalMs + 10 - pair.now, 1);
+    CHECK(onPile(pair.host.confirmedState(), hostMove)); // kept: too late to take back
+    CHECK_FALSE(SessionPair::has(pair.hostEvents, SessionEventKind::MoveTakenBack));
+    const SessionEvent* rejected = SessionPair::last(pair.clientEvents, SessionEventKind::MoveRejected);
+    REQUIRE(rejected != nullptr);
+    CHECK(rejected->move == clientMove);
+    CHECK(rejected->play.error == MoveError::NotAdjacent);
+    CHECK(pair.host.arbitration().rollbacks == 0);
+    CHECK(pair.host.arbitration().lateAtArrival == 1);
+    CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+}
+
+TEST_CASE("fair: a resent proposal still waiting its turn is neither answered nor taken twice", "[fair][session]") {
+    const auto owner = fairPairDealt();
+    SessionPair& pair = *owner;
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.pump();
+    const std::string& sent = pair.sentToHost.back();
+    const auto decoded = parseLine(sent.substr(0, sent.rfind(" #")));
+    REQUIRE(decoded.ok());
+    const auto* request = std::get_if<MoveRequest>(&decoded.message->body);
+    REQUIRE(request != nullptr);
+    pair.now += 1;
+    pair.host.receive(pair.now, kClient, pair.nextFromClient(*request)); // a copy under a new SEQ
+    pair.pump();
+    CHECK(okMovesSent(pair, request->id) == 0); // still waiting its turn
+    pair.advance(5, 1);
+    CHECK(okMovesSent(pair, request->id) == 1);
+    CHECK(pair.host.stats().proposalsSent == 0); // none of the host's own
+    CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+}
+
+TEST_CASE("fair: an UPDATE's LAST names the last proposal decided, not one still waiting", "[fair][session]") {
+    const auto owner = fairPairDealt();
+    SessionPair& pair = *owner;
+    const auto hostMove = anyLegalMove(pair.host.state(), 0);
+    REQUIRE(hostMove);
+    REQUIRE(pair.host.proposeMove(pair.now, *hostMove).sent);
+    pair.now += 1;
+    const auto clientMove = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(clientMove);
+    REQUIRE(pair.client.proposeMove(pair.now, *clientMove).sent);
+    pair.pump();
+    pair.advance(3, 1); // the host's play is taken (3.5 ms after it), the client's still waits
+    REQUIRE(onPile(pair.host.confirmedState(), *hostMove));
+    const auto header = lastUpdate(pair);
+    REQUIRE(header);
+    CHECK(header->lastProposal == 0);
+    pair.advance(2, 1);
+    CHECK(lastUpdate(pair)->lastProposal == 1);
+}
+
+TEST_CASE("fair: the host's seat sees the other player's play as late as the client sees the host's", "[fair][session]") {
+    SessionPair pair(fairConfigFor(SessionRole::Host), fairConfigFor(SessionRole::Client));
+    pair.oneWayMs = 20;
+    pair.host.listen(pair.now);
+    pair.client.connect(pair.now, kHost);
+    pair.advance(100, 1);
+    REQUIRE(pair.host.gameNumber() == 0);
+    pair.host.startNextGame(pair.now);
+    pair.advance(pair.host.config().timing.match.speedCallMs + 200, 1); // the opening flip, and its exchanges
+    const ArbitrationFigures figures = pair.host.arbitration();
+    // The 20 ms one-way trip (and the millisecond a side takes to answer) and its 10% margin.
+    CHECK(figures.lagUs >= 22'000);
+    CHECK(figures.lagUs <= 23'200);
+    CHECK(figures.viewDelayMs >= 20);
+    CHECK(figures.viewDelayMs <= 21);
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(move->kind == MoveKind::Play);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.pump();
+    pair.advance(30, 1); // came at +20, taken a lag (and a tie window) after it was made
+    CHECK(onPile(pair.host.confirmedState(), *move));
+    CHECK_FALSE(onPile(pair.host.state(), *move)); // the host's seat has not seen it yet
+    pair.advance(20, 1); // seen a one-way trip after it was taken
+    CHECK(onPile(pair.host.state(), *move));
+    // The host's own play: on its seat's table at once.
+    const auto own = anyLegalMove(pair.host.state(), 0);
+    REQUIRE(own);
+    if (own->kind == MoveKind::Play) {
+        REQUIRE(pair.host.proposeMove(pair.now, *own).sent);
+        CHECK(onPile(pair.host.state(), *own));
+    }
+}
+
+} // namespace speed::protocol::test
