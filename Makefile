@@ -38,7 +38,7 @@ test: build
 	cd $(FUZZ_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
 
 # Every benchmark, each printing its figures: those of make test and the longer ones (label
-# manual-bench: the window's two, a password's cost), about five minutes more.
+# manual-bench: the window's two, a password's cost, fair races), about seven minutes more.
 bench: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -L "bench" -V
 
