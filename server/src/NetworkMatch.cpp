@@ -48,6 +48,7 @@ void printJson(std::ostream& out, const Connector& connector, const BotSeat& sea
         {"migrations", session != nullptr ? session->stats().migrations : 0},
         {"rtt_ms", latencyJson(seat.roundTrips())},
         {"clock", clockJson(session != nullptr ? session->clockOffset() : std::nullopt)},
+        {"arbitration", session != nullptr ? arbitrationJson(*session) : nlohmann::json(nullptr)},
         {"read_delay_us", latencyJson(readDelays)},
         {"proposals", {{"sent", stats.proposalsSent}, {"confirmed", stats.proposalsConfirmed},
                        {"rejected", stats.proposalsRejected}}},

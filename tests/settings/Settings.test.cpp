@@ -299,3 +299,17 @@ TEST_CASE("player ui_scale: a factor 0.5..2 with at most two decimals, kept in p
         CHECK(again.settings->player.uiScalePercent == percent);
     }
 }
+
+TEST_CASE("rules arbitration: fair when missing, first-arrival when given, anything else refused", "[settings]") {
+    const auto missing = parseSettings("[rules]\nhand = 4\n", "setup.ini");
+    REQUIRE(missing.settings);
+    CHECK(missing.settings->rules.arbitration == Arbitration::Fair);
+    const auto given = parseSettings("[rules]\narbitration = first-arrival\n", "setup.ini");
+    REQUIRE(given.settings);
+    CHECK(given.settings->rules.arbitration == Arbitration::FirstArrival);
+    for (const char* bad : {"sometimes", "Fair", "first_arrival", ""}) {
+        INFO(bad);
+        CHECK(errorOf(std::string("[rules]\narbitration = ") + bad + "\n").describe() ==
+              "setup.ini:2: [rules] arbitration: expected fair or first-arrival, got \"" + std::string(bad) + "\"");
+    }
+}

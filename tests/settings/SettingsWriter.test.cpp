@@ -49,7 +49,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "volume = 80\n"
                    "ui_scale = 1\n"
                    "language = auto\n"
-                   "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n"
+                   "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\narbitration = fair\n"
                    "[cpu]\nlevel = hard ; how hard\n");
 }
 
@@ -58,7 +58,7 @@ TEST_CASE("missing keys join their section, missing sections go last", "[setting
     const std::string after = writeSettings(before, changedSettings());
     CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\ngrace = 60\npassword =\n"
                      "\n; about the player\n[player]\nname = Hanako\nsound = on\nvolume = 80\nui_scale = 1\n") == 0);
-    CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\n") !=
+    CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\narbitration = fair\n") !=
           std::string::npos);
     CHECK(after.find("\n[cpu]\nlevel = hard\n") != std::string::npos);
 }

@@ -2,6 +2,7 @@
 
 #include "speed/net/LatencySamples.hpp"
 #include "speed/protocol/ClockOffset.hpp"
+#include "speed/protocol/HostSession.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +21,23 @@ inline nlohmann::json clockJson(const std::optional<protocol::ClockOffset>& cloc
     if (!clock) return nullptr;
     return {{"offset_ms", clock->offsetNs / 1e6}, {"epsilon_ms", clock->epsilonNs / 1e6},
             {"delay_ms", static_cast<double>(clock->delayNs) / 1e6}, {"samples", clock->samples}};
+}
+
+// How a session's races are decided: the mode, and for a host under fair arbitration the
+// figures of the current deal and what it took back.
+inline nlohmann::json arbitrationJson(const protocol::Session& session) {
+    const auto* host = dynamic_cast<const protocol::HostSession*>(&session);
+    if (host == nullptr) return {{"mode", std::string(toString(session.confirmedState().rules.arbitration))}};
+    const protocol::ArbitrationFigures figures = host->arbitration();
+    nlohmann::json out{{"mode", std::string(toString(figures.mode))}};
+    if (figures.mode != Arbitration::Fair) return out;
+    out["lag_ms"] = static_cast<double>(figures.lagUs) / 1e3;
+    out["tie_window_ms"] = static_cast<double>(figures.tieUs) / 1e3;
+    out["rewind_window_ms"] = static_cast<double>(figures.rewindUs) / 1e3;
+    out["view_delay_ms"] = figures.viewDelayMs;
+    out["rollbacks"] = figures.rollbacks;
+    out["late_at_arrival"] = figures.lateAtArrival;
+    return out;
 }
 
 } // namespace speed
