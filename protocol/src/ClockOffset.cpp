@@ -32,11 +32,13 @@ std::optional<ClockOffset> ClockOffsetEstimator::estimate() const {
                        false};
 }
 
-std::optional<DelaySpread> ClockOffsetEstimator::delays() const {
-    if (m_recent.empty()) return std::nullopt;
+std::optional<DelaySpread> ClockOffsetEstimator::delays(std::int64_t ceilingNs) const {
     std::vector<std::int64_t> sorted;
     sorted.reserve(m_recent.size());
-    for (const ClockSample& sample : m_recent) sorted.push_back(sample.delayNs());
+    for (const ClockSample& sample : m_recent) {
+        if (sample.delayNs() <= ceilingNs) sorted.push_back(sample.delayNs());
+    }
+    if (sorted.empty()) return std::nullopt;
     std::sort(sorted.begin(), sorted.end());
     return DelaySpread{sorted.front(), sorted[sorted.size() / 2], sorted.back(), sorted.size()};
 }

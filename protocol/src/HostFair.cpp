@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 // Fair arbitration (docs/PROTOCOL.md, "Fair races"): every play, the host's own included, waits
 // the same local lag after the moment it was made, and the plays on one pile are taken in the
@@ -70,7 +71,12 @@ void HostSession::setupFair(TimeMs /*now*/) {
 // SPEED! is called and nobody can play, until kFairSamples were taken.
 void HostSession::chooseFairFigures() {
     constexpr std::size_t kFairSamples = 8;
-    const auto delays = m_link.clockDelays();
+    // A round trip more than twice the lag's cap above the shortest says nothing about the way
+    // (the peer was stopped, or its machine stalled, and answered what had waited all at once).
+    if (m_link.silent()) return;
+    const auto all = m_link.clockDelays(std::numeric_limits<std::int64_t>::max());
+    if (!all) return;
+    const auto delays = m_link.clockDelays(all->minNs + 2 * kMaxLagUs * kUsPerMs);
     if (!delays || delays->samples <= m_fair.samplesUsed || m_fair.samplesUsed >= kFairSamples) return;
     m_fair.samplesUsed = delays->samples;
     const std::int64_t oneWayUs = delays->maxNs / 2000;
@@ -79,7 +85,9 @@ void HostSession::chooseFairFigures() {
     const std::int64_t tie = std::clamp(spreadUs, kMinTieUs, kMaxTieUs);
     m_fair.order.retime(lag, tie);
     m_fair.rewindUs = rewindWindowUs(lag);
-    m_fair.viewDelayMs = static_cast<TimeMs>(std::llround(static_cast<double>(delays->medianNs) / 2e6));
+    // No longer than the lag: the host's seat never waits for what its plays do not.
+    m_fair.viewDelayMs = std::min(static_cast<TimeMs>(std::llround(static_cast<double>(delays->medianNs) / 2e6)),
+                                  static_cast<TimeMs>(lag / kUsPerMs));
 }
 
 ProposalOutcome HostSession::proposeFair(TimeMs now, const Move& move) {
@@ -115,7 +123,8 @@ void HostSession::takeFair(TimeMs now, const Message& message, const MoveRequest
         // Nothing to take back, or too late to: counted as made when it came, if anything was
         // taken on its pile since; else its own time still holds.
         const bool overtaken = std::any_of(m_fair.committed.begin(), m_fair.committed.end(), [&](const Committed& c) {
-            return c.play.seat != kClientSeat && c.play.move.pile == move.pile && c.play.keyUs > madeUs;
+            return c.play.seat != kClientSeat && c.play.move.kind == MoveKind::Play && c.play.move.pile == move.pile &&
+                   c.play.keyUs > madeUs;
         });
         if (overtaken || arrivalUs > dueUs + m_fair.rewindUs) {
             play.keyUs = std::max(arrivalUs - m_fair.order.lagUs() - m_fair.order.tieUs(), madeUs);
@@ -153,7 +162,8 @@ void HostSession::decide(TimeMs now, const TimedPlay& play) {
     const RevisionCause cause{outcome.accepted() ? JournalChange::Move : JournalChange::Refusal, play.proposal,
                               refusalFor(outcome)};
     if (outcome.accepted()) {
-        if (play.move.kind == MoveKind::Play) m_fair.committed.push_back(Committed{play, std::move(before), piles});
+        // Refills too: a rewind to before a play takes again what came after it, refills included.
+        m_fair.committed.push_back(Committed{play, std::move(before), piles});
         if (!client) ++m_link.stats().proposalsConfirmed;
         afterMove(now, play.move, client ? cause : RevisionCause{}, {play.keyUs, play.wireInputUs});
         if (!client) {

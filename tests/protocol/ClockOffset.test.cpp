@@ -85,3 +85,26 @@ TEST_CASE("One clock on both sides needs no estimate", "[clock]") {
     CHECK(delays.downNs == Approx(15'000'000));
     CHECK(delays.epsilonNs == 0);
 }
+
+TEST_CASE("the delays of the recent exchanges: shortest, median, longest, and a ceiling leaves out stalls", "[clock]") {
+    ClockOffsetEstimator estimator;
+    CHECK_FALSE(estimator.delays().has_value());
+    const auto exchange = [&](std::int64_t sentNs, std::int64_t delayNs) {
+        REQUIRE(estimator.add({sentNs, sentNs + delayNs / 2, sentNs + delayNs / 2, sentNs + delayNs}));
+    };
+    exchange(0, 400'000);
+    exchange(1'000'000, 500'000);
+    exchange(2'000'000, 300'000);
+    exchange(3'000'000, 20'000'000'000); // answered after the peer was stopped for 20 s
+    const auto all = estimator.delays();
+    REQUIRE(all);
+    CHECK(all->minNs == 300'000);
+    CHECK(all->maxNs == 20'000'000'000);
+    CHECK(all->samples == 4);
+    const auto sane = estimator.delays(all->minNs + 200'000'000);
+    REQUIRE(sane);
+    CHECK(sane->maxNs == 500'000);
+    CHECK(sane->medianNs == 400'000);
+    CHECK(sane->samples == 3);
+    CHECK_FALSE(estimator.delays(100'000).has_value());
+}

@@ -179,28 +179,36 @@ TEST_CASE("fair: a play whose first datagram was lost takes its place back from 
     pair.advance(10, 1);
     REQUIRE(onPile(pair.host.confirmedState(), hostMove)); // taken: nothing earlier had come
     REQUIRE(SessionPair::has(pair.hostEvents, SessionEventKind::MoveApplied));
+    const Move refill = Move::refill(0, hostMove.slot); // and the slot it emptied refilled
+    REQUIRE(checkMove(pair.host.state(), refill) == MoveError::None);
+    REQUIRE(pair.host.proposeMove(pair.now, refill).sent);
+    pair.advance(5, 1);
+    REQUIRE(pair.host.confirmedState().player(0).hand[static_cast<std::size_t>(hostMove.slot)].has_value());
     journal.write(pair.host.takeJournal());
     pair.toHostDown = false;
     pair.advance(madeAt + pair.host.config().timing.resendIntervalMs + 5 - pair.now, 1);
-    // The resend says it was made 1 ms before the host's play: the host's is taken back.
+    // The resend says it was made 1 ms before the host's play: the host's is taken back, and
+    // the refill after it (its slot is no longer empty) with it.
     CHECK(onPile(pair.host.confirmedState(), clientMove));
-    const SessionEvent* back = SessionPair::last(pair.hostEvents, SessionEventKind::MoveTakenBack);
-    REQUIRE(back != nullptr);
-    CHECK(back->move == hostMove);
-    CHECK(back->raceLeadUs == std::optional<std::int64_t>(1'000));
-    CHECK(back->play.error == MoveError::NotAdjacent);
+    const auto back = eventsOf(pair.hostEvents, SessionEventKind::MoveTakenBack);
+    REQUIRE(back.size() == 2);
+    CHECK(back[0]->move == hostMove);
+    CHECK(back[0]->raceLeadUs == std::optional<std::int64_t>(1'000));
+    CHECK(back[0]->play.error == MoveError::NotAdjacent);
+    CHECK(back[1]->move == refill);
     // Told first: the table the rewind starts again from, and how many plays went back.
     const SessionEvent* rewound = SessionPair::last(pair.hostEvents, SessionEventKind::Rewound);
     REQUIRE(rewound != nullptr);
-    CHECK(rewound->undone == 1);
+    CHECK(rewound->undone == 2);
     REQUIRE(rewound->table);
     CHECK_FALSE(onPile(*rewound->table, hostMove));
-    CHECK(rewound < back);
+    CHECK(rewound < back[0]);
     CHECK(SessionPair::has(pair.clientEvents, SessionEventKind::MoveConfirmed));
-    CHECK(pair.host.arbitration().rollbacks == 1);
+    CHECK(pair.host.arbitration().rollbacks == 2);
+    CHECK(pair.host.confirmedState().player(0).hand[static_cast<std::size_t>(hostMove.slot)] == std::optional<Card>(hostMove.card));
     CHECK_FALSE(onPile(pair.host.state(), hostMove)); // back in the host's hand on its seat
     CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
-    CHECK(pair.host.stats().proposalsRejected == 1);
+    CHECK(pair.host.stats().proposalsRejected == 2);
     // A host restarted from its journal deals the same table: the rewind is kept there too.
     journal.write(pair.host.takeJournal());
     REQUIRE(journal.match);
@@ -321,3 +329,28 @@ TEST_CASE("fair: the host's seat sees the other player's play as late as the cli
 }
 
 } // namespace speed::protocol::test
+
+TEST_CASE("fair: a client that was stopped, then answered everything at once, does not stretch the lag", "[fair][session]") {
+    const auto owner = fairPairDealt();
+    SessionPair& pair = *owner;
+    const ArbitrationFigures before = pair.host.arbitration();
+    // The client's program is stopped for 20 s: the host's datagrams wait for it, then it reads
+    // and answers them all at once (each answer an exchange of up to 20 s).
+    std::vector<OutgoingDatagram> waiting;
+    for (int step = 0; step < 2000; ++step) {
+        pair.now += 10;
+        pair.host.tick(pair.now);
+        for (auto& datagram : pair.host.takeOutgoing()) waiting.push_back(std::move(datagram));
+    }
+    REQUIRE(pair.host.peerSilent());
+    pair.client.tick(pair.now);
+    pair.deliver(std::move(waiting), {});
+    pair.pump();
+    pair.advance(500, 10);
+    CHECK_FALSE(pair.host.peerSilent());
+    CHECK(pair.host.gameInfo() == GameInfo::Play);
+    const ArbitrationFigures after = pair.host.arbitration();
+    CHECK(after.lagUs == before.lagUs);
+    CHECK(after.tieUs == before.tieUs);
+    CHECK(after.viewDelayMs == before.viewDelayMs);
+}

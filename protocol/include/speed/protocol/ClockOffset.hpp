@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <optional>
 
 // How far another machine's clock is from this one's, from request/answer exchanges that carry
@@ -67,7 +68,9 @@ public:
 
     bool add(const ClockSample& sample); // false: refused as implausible
     std::optional<ClockOffset> estimate() const; // empty until a sample was taken
-    std::optional<DelaySpread> delays() const;    // the same samples' delays
+    // The same samples' delays, leaving out those longer than `ceilingNs` (a peer that stopped
+    // and then answered what had waited for it); empty when none is left.
+    std::optional<DelaySpread> delays(std::int64_t ceilingNs = std::numeric_limits<std::int64_t>::max()) const;
     std::size_t size() const { return m_recent.size(); }
     std::size_t refused() const { return m_refused; }
 

@@ -91,7 +91,7 @@ public:
     // How far the peer's session clock is from this one's (far = local + offset, +/- epsilon),
     // from the stamps of the peer's recent OKs (each taken as it is received); empty until one came.
     std::optional<ClockOffset> clockOffset() const { return m_clock.estimate(); }
-    std::optional<DelaySpread> clockDelays() const { return m_clock.delays(); }
+    std::optional<DelaySpread> clockDelays(std::int64_t ceilingNs) const { return m_clock.delays(ceilingNs); }
     // This side's session clock: microseconds since the session opened (the stamps' clock).
     std::uint64_t sinceOpenUs(TimeMs now) const;
     // The median of the last few round trips (what a status bar shows: one slow answer, a
