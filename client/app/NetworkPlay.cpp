@@ -78,6 +78,7 @@ void printNetworkResults(const NetworkDriver& match, const WindowFigures& figure
             {"peer_address", match.peerAddress()},
             {"rtt_ms", latencyJson(match.roundTrips())},
             {"clock", clockJson(match.linkClock())},
+            {"arbitration", arbitrationJson(match.arbitration(), match.arbitrationFigures())},
             {"read_delay_us", latencyJson(match.readDelays())},
             {"proposals", {{"sent", stats.proposalsSent}, {"confirmed", stats.proposalsConfirmed},
                            {"rejected", stats.proposalsRejected}}},

@@ -195,6 +195,8 @@ void NetworkDriver::publish(const protocol::Session* live) {
         if (const auto* client = dynamic_cast<const protocol::ClientSession*>(live)) mirror.comingBack = client->comingBack();
         mirror.rttMs = live->recentRttMs();
         mirror.clock = live->clockOffset();
+        mirror.arbitration = live->confirmedState().rules.arbitration;
+        if (const auto* host = dynamic_cast<const protocol::HostSession*>(live)) mirror.arbitrationFigures = host->arbitration();
         mirror.peerAddress = live->peerAddress();
     }
     std::vector<SessionEvent> events = m_seat ? m_seat->takeEvents() : std::vector<SessionEvent>{};

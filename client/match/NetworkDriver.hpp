@@ -10,6 +10,7 @@
 #include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/net/WakeSignal.hpp"
+#include "speed/protocol/HostSession.hpp"
 #include "speed/store/FileMatchKeeper.hpp"
 
 #include <filesystem>
@@ -61,6 +62,8 @@ struct SessionMirror {
     bool comingBack = false;
     std::optional<double> rttMs; // the median of the recent round trips
     std::optional<protocol::ClockOffset> clock; // the link's estimate of the other side's clock
+    Arbitration arbitration = Arbitration::Fair;              // the game's, as its deal said
+    std::optional<protocol::ArbitrationFigures> arbitrationFigures; // the host's: what fair arbitration chose and did
     std::string peerAddress;
     std::string keeperProblem;
 };
@@ -123,6 +126,8 @@ public:
     const std::string& peerAddress() const { return m_lastPeerAddress; }
     std::optional<double> rttMs() const { return m_mirror.rttMs; }
     std::optional<protocol::ClockOffset> linkClock() const override { return m_mirror.clock; }
+    Arbitration arbitration() const { return m_mirror.arbitration; }
+    const std::optional<protocol::ArbitrationFigures>& arbitrationFigures() const { return m_mirror.arbitrationFigures; }
     const LatencySamples& roundTrips() const { return m_roundTrips; }   // ms, every answered request
     const LatencySamples& readDelays() const { return m_readDelays; }   // us; complete once closed
     const protocol::SessionStats& sessionStats() const { return m_stats; } // complete once closed

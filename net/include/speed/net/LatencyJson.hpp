@@ -25,11 +25,10 @@ inline nlohmann::json clockJson(const std::optional<protocol::ClockOffset>& cloc
 
 // How a session's races are decided: the mode, and for a host under fair arbitration the
 // figures of the current deal and what it took back.
-inline nlohmann::json arbitrationJson(const protocol::Session& session) {
-    const auto* host = dynamic_cast<const protocol::HostSession*>(&session);
-    if (host == nullptr) return {{"mode", std::string(toString(session.confirmedState().rules.arbitration))}};
-    const protocol::ArbitrationFigures figures = host->arbitration();
-    nlohmann::json out{{"mode", std::string(toString(figures.mode))}};
+inline nlohmann::json arbitrationJson(Arbitration mode, const std::optional<protocol::ArbitrationFigures>& host) {
+    nlohmann::json out{{"mode", std::string(toString(host ? host->mode : mode))}};
+    if (!host) return out;
+    const protocol::ArbitrationFigures& figures = *host;
     if (figures.mode != Arbitration::Fair) return out;
     out["lag_ms"] = static_cast<double>(figures.lagUs) / 1e3;
     out["tie_window_ms"] = static_cast<double>(figures.tieUs) / 1e3;
@@ -38,6 +37,12 @@ inline nlohmann::json arbitrationJson(const protocol::Session& session) {
     out["rollbacks"] = figures.rollbacks;
     out["late_at_arrival"] = figures.lateAtArrival;
     return out;
+}
+
+inline nlohmann::json arbitrationJson(const protocol::Session& session) {
+    const auto* host = dynamic_cast<const protocol::HostSession*>(&session);
+    return arbitrationJson(session.confirmedState().rules.arbitration,
+                           host != nullptr ? std::optional(host->arbitration()) : std::nullopt);
 }
 
 } // namespace speed
