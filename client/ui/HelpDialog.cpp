@@ -40,6 +40,7 @@ void drawLan() {
     bullet(tr("help.lan.port_taken"));
     bullet(tr("help.lan.password"));
     bullet(tr("help.lan.reconnect"));
+    bullet(tr("help.lan.fair"));
 }
 
 struct KeyRow {

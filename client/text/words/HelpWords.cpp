@@ -75,6 +75,13 @@ const Words kHelpWords[] = {
      "shows how long); start Speed again to return to your seat.",
      "ウィンドウが閉じたりネットワークが切れたりすると、対戦は相手が戻るのを待ちます（待てる残り時間はカウントダウンで"
      "表示されます）。スピードをもう一度起動すれば、自分の席に戻れます。"},
+    {"help.lan.fair",
+     "When both players go for the same pile at once, the card played first wins, by the two computers' shared "
+     "clock: hosting gives no advantage. A lost race says by how much the other card was earlier. (With "
+     "arbitration = first-arrival in Settings, the card that reaches the host first wins instead.)",
+     "2人が同時に同じ台札へ出したときは、2台の時計を合わせて先に出したカードが勝ちます。ホストになっても有利には"
+     "なりません。競り負けたときは、相手のカードがどれだけ早かったかが表示されます。（設定の「早い者の判定」を"
+     "first-arrival にすると、ホストに先に届いたカードが勝ちます。）"},
     // Keys: the names of keys that are words, then what each key does.
     {"help.keys.left_right", "Left / Right", "← / →"},
     {"help.keys.up_enter", "Up, Enter", "↑、Enter"},
