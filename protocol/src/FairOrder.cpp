@@ -3,6 +3,11 @@
 #include <algorithm>
 
 namespace speed::protocol {
+namespace {
+
+bool madeBefore(const TimedPlay& a, const TimedPlay& b) { return a.keyUs < b.keyUs; }
+
+} // namespace
 
 void FairOrder::reset(std::int64_t lagUs, std::int64_t tieUs, int firstCoinSeat) {
     m_waiting.clear();
@@ -26,14 +31,12 @@ bool FairOrder::holds(WireNumber proposal) const {
 
 // The first made; between equal times, the first added (one seat's plays keep their order).
 std::vector<TimedPlay>::iterator FairOrder::earliest() {
-    return std::min_element(m_waiting.begin(), m_waiting.end(),
-                            [](const TimedPlay& a, const TimedPlay& b) { return a.keyUs < b.keyUs; });
+    return std::min_element(m_waiting.begin(), m_waiting.end(), madeBefore);
 }
 
 std::optional<std::int64_t> FairOrder::nextDueUs() const {
     if (m_waiting.empty()) return std::nullopt;
-    const auto first = std::min_element(m_waiting.begin(), m_waiting.end(),
-                                        [](const TimedPlay& a, const TimedPlay& b) { return a.keyUs < b.keyUs; });
+    const auto first = std::min_element(m_waiting.begin(), m_waiting.end(), madeBefore);
     return first->keyUs + m_lagUs + m_tieUs;
 }
 

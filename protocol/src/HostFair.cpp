@@ -47,7 +47,7 @@ ArbitrationFigures HostSession::arbitration() const {
     return figures;
 }
 
-void HostSession::setupFair(TimeMs /*now*/) {
+void HostSession::setupFair() {
     const long long rollbacks = m_fair.rollbacks;
     const long long late = m_fair.lateAtArrival;
     m_fair = FairBook{};
@@ -156,8 +156,7 @@ void HostSession::decide(TimeMs now, const TimedPlay& play) {
         const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1, lead};
         m_game.verdicts.emplace(play.proposal, verdict);
         m_game.lastDecided = std::max(m_game.lastDecided, play.proposal);
-        answer(now, MoveRequest{gameNumber(), play.proposal, play.move.kind, play.move.slot, play.move.card, play.move.pile, {}},
-               verdict);
+        answer(now, gameNumber(), play.proposal, verdict);
     }
     const RevisionCause cause{outcome.accepted() ? JournalChange::Move : JournalChange::Refusal, play.proposal,
                               refusalFor(outcome)};
@@ -183,16 +182,7 @@ void HostSession::decide(TimeMs now, const TimedPlay& play) {
         }
         return;
     }
-    if (client) {
-        publish(now, std::nullopt, cause); // LAST moved on
-        SessionEvent refused = moveEvent(SessionEventKind::PeerMoveRefused, now, play.move);
-        refused.play = outcome;
-        refused.raceLeadUs = lead;
-        refused.inputUs = play.wireInputUs;
-        refused.text = "refused " + peerName() + "'s " + std::string(describe(play.move)) + ": " + std::string(describe(outcome));
-        emit(std::move(refused));
-        return;
-    }
+    if (client) return refusePeer(now, play.move, outcome, cause, lead, play.wireInputUs);
     std::erase_if(m_fair.own, [&](const OwnPlay& own) { return own.revision == 0 && own.move == play.move; });
     reshow();
     ++m_link.stats().proposalsRejected;
@@ -215,15 +205,8 @@ bool HostSession::rewind(TimeMs now, const TimedPlay& late) {
     if (!conflict || !onlyHost) return false;
     std::vector<TimedPlay> again;
     for (auto c = first; c != m_fair.committed.end(); ++c) again.push_back(c->play);
-    JournalEntry entry;
-    entry.game = gameNumber();
-    entry.revision = m_revision;
-    entry.change = JournalChange::Rewind;
+    JournalEntry entry = journalEntry(now, JournalChange::Rewind);
     entry.move = first->play.move;
-    entry.lastProposal = m_game.lastDecided;
-    entry.elapsedMs = m_match.elapsedMs(now);
-    entry.userPause = m_game.userPause;
-    entry.resumeAsked = m_game.resumeAsked;
     m_journal.emplace_back(entry);
     m_match = first->before;
     m_pileChangedUs = first->pilesChangedBefore; // the late play's lead is measured from what it met

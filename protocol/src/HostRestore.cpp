@@ -61,7 +61,7 @@ std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs l
             m_game.verdicts[entry->proposal] = Verdict{entry->change == JournalChange::Move, entry->refusal, entry->revision};
         }
         m_phase = currentPhase();
-        setupFair(now);
+        setupFair();
         if (m_match.over()) noteGameOver(now - m_config.timing.match.resultHoldMs, gameNumber(), m_match.state().result);
     }
     m_link.assumeSilent(lastHeardAt);

@@ -77,7 +77,7 @@ void HostSession::startGame(TimeMs now) {
     m_match.deal(m_config.rules, m_config.dealSeed + static_cast<std::uint64_t>(m_match.gameNumber()), now);
     m_revision = 0;
     m_game = GameBook{};
-    setupFair(now);
+    setupFair();
     m_link.settle(RequestKind::Start); // our ask for this game needs no answer any more
     clearGameOver();
     SessionEvent started;
@@ -112,7 +112,7 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
                                                               ", this is game " + std::to_string(gameNumber()));
     }
     if (const auto known = m_game.verdicts.find(request.id); known != m_game.verdicts.end()) {
-        return answer(now, request, known->second); // a resent proposal: answer again, never apply twice
+        return answer(now, request.game, request.id, known->second); // a resent proposal: answer again, never apply twice
     }
     if (m_fair.order.holds(request.id)) return; // a resent proposal still waiting its turn: answered then
     if (request.id != m_game.nextProposal) {
@@ -128,24 +128,29 @@ void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& 
     const std::int64_t madeUs = clientInputUs(request, message.time, static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
     const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1, raceLead(move, outcome, madeUs)};
     m_game.verdicts.emplace(request.id, verdict);
-    answer(now, request, verdict);
+    answer(now, request.game, request.id, verdict);
     const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
     if (verdict.accepted) {
         afterMove(now, move, cause, {madeUs, request.inputUs});
         return;
     }
+    refusePeer(now, move, outcome, cause, verdict.leadUs, request.inputUs);
+}
+
+void HostSession::answer(TimeMs now, WireNumber game, WireNumber proposal, const Verdict& verdict) {
+    if (verdict.accepted) m_link.send(now, Ok{Subject::Move, game, proposal, verdict.revision});
+    else m_link.send(now, Ng{false, game, proposal, verdict.reason, verdict.leadUs});
+}
+
+void HostSession::refusePeer(TimeMs now, const Move& move, const PlayOutcome& outcome, RevisionCause cause,
+                             std::optional<std::int64_t> leadUs, std::optional<std::uint64_t> inputUs) {
     publish(now, std::nullopt, cause); // LAST moved on; a refused proposer may also hold an old table
     SessionEvent refused = moveEvent(SessionEventKind::PeerMoveRefused, now, move);
     refused.play = outcome;
-    refused.raceLeadUs = verdict.leadUs;
-    refused.inputUs = request.inputUs;
+    refused.raceLeadUs = leadUs;
+    refused.inputUs = inputUs;
     refused.text = "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
     emit(std::move(refused));
-}
-
-void HostSession::answer(TimeMs now, const MoveRequest& request, const Verdict& verdict) {
-    if (verdict.accepted) m_link.send(now, Ok{Subject::Move, request.game, request.id, verdict.revision});
-    else m_link.send(now, Ng{false, request.game, request.id, verdict.reason, verdict.leadUs});
 }
 
 void HostSession::onControl(TimeMs now, const Message& message) {
@@ -246,10 +251,8 @@ void HostSession::publish(TimeMs now, const std::optional<Move>& change, Revisio
     ++m_revision;
     m_game.change = change;
     m_phase = currentPhase();
-    JournalEntry entry;
-    entry.game = gameNumber();
-    entry.revision = m_revision;
-    entry.change = change ? (change->kind == MoveKind::Flip ? JournalChange::Flip : JournalChange::Move) : cause.change;
+    JournalEntry entry =
+        journalEntry(now, change ? (change->kind == MoveKind::Flip ? JournalChange::Flip : JournalChange::Move) : cause.change);
     if (change) entry.move = *change;
     if (entry.change == JournalChange::Deal) {
         entry.seed = m_match.seed();
@@ -257,14 +260,22 @@ void HostSession::publish(TimeMs now, const std::optional<Move>& change, Revisio
     }
     entry.proposal = cause.proposal;
     entry.refusal = cause.refusal;
-    entry.lastProposal = m_game.lastDecided;
-    entry.elapsedMs = m_match.elapsedMs(now);
-    entry.userPause = m_game.userPause;
-    entry.resumeAsked = m_game.resumeAsked;
     m_journal.emplace_back(entry);
     if (m_fair.on) seeLater(now);
     sendSnapshot(now, false);
     refreshInfo(now, "host table changed");
+}
+
+JournalEntry HostSession::journalEntry(TimeMs now, JournalChange change) const {
+    JournalEntry entry;
+    entry.game = gameNumber();
+    entry.revision = m_revision;
+    entry.change = change;
+    entry.lastProposal = m_game.lastDecided;
+    entry.elapsedMs = m_match.elapsedMs(now);
+    entry.userPause = m_game.userPause;
+    entry.resumeAsked = m_game.resumeAsked;
+    return entry;
 }
 
 void HostSession::sendSnapshot(TimeMs now, bool isResend) {

@@ -337,12 +337,6 @@ std::optional<double> Link::recentRttMs() const {
     return (*middle + *std::max_element(sorted.begin(), middle)) / 2;
 }
 
-std::optional<std::pair<double, double>> Link::recentRttRangeMs() const {
-    if (m_recentRtts.empty()) return std::nullopt;
-    const auto [low, high] = std::minmax_element(m_recentRtts.begin(), m_recentRtts.end());
-    return std::pair{*low, *high};
-}
-
 TimeMs Link::nextWakeMs(bool connected) const {
     TimeMs wake = kNever;
     for (const PendingRequest& pending : m_requests) wake = std::min({wake, pending.nextSendAt, pending.giveUpAt});

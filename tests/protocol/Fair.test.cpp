@@ -34,18 +34,18 @@ std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& event
 // The header of the newest UPDATE the host sent.
 std::optional<SnapshotHeader> lastUpdate(const SessionPair& pair) {
     for (auto it = pair.sentToClient.rbegin(); it != pair.sentToClient.rend(); ++it) {
-        const auto decoded = parseLine(it->substr(0, it->rfind(" #")));
-        if (!decoded.ok()) continue;
-        if (const auto* update = std::get_if<Update>(&decoded.message->body); update && update->header) return update->header;
+        const auto message = SessionPair::sentMessage(*it);
+        if (!message) continue;
+        if (const auto* update = std::get_if<Update>(&message->body); update && update->header) return update->header;
     }
     return std::nullopt;
 }
 
 long long okMovesSent(const SessionPair& pair, WireNumber id) {
     return std::count_if(pair.sentToClient.begin(), pair.sentToClient.end(), [&](const std::string& bytes) {
-        const auto decoded = parseLine(bytes.substr(0, bytes.rfind(" #")));
-        if (!decoded.ok()) return false;
-        const auto* ok = std::get_if<Ok>(&decoded.message->body);
+        const auto message = SessionPair::sentMessage(bytes);
+        if (!message) return false;
+        const auto* ok = std::get_if<Ok>(&message->body);
         return ok != nullptr && ok->subject == Subject::Move && ok->id == id;
     });
 }
@@ -259,10 +259,9 @@ TEST_CASE("fair: a resent proposal still waiting its turn is neither answered no
     REQUIRE(move);
     REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
     pair.pump();
-    const std::string& sent = pair.sentToHost.back();
-    const auto decoded = parseLine(sent.substr(0, sent.rfind(" #")));
-    REQUIRE(decoded.ok());
-    const auto* request = std::get_if<MoveRequest>(&decoded.message->body);
+    const auto sent = SessionPair::sentMessage(pair.sentToHost.back());
+    REQUIRE(sent);
+    const auto* request = std::get_if<MoveRequest>(&sent->body);
     REQUIRE(request != nullptr);
     pair.now += 1;
     pair.host.receive(pair.now, kClient, pair.nextFromClient(*request)); // a copy under a new SEQ

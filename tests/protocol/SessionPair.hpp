@@ -161,9 +161,13 @@ struct SessionPair {
     // side's real next datagram then arrives as a copy, which the protocol recovers from).
     WireNumber nextSeq(const std::vector<std::string>& sent) const {
         for (auto it = sent.rbegin(); it != sent.rend(); ++it) {
-            if (const auto decoded = parseLine(it->substr(0, it->rfind(" #"))); decoded.ok()) return decoded.message->seq + 1;
+            if (const auto message = sentMessage(*it)) return message->seq + 1;
         }
         return 1;
+    }
+    // A datagram one side sent, its tag or CRC left unchecked; empty when its line does not parse.
+    static std::optional<Message> sentMessage(const std::string& bytes) {
+        return parseLine(std::string_view(bytes).substr(0, bytes.rfind(" #"))).message;
     }
     std::string nextFromClient(const MessageBody& body) {
         std::string bytes = asClient({1, nextSeq(sentToHost), body});

@@ -48,6 +48,8 @@ private:
     void proposed(int seat, const Move& move, const GameState& seen);
     void followPlays(const SessionEvent& event, bool isHost);
     void judgeRaces();
+    struct PlayTruth;
+    PlayTruth* latestPlay(const Move& move); // the last proposal of that card by that seat
     void checkTables();
     void recordViolation(const std::string& where, const std::string& error);
     bool gameOverOnBothSides() const;
@@ -118,10 +120,8 @@ void SimulatedMatch::proposed(int seat, const Move& move, const GameState& seen)
 void SimulatedMatch::followPlays(const SessionEvent& event, bool isHost) {
     if (!isHost || !event.move || event.move->kind != MoveKind::Play) return;
     if (event.kind == SessionEventKind::MoveTakenBack) ++m_report.rollbacks;
-    const auto play = std::find_if(m_plays.rbegin(), m_plays.rend(), [&](const PlayTruth& p) {
-        return p.seat == event.move->seat && p.card == event.move->card.index();
-    });
-    if (play == m_plays.rend()) return;
+    PlayTruth* const play = latestPlay(*event.move);
+    if (play == nullptr) return;
     switch (event.kind) {
     case SessionEventKind::MoveApplied: play->taken = true; break;
     case SessionEventKind::MoveTakenBack:
@@ -134,6 +134,13 @@ void SimulatedMatch::followPlays(const SessionEvent& event, bool isHost) {
         break;
     default: break;
     }
+}
+
+SimulatedMatch::PlayTruth* SimulatedMatch::latestPlay(const Move& move) {
+    const auto play = std::find_if(m_plays.rbegin(), m_plays.rend(), [&](const PlayTruth& p) {
+        return p.seat == move.seat && p.card == move.card.index();
+    });
+    return play == m_plays.rend() ? nullptr : &*play;
 }
 
 // Two seats aimed at one top: the play taken won, the other seat's refused one lost.
@@ -270,10 +277,8 @@ void SimulatedMatch::followRaces(const SessionEvent& event) {
         if (move.kind == MoveKind::Play && move.pile >= 0 && move.pile < kFieldPiles) {
             // When the play was really made: its bot's proposal on virtual time (under fair
             // arbitration a play is taken a lag after it was made).
-            const auto made = std::find_if(m_plays.rbegin(), m_plays.rend(), [&](const PlayTruth& p) {
-                return p.seat == move.seat && p.card == move.card.index();
-            });
-            m_pileChangedUs[static_cast<std::size_t>(move.pile)] = made != m_plays.rend() ? made->madeUs : atUs;
+            const PlayTruth* const made = latestPlay(move);
+            m_pileChangedUs[static_cast<std::size_t>(move.pile)] = made != nullptr ? made->madeUs : atUs;
         }
     }
     if (event.kind == SessionEventKind::PeerMoveRefused && event.move && event.play.error == MoveError::NotAdjacent &&

@@ -115,7 +115,10 @@ private:
     std::string cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const;
     void startGame(TimeMs now);
     void onMove(TimeMs now, const Message& message, const MoveRequest& request);
-    void answer(TimeMs now, const MoveRequest& request, const Verdict& verdict);
+    void answer(TimeMs now, WireNumber game, WireNumber proposal, const Verdict& verdict);
+    // A client's proposal refused: LAST moves on (a new revision, `cause`), and PeerMoveRefused.
+    void refusePeer(TimeMs now, const Move& move, const PlayOutcome& outcome, RevisionCause cause,
+                    std::optional<std::int64_t> leadUs, std::optional<std::uint64_t> inputUs);
     void onAck(TimeMs now, const Ok& ok);
     void onControl(TimeMs now, const Message& message);
     // When a move was made, for the piles' change times and the simulator's truth: the host's
@@ -135,6 +138,8 @@ private:
     // The lead of the play that last changed the move's pile over a move made at `madeUs`.
     std::optional<std::int64_t> raceLead(const Move& move, const PlayOutcome& outcome, std::int64_t madeUs) const;
     void publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause = {});
+    // A journal entry of the current revision: the game, LAST, the clock and the pause.
+    JournalEntry journalEntry(TimeMs now, JournalChange change) const;
 
     // Fair arbitration (HostFair.cpp).
     struct OwnPlay {
@@ -167,7 +172,7 @@ private:
         long long lateAtArrival = 0;
         std::size_t samplesUsed = 0; // the figures are chosen again as clock samples come in
     };
-    void setupFair(TimeMs now);
+    void setupFair();
     void chooseFairFigures();
     std::int64_t rewindWindowUs(std::int64_t lagUs) const;
     ProposalOutcome proposeFair(TimeMs now, const Move& move);

@@ -13,7 +13,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-#include <utility>
 
 // One end of a conversation with one peer, whatever the role: datagrams in and out, the tags
 // that authenticate them once the handshake made the session's keys, the SEQ window, liveness,
@@ -97,8 +96,6 @@ public:
     // The median of the last few round trips (what a status bar shows: one slow answer, a
     // resend, does not move it); nullopt before the first.
     std::optional<double> recentRttMs() const;
-    // The shortest and the longest of the same recent round trips, ms: their spread is the jitter.
-    std::optional<std::pair<double, double>> recentRttRangeMs() const;
 
     void tick(TimeMs now); // resends due requests
     // The earliest timer of the link; with `connected`, liveness and keepalive count too.
