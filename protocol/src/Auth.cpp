@@ -1,5 +1,7 @@
 #include "speed/protocol/Auth.hpp"
 
+#include "Hex.hpp"
+
 #include <sodium.h>
 
 #include <cstring>
@@ -113,24 +115,14 @@ bool sameText(std::string_view a, std::string_view b) {
 }
 
 std::string nonceText(Nonce nonce) {
-    static constexpr std::string_view kHex = "0123456789abcdef";
-    std::string text(16, '0');
-    for (int digit = 15; digit >= 0; --digit) {
-        text[static_cast<std::size_t>(digit)] = kHex[nonce & 0xFU];
-        nonce >>= 4;
-    }
+    std::string text;
+    hex::append(text, nonce, 16);
     return text;
 }
 
 std::optional<Nonce> nonceFromText(std::string_view text) {
     if (text.size() != 16) return std::nullopt;
-    Nonce value = 0;
-    for (const char c : text) {
-        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (digit < 0) return std::nullopt;
-        value = (value << 4) | static_cast<Nonce>(digit);
-    }
-    return value;
+    return hex::read(text);
 }
 
 } // namespace speed::protocol

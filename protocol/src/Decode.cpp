@@ -2,6 +2,7 @@
 
 #include "FieldReader.hpp"
 #include "HandshakeFields.hpp"
+#include "Hex.hpp"
 #include "WireWords.hpp"
 
 #include <algorithm>
@@ -163,12 +164,6 @@ bool isProbeOrEcho(const Message& message) {
     return std::holds_alternative<Probe>(message.body) || std::holds_alternative<Echo>(message.body);
 }
 
-int hexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1; // uppercase is not the canonical form
-}
-
 } // namespace
 
 std::string_view describe(DecodeError error) {
@@ -228,14 +223,10 @@ bool isTagChar(char c) {
 
 DecodeResult checkedCrc(std::string_view bytes) {
     const std::size_t tail = bytes.size() - kChecksumTailBytes;
-    std::uint32_t claimed = 0;
-    for (const char c : bytes.substr(tail + kChecksumMark.size())) {
-        const int value = hexValue(c);
-        if (value < 0) return failure(DecodeError::MissingChecksum, "checksum is not 8 lowercase hex digits");
-        claimed = (claimed << 4) | static_cast<std::uint32_t>(value);
-    }
+    const auto claimed = hex::read(bytes.substr(tail + kChecksumMark.size()));
+    if (!claimed) return failure(DecodeError::MissingChecksum, "checksum is not 8 lowercase hex digits");
     const std::string_view line = bytes.substr(0, tail);
-    if (crc32(line) != claimed) return failure(DecodeError::BadChecksum, "CRC-32 does not match the line");
+    if (crc32(line) != *claimed) return failure(DecodeError::BadChecksum, "CRC-32 does not match the line");
     return parseLine(line);
 }
 

@@ -1,9 +1,11 @@
 #include "speed/protocol/Codec.hpp"
 
+#include "Hex.hpp"
 #include "WireWords.hpp"
 
+#include <isa-l/crc.h>
+
 #include <algorithm>
-#include <array>
 
 namespace speed::protocol {
 namespace {
@@ -163,16 +165,6 @@ struct FieldWriter {
     }
 };
 
-std::array<std::uint32_t, 256> makeCrcTable() {
-    std::array<std::uint32_t, 256> table{};
-    for (std::uint32_t i = 0; i < 256; ++i) {
-        std::uint32_t crc = i;
-        for (int bit = 0; bit < 8; ++bit) crc = (crc & 1U) ? (crc >> 1) ^ 0xEDB88320U : crc >> 1;
-        table[i] = crc;
-    }
-    return table;
-}
-
 bool isWordChar(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
            c == '-';
@@ -180,11 +172,11 @@ bool isWordChar(char c) {
 
 } // namespace
 
+// ISA-L's CRC-32 (the IEEE polynomial, reflected, as in gzip and PNG), by carry-less
+// multiplication where the CPU has it: about four times the byte-wise table on a 64-byte
+// datagram, which every probe and every answer is checked and stamped with.
 std::uint32_t crc32(std::string_view bytes) {
-    static const std::array<std::uint32_t, 256> table = makeCrcTable();
-    std::uint32_t crc = 0xFFFFFFFFU;
-    for (const char c : bytes) crc = table[(crc ^ static_cast<unsigned char>(c)) & 0xFFU] ^ (crc >> 8);
-    return crc ^ 0xFFFFFFFFU;
+    return crc32_gzip_refl(0, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
 }
 
 std::string sanitizeWord(std::string_view text) {
@@ -211,11 +203,10 @@ std::string encodeTagged(const Message& message, const Key& key) {
 }
 
 std::string encodeDatagram(const Message& message) {
-    static constexpr std::string_view kHex = "0123456789abcdef";
     std::string datagram = encodeLine(message);
     const std::uint32_t crc = crc32(datagram);
     datagram += kChecksumMark;
-    for (int shift = 28; shift >= 0; shift -= 4) datagram += kHex[(crc >> shift) & 0xFU];
+    hex::append(datagram, crc, 8);
     return datagram;
 }
 

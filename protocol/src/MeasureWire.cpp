@@ -1,5 +1,7 @@
 #include "speed/protocol/MeasureWire.hpp"
 
+#include "Hex.hpp"
+
 #include "speed/protocol/Codec.hpp"
 
 #include <algorithm>
@@ -7,20 +9,17 @@
 namespace speed::protocol {
 namespace {
 
-constexpr std::string_view kHexDigits = "0123456789abcdef";
-
-// Fixed-width lowercase hex fields, written and read in order.
+// Fixed-width lowercase hex fields, appended and read in order.
 class HexWriter {
 public:
-    explicit HexWriter(char letter) { m_text += letter; }
+    HexWriter(std::string& out, char letter) : m_out(out) { m_out += letter; }
     HexWriter& field(std::uint64_t value, int digits) {
-        for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) m_text += kHexDigits[(value >> shift) & 0xFU];
+        hex::append(m_out, value, digits);
         return *this;
     }
-    std::string take() { return std::move(m_text); }
 
 private:
-    std::string m_text;
+    std::string& m_out;
 };
 
 class HexReader {
@@ -29,10 +28,9 @@ public:
     std::uint64_t field(int digits) {
         std::uint64_t value = 0;
         for (int i = 0; i < digits; ++i) {
-            const char c = m_at < m_text.size() ? m_text[m_at] : '\0';
-            const auto digit = kHexDigits.find(c);
-            if (digit == std::string_view::npos) m_ok = false;
-            else value = (value << 4) | digit;
+            const int digit = m_at < m_text.size() ? hex::digitValue(m_text[m_at]) : -1;
+            if (digit < 0) m_ok = false;
+            else value = (value << 4) | static_cast<std::uint64_t>(digit);
             ++m_at;
         }
         return value;
@@ -56,30 +54,28 @@ template <typename T> MeasurePayload ifDone(const HexReader& in, T value) {
 }
 
 struct TextOf {
-    std::string operator()(std::monostate) const { return {}; }
-    std::string operator()(const StampRequest&) const { return "t"; }
-    std::string operator()(const EchoStamps& s) const {
-        return HexWriter('T').field(s.receivedNs, 16).field(s.heldNs, 8).field(s.clockId, 8).take();
+    std::string& out;
+    void operator()(std::monostate) const {}
+    void operator()(const StampRequest&) const { out += 't'; }
+    void operator()(const EchoStamps& s) const {
+        HexWriter(out, 'T').field(s.receivedNs, 16).field(s.heldNs, 8).field(s.clockId, 8);
     }
-    std::string operator()(const StreamData& d) const {
-        return HexWriter(d.back ? 'B' : 'D').field(d.stream, 8).field(d.seq, 8).field(d.sentNs, 16).take();
+    void operator()(const StreamData& d) const {
+        HexWriter(out, d.back ? 'B' : 'D').field(d.stream, 8).field(d.seq, 8).field(d.sentNs, 16);
     }
-    std::string operator()(const StreamOpen& o) const {
-        return HexWriter('O')
-            .field(o.stream, 8).field(o.rateKbps, 8).field(o.durationMs, 8).field(o.sizeBytes, 4).field(o.back ? 1 : 0, 1)
-            .take();
+    void operator()(const StreamOpen& o) const {
+        HexWriter(out, 'O')
+            .field(o.stream, 8).field(o.rateKbps, 8).field(o.durationMs, 8).field(o.sizeBytes, 4).field(o.back ? 1 : 0, 1);
     }
-    std::string operator()(const StreamGrant& g) const {
-        return HexWriter('A')
-            .field(g.stream, 8).field(g.rateKbps, 8).field(g.durationMs, 8).field(g.sizeBytes, 4).field(g.back ? 1 : 0, 1)
-            .take();
+    void operator()(const StreamGrant& g) const {
+        HexWriter(out, 'A')
+            .field(g.stream, 8).field(g.rateKbps, 8).field(g.durationMs, 8).field(g.sizeBytes, 4).field(g.back ? 1 : 0, 1);
     }
-    std::string operator()(const StreamReportRequest& r) const { return HexWriter('R').field(r.stream, 8).take(); }
-    std::string operator()(const StreamCounts& c) const {
-        return HexWriter('C')
+    void operator()(const StreamReportRequest& r) const { HexWriter(out, 'R').field(r.stream, 8); }
+    void operator()(const StreamCounts& c) const {
+        HexWriter(out, 'C')
             .field(c.stream, 8).field(c.received, 8).field(c.duplicates, 8).field(c.reordered, 8).field(c.bytes, 16)
-            .field(c.jitterNs, 16).field(c.firstNs, 16).field(c.lastNs, 16).field(c.backSent, 8).field(c.backLate, 8)
-            .take();
+            .field(c.jitterNs, 16).field(c.firstNs, 16).field(c.lastNs, 16).field(c.backSent, 8).field(c.backLate, 8);
     }
 };
 
@@ -138,7 +134,13 @@ MeasurePayload readMeasurePayload(std::string_view payload) {
     }
 }
 
-std::string measurePayloadText(const MeasurePayload& payload) { return std::visit(TextOf{}, payload); }
+void appendMeasurePayload(std::string& out, const MeasurePayload& payload) { std::visit(TextOf{out}, payload); }
+
+std::string measurePayloadText(const MeasurePayload& payload) {
+    std::string text;
+    appendMeasurePayload(text, payload);
+    return text;
+}
 
 std::size_t measurePayloadChars(const MeasurePayload& payload) { return measurePayloadText(payload).size(); }
 

@@ -1,5 +1,7 @@
 #include "speed/protocol/Probe.hpp"
 
+#include "Hex.hpp"
+
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/MeasureWire.hpp"
 
@@ -30,10 +32,9 @@ void appendNumber(std::string& out, WireNumber value) {
 }
 
 void appendChecksum(std::string& datagram) {
-    static constexpr std::string_view kHex = "0123456789abcdef";
     const std::uint32_t crc = crc32(datagram);
     datagram += kChecksumMark;
-    for (int shift = 28; shift >= 0; shift -= 4) datagram += kHex[(crc >> shift) & 0xFU];
+    hex::append(datagram, crc, 8);
 }
 
 // "VERB TIME SEQ ID " + payload + " #crc", the payload `payloadText` padded with filler so that
@@ -77,12 +78,6 @@ std::optional<WireNumber> readNumber(std::string_view line, std::size_t& at) {
     return static_cast<WireNumber>(value);
 }
 
-int hexDigit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-}
-
 } // namespace
 
 std::optional<ProbeView> readProbe(std::string_view datagram) {
@@ -91,12 +86,8 @@ std::optional<ProbeView> readProbe(std::string_view datagram) {
     if (datagram.substr(0, kVerb.size()) != kVerb) return std::nullopt;
     const std::size_t tail = datagram.size() - kChecksumTailBytes;
     if (datagram.substr(tail, kChecksumMark.size()) != kChecksumMark) return std::nullopt;
-    std::uint32_t claimed = 0;
-    for (const char c : datagram.substr(tail + kChecksumMark.size())) {
-        const int digit = hexDigit(c);
-        if (digit < 0) return std::nullopt;
-        claimed = (claimed << 4) | static_cast<std::uint32_t>(digit);
-    }
+    const auto claimed = hex::read(datagram.substr(tail + kChecksumMark.size()));
+    if (!claimed) return std::nullopt;
     const std::string_view line = datagram.substr(0, tail);
     ProbeView probe;
     std::size_t at = kVerb.size();
@@ -108,7 +99,7 @@ std::optional<ProbeView> readProbe(std::string_view datagram) {
     for (const char c : probe.payload) {
         if (c < 0x21 || c > 0x7e) return std::nullopt; // a space too: one payload field only
     }
-    if (crc32(line) != claimed) return std::nullopt; // last: the dearest check
+    if (crc32(line) != *claimed) return std::nullopt; // last: the dearest check
     probe.time = *time;
     probe.seq = *seq;
     probe.id = *id;
@@ -116,8 +107,14 @@ std::optional<ProbeView> readProbe(std::string_view datagram) {
 }
 
 std::string encodeEcho(const ProbeView& probe, std::string_view payloadText) {
-    const std::size_t chars = probe.payload.size() + 1;
     std::string echo;
+    writeEcho(echo, probe, payloadText);
+    return echo;
+}
+
+void writeEcho(std::string& echo, const ProbeView& probe, std::string_view payloadText) {
+    const std::size_t chars = probe.payload.size() + 1;
+    echo.clear();
     echo.reserve(probe.payload.size() + 40);
     echo.append("ECHO ");
     appendNumber(echo, probe.time);
@@ -134,7 +131,6 @@ std::string encodeEcho(const ProbeView& probe, std::string_view payloadText) {
         echo += kPayloadFiller;
     }
     appendChecksum(echo);
-    return echo;
 }
 
 std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq, std::size_t payloadTextChars) {

@@ -94,6 +94,7 @@ LIBRARIES = [
     (re.compile(r"^nlohmann/"), "nlohmann-json", {"net", "server", "tools", "client/match", "client/app"}),
     (re.compile(r"^CLI/"), "CLI11", {"server", "tools", "client/app"}),
     (re.compile(r"^sodium"), "libsodium", {"protocol", "net"}),
+    (re.compile(r"^isa-l/"), "ISA-L", {"protocol"}),
     (re.compile(r"^sqlite3"), "SQLite", {"store", "client/match", "client/app"}),
     # The window's loop (client/app) polls the display's connection, a socket to the X server.
     (re.compile(r"^(poll\.h|netinet/|arpa/)"), "POSIX sockets", {"net", "tools", "client/app"}),

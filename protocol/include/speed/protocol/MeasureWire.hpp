@@ -89,6 +89,8 @@ MeasurePayload readMeasurePayload(std::string_view payload);
 
 // The form's letter and fields, without filler: a PROBE or ECHO payload starts with it.
 std::string measurePayloadText(const MeasurePayload& payload);
+// The same, appended to `out` (an answering loop reuses one buffer: no allocation per datagram).
+void appendMeasurePayload(std::string& out, const MeasurePayload& payload);
 // How many characters measurePayloadText writes for this form.
 std::size_t measurePayloadChars(const MeasurePayload& payload);
 

@@ -46,6 +46,8 @@ std::optional<ProbeView> readProbe(std::string_view datagram);
 // `payloadText` padded with filler when given and it fits, else the probe's payload plus one
 // filler byte.
 std::string encodeEcho(const ProbeView& probe, std::string_view payloadText = {});
+// The same ECHO written over `out` (its capacity kept: an answering loop allocates nothing).
+void writeEcho(std::string& out, const ProbeView& probe, std::string_view payloadText = {});
 
 // The answering side's clock, for probes that ask for stamps (MeasureWire's StampRequest).
 struct EchoClock {
