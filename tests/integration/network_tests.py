@@ -269,8 +269,9 @@ def measure_against_plain_echo(h):
 
 
 def measure_against_reflector(h):
-    """speed-measure --serve answers probes with ECHO and anything else unchanged, and answers
-    neither an ECHO nor its own answer sent straight back (two reflectors cannot bounce)."""
+    """speed-measure --serve answers probes with ECHO and anything else unchanged (an empty
+    datagram too), and answers neither an ECHO nor its own answer sent straight back (two
+    reflectors cannot bounce). SIGINT ends it while it waits."""
     port = free_udp_port()
     reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
     reflector.wait_for_line("reflecting on UDP port", 10)
@@ -300,6 +301,10 @@ def measure_against_reflector(h):
             raise Failure(f"the reflector answered a bounce: {bounced!r}")
         except socket.timeout:
             pass
+        client.settimeout(1.0)
+        client.sendto(b"", ("127.0.0.1", port))  # an empty datagram is a datagram: it comes back too
+        empty, _ = client.recvfrom(65536)
+        expect(empty == b"", f"answer to an empty datagram {empty!r}", reflector)
     reflector.signal(signal.SIGINT)
     expect(reflector.wait_exit(10) == 0, "reflector exit code", reflector)
     expect(any("not answered" in line for line in reflector.stdout), "the reflector's summary", reflector)

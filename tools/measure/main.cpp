@@ -22,6 +22,7 @@
 namespace {
 
 volatile std::sig_atomic_t g_stopRequested = 0; // set by SIGINT and SIGTERM in --serve
+volatile std::sig_atomic_t g_reflectorDescriptor = -1; // the socket the signal wakes
 
 
 struct Options {
@@ -94,9 +95,12 @@ int serve(const Options& options) {
         return 1;
     }
     speed::UdpReflector reflector(std::move(*opened.socket));
-    // No SA_RESTART: the signal also cuts the reflector's wait short.
+    g_reflectorDescriptor = reflector.descriptor();
     struct sigaction onSignal {};
-    onSignal.sa_handler = [](int) { g_stopRequested = 1; };
+    onSignal.sa_handler = [](int) {
+        g_stopRequested = 1;
+        speed::UdpReflector::wakeFromSignal(g_reflectorDescriptor);
+    };
     sigemptyset(&onSignal.sa_mask);
     sigaction(SIGINT, &onSignal, nullptr);
     sigaction(SIGTERM, &onSignal, nullptr);

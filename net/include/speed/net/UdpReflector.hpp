@@ -40,12 +40,16 @@ public:
 
     explicit UdpReflector(asio::ip::udp::socket socket);
 
-    // Answers until `stop` is set (e.g. by a signal handler: a signal also cuts the wait short).
+    // Answers until `stop` is set. A signal handler that sets it calls wakeFromSignal(descriptor())
+    // too, so that the blocked receive returns.
     // A blocking loop on purpose, like the prober's: a datagram is read the moment it arrives,
     // answered, and the loop is back in the kernel at once, with no event loop before or after
     // (which, on a CPU shared with the measuring side, delays it). While a stream back runs it
     // waits with ppoll until that stream's next datagram is due instead.
     void run(const volatile std::sig_atomic_t& stop);
+    int descriptor() { return m_socket.native_handle(); }
+    // Shuts the socket down for reading: async-signal-safe; the reflector answers no more.
+    static void wakeFromSignal(int descriptor);
 
     struct Counts {
         long long received = 0;
@@ -83,10 +87,11 @@ private:
     void sendBackDue();
     // When the next datagram of a stream back is due (and has the bytes to be sent).
     std::optional<std::uint64_t> nextBackDueNs() const;
-    void setReceiveTimeout(std::chrono::microseconds timeout);
 
     asio::ip::udp::socket m_socket;
     std::vector<char> m_buffer;
+    std::string m_stampText; // a stamped answer's payload form
+    std::string m_answer;    // the ECHO being sent
     asio::ip::udp::endpoint m_sender;
     struct Sent {
         std::string bytes;
@@ -99,7 +104,6 @@ private:
     std::uint32_t m_clockId = 0;
     std::uint32_t m_nextSeq = 1;
     std::chrono::steady_clock::time_point m_startedAt = std::chrono::steady_clock::now();
-    std::chrono::microseconds m_receiveTimeout{-1};
     Counts m_counts;
 };
 
