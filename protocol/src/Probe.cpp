@@ -95,6 +95,7 @@ std::optional<ProbeView> readProbe(std::string_view datagram) {
     const auto seq = time ? readNumber(line, at) : std::nullopt;
     const auto id = seq ? readNumber(line, at) : std::nullopt;
     if (!id || at >= line.size()) return std::nullopt;
+    probe.numbers = line.substr(kVerb.size(), at - 1 - kVerb.size());
     probe.payload = line.substr(at);
     for (const char c : probe.payload) {
         if (c < 0x21 || c > 0x7e) return std::nullopt; // a space too: one payload field only
@@ -117,11 +118,15 @@ void writeEcho(std::string& echo, const ProbeView& probe, std::string_view paylo
     echo.clear();
     echo.reserve(probe.payload.size() + 40);
     echo.append("ECHO ");
-    appendNumber(echo, probe.time);
-    echo += ' ';
-    appendNumber(echo, probe.seq);
-    echo += ' ';
-    appendNumber(echo, probe.id);
+    if (!probe.numbers.empty()) {
+        echo.append(probe.numbers);
+    } else {
+        appendNumber(echo, probe.time);
+        echo += ' ';
+        appendNumber(echo, probe.seq);
+        echo += ' ';
+        appendNumber(echo, probe.id);
+    }
     echo += ' ';
     if (!payloadText.empty() && payloadText.size() < chars) {
         echo.append(payloadText);

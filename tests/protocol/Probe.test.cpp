@@ -53,8 +53,17 @@ TEST_CASE("A probe read in place is what the codec reads, and nothing else is", 
         CHECK(view->seq == decoded.message->seq);
         CHECK(view->id == std::get<Probe>(decoded.message->body).id);
         CHECK(view->payload == std::get<Probe>(decoded.message->body).payload);
-        // Its echo is the codec's echo, byte for byte.
+        // Its echo is the codec's echo, byte for byte; the numbers are copied as the probe
+        // spelled them, and a view built by hand (no spelling kept) writes the same digits.
         CHECK(encodeEcho(*view) == encodeEcho(*decoded.message));
+        CHECK(view->numbers == std::to_string(view->time) + " " + std::to_string(view->seq) + " " +
+                                   std::to_string(view->id));
+        ProbeView byHand{view->time, view->seq, view->id, view->payload, {}};
+        CHECK(encodeEcho(byHand) == encodeEcho(*view));
+        // A buffer written over keeps nothing of what it held.
+        std::string reused = "ECHO something much longer than any answer to this probe, left from before";
+        writeEcho(reused, *view, "t");
+        CHECK(reused == encodeEcho(*view, "t"));
     }
     const auto withCrc = [](std::string line) { return line + " #" + [&] {
         char hex[9];

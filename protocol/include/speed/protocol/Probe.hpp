@@ -39,6 +39,8 @@ struct ProbeView {
     WireNumber seq = 0;
     WireNumber id = 0;
     std::string_view payload;
+    // "TIME SEQ ID" as the datagram spells them: canonical decimals, so the ECHO copies them.
+    std::string_view numbers;
 };
 std::optional<ProbeView> readProbe(std::string_view datagram);
 
