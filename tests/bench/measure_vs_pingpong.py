@@ -4,7 +4,9 @@
 1. Its 64-byte back-to-back median RTT on loopback against speed-measure --serve, beside a
    minimal blocking C ping-pong measured in the same run, in two placements: both ends on one
    CPU, and the two ends on two CPUs (skipped on a one-CPU machine). Rounds alternate so that
-   machine load hits both alike. Beside it, for where the time goes: speed-measure against the
+   machine load hits both alike, and each round's figure is also divided by the C ping-pong's
+   measured just before it: a CPU whose speed changes every few hundred milliseconds (a shared
+   virtual machine's) moves a pair far less than it moves the medians of all rounds. Beside it, for where the time goes: speed-measure against the
    C ping-pong's own echo loop (the measuring side's share) and against a speed-server host. The
    goal is 1.1x; the test fails only on a clear regression, when in some placement both the
    ratio of the rounds' medians and the best round against the best round pass 1.5 (one slow
@@ -93,6 +95,7 @@ class Bench:
 
         c, serve_p50 = statistics.median(figures["c"]), statistics.median(figures["serve"])
         ratio, best = serve_p50 / c, min(figures["serve"]) / min(figures["c"])
+        pairs = [serve / pingpong for serve, pingpong in zip(figures["serve"], figures["c"])]
         print(f"{title}: {SIZE}-byte back-to-back median RTT, {self.rounds} rounds of {self.count}")
         print(line("C ping-pong", "c"))
         print(line("speed-measure -> speed-measure --serve", "serve"))
@@ -103,6 +106,8 @@ class Bench:
         print(line("speed-measure -> speed-server host", "host"))
         print(f"  ratio speed-measure / C ping-pong: {ratio:.2f} over all rounds, {best:.2f} best round against "
               f"best round (goal {GOAL}, limit {LIMIT}); against the host {statistics.median(figures['host']) / c:.2f}")
+        print(f"  each round against the C ping-pong just before it: median {statistics.median(pairs):.2f} (rounds: "
+              + ", ".join(f"{p:.2f}" for p in pairs) + ")")
         return ratio, best
 
     def one_way(self):
@@ -156,7 +161,7 @@ def main():
     if len(sys.argv) < 4:
         print(__doc__, file=sys.stderr)
         return 2
-    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 9
     count = int(sys.argv[5]) if len(sys.argv) > 5 else 2000
     cpus = sorted(os.sched_getaffinity(0))[:2] if hasattr(os, "sched_getaffinity") else [0]
     if shutil.which("taskset") is None:
