@@ -306,8 +306,11 @@ void Link::timeAnswered(TimedExchange exchange, WireNumber game, WireNumber numb
     if (found == m_timed.end()) return;
     const std::int64_t sampleUs = preciseUs(now) - found->sentUs;
     m_timed.erase(found);
-    if (sampleUs < 0) return;
-    const double value = static_cast<double>(sampleUs) / 1000.0;
+    if (sampleUs < 0 || m_stampedRtts) return;
+    addRtt(static_cast<double>(sampleUs) / 1000.0, now);
+}
+
+void Link::addRtt(double value, TimeMs now) {
     if (m_recentRtts.size() < kRecentRtts) m_recentRtts.push_back(value);
     else m_recentRtts[m_nextRtt] = value;
     m_nextRtt = (m_nextRtt + 1) % kRecentRtts;
@@ -324,8 +327,14 @@ void Link::addClockSample(const AnswerStamps& stamps, TimeMs now) {
     const SentAt& sent = m_sentAt[stamps.receivedSeq % m_sentAt.size()];
     if (sent.seq != stamps.receivedSeq || stamps.receivedSeq == 0) return; // too old to tell: no sample
     constexpr std::int64_t kNsPerUs = 1000;
-    m_clock.add({static_cast<std::int64_t>(sent.atUs) * kNsPerUs, static_cast<std::int64_t>(stamps.receivedUs) * kNsPerUs,
-                 static_cast<std::int64_t>(stamps.sentUs) * kNsPerUs, static_cast<std::int64_t>(sinceOpenUs(now)) * kNsPerUs});
+    const ClockSample sample{static_cast<std::int64_t>(sent.atUs) * kNsPerUs,
+                             static_cast<std::int64_t>(stamps.receivedUs) * kNsPerUs,
+                             static_cast<std::int64_t>(stamps.sentUs) * kNsPerUs,
+                             static_cast<std::int64_t>(sinceOpenUs(now)) * kNsPerUs};
+    if (!m_clock.add(sample)) return;
+    // Out and back, less the time the peer held the datagram before answering.
+    m_stampedRtts = true;
+    addRtt(static_cast<double>(sample.delayNs()) / 1e6, now);
 }
 
 std::optional<double> Link::recentRttMs() const {

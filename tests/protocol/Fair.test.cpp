@@ -353,3 +353,39 @@ TEST_CASE("fair: a client that was stopped, then answered everything at once, do
     CHECK(after.tieUs == before.tieUs);
     CHECK(after.viewDelayMs == before.viewDelayMs);
 }
+
+namespace speed::protocol::test {
+
+TEST_CASE("fair: the round trip shown is the network's, without the time the host held the play", "[fair][session]") {
+    SessionPair pair(fairConfigFor(SessionRole::Host), fairConfigFor(SessionRole::Client));
+    pair.oneWayMs = 2;
+    pair.host.listen(pair.now);
+    pair.client.connect(pair.now, kHost);
+    pair.advance(100, 1);
+    pair.host.startNextGame(pair.now);
+    pair.advance(pair.host.config().timing.match.speedCallMs + 200, 1); // the flip; the lag is chosen
+    REQUIRE(pair.host.arbitration().lagUs >= 3000);
+    pair.clientEvents.clear();
+    pair.hostEvents.clear();
+    const auto move = anyLegalMove(pair.client.state(), 1);
+    REQUIRE(move);
+    REQUIRE(pair.client.proposeMove(pair.now, *move).sent);
+    pair.pump(); // on its way now
+    pair.advance(50, 1);
+    const auto confirmed = eventsOf(pair.clientEvents, SessionEventKind::MoveConfirmed);
+    REQUIRE(confirmed.size() == 1);
+    // Confirmed after the lag (counted from when it was made) and a trip back: at least 5 ms...
+    CHECK(confirmed[0]->confirmMs >= 3 + 2);
+    // ...but the round trip the client counts is the 4 ms out and back (the host's answer may
+    // wait for its next 1 ms tick, which is holding time too).
+    const auto samples = eventsOf(pair.clientEvents, SessionEventKind::RttSample);
+    REQUIRE(samples.size() == 1);
+    CHECK(samples[0]->rttMs == Approx(4.0).margin(0.001));
+    CHECK(samples[0]->rttMs < confirmed[0]->confirmMs);
+    // The host's, from the client's OKs, the same.
+    const auto hostSamples = eventsOf(pair.hostEvents, SessionEventKind::RttSample);
+    REQUIRE_FALSE(hostSamples.empty());
+    for (const SessionEvent* sample : hostSamples) CHECK(sample->rttMs <= 4.0 + 1.0);
+}
+
+} // namespace speed::protocol::test

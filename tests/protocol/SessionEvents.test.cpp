@@ -78,7 +78,7 @@ TEST_CASE("events: when UPDATEs are lost the client's table jumps, and says so w
     CHECK(eventsOf(pair.clientEvents, SessionEventKind::MoveApplied).empty());
 }
 
-TEST_CASE("events: a round trip is timed from the latest send of a request to its answer", "[session][events]") {
+TEST_CASE("events: a round trip is timed from the send of what the answer answers to the answer", "[session][events]") {
     SessionPair pair;
     pair.connectAndDeal();
     pair.clientEvents.clear();

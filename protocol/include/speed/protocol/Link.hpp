@@ -84,7 +84,10 @@ public:
     TimeMs graceLeftMs(TimeMs now) const { return m_silent ? std::max<TimeMs>(0, m_lastHeardAt + m_timing.graceMs - now) : kNever; }
     void keepalive(TimeMs now); // ALIVE when nothing else went out for keepaliveIntervalMs
 
-    // Round trips: the latest send of an exchange, and its answer (an RttSample event).
+    // Round trips (RttSample events): the network's, from each stamped OK, the time the peer
+    // held the datagram it answered taken out (a fair host holds a MOVE for its local lag);
+    // until the first stamped OK (the handshake), from the latest send of an exchange to its
+    // answer.
     void timeSent(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
     void timeAnswered(TimedExchange exchange, WireNumber game, WireNumber number, TimeMs now);
     // How far the peer's session clock is from this one's (far = local + offset, +/- epsilon),
@@ -125,6 +128,7 @@ private:
 
     std::int64_t preciseUs(TimeMs now) const;
     void addClockSample(const AnswerStamps& stamps, TimeMs now);
+    void addRtt(double ms, TimeMs now);
     bool acceptSeq(TimeMs now, WireNumber seq);
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
     void replyGarbled(TimeMs now);
@@ -159,6 +163,7 @@ private:
     std::function<std::int64_t()> m_preciseClockUs;
     std::vector<double> m_recentRtts; // ring of the last kRecentRtts samples
     std::size_t m_nextRtt = 0;
+    bool m_stampedRtts = false; // round trips come from stamped OKs from now on
     std::int64_t m_openedUs = 0;        // the precise clock when the session opened
     std::uint64_t m_lastReceivedUs = 0; // when the newest accepted datagram arrived (session clock)
     WireNumber m_lastReceivedSeq = 0;   // ... and its SEQ
