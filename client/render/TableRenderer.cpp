@@ -232,7 +232,13 @@ void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout
     const float width = bounds.width + 2 * padding;
     const float height = static_cast<float>(text.getCharacterSize()) * 1.7f;
     const float left = std::clamp(card.center().x - width / 2, layout.table.left + 4, layout.table.right() - width - 4);
-    const float top = card.top + card.height * 0.12f;
+    // In the strip between the card's row and the field piles when it fits there, so that it
+    // covers neither the card's corner nor a pile; else over the top of the card.
+    const float pilesTop = std::min(layout.pile[0].top, layout.pile[1].top);
+    const float pilesBottom = std::max(layout.pile[0].bottom(), layout.pile[1].bottom());
+    const float gapTop = card.top >= pilesBottom ? pilesBottom : card.bottom();
+    const float gapBottom = card.top >= pilesBottom ? card.top : pilesTop;
+    const float top = gapBottom - gapTop >= height + 4 ? (gapTop + gapBottom - height) / 2 : card.top + card.height * 0.12f;
     target.draw(roundedRect({left, top, width, height}, height * 0.3f, sfColour(palette::kBannerShade)));
     text.setFillColor(sfColour(palette::kWhite));
     centerText(text, {left + width / 2, top + height / 2});
