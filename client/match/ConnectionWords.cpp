@@ -86,7 +86,7 @@ std::string statusDetail(const ConnectionFacts& facts) {
     if (facts.peerSilent) {
         std::string text = windowSilent(facts);
         if (facts.graceLeftMs != kNever) text += kDot + trf("play.conn.waiting_left", countdownText(facts.graceLeftMs));
-        return text;
+        return text + kDot + roundTripText(facts); // "RTT —": the last figure is stale
     }
     std::string text = facts.info == GameInfo::Play || protocol::isPaused(facts.info) ? who(facts)
                                                                                       : trf("play.status.versus", who(facts));

@@ -37,7 +37,8 @@ TEST_CASE("connection words: waiting, connected, silent, over and failed each sa
     facts.graceLeftMs = 11'500;
     CHECK(noticeFor(facts).headline == "Robo's window stopped answering");
     CHECK(noticeFor(facts).peerSilent);
-    CHECK(statusDetail(facts) == "Robo's window stopped answering   \xC2\xB7   waiting 0:12");
+    // The round trip measured before the silence is not shown as if it still held.
+    CHECK(statusDetail(facts) == "Robo's window stopped answering   \xC2\xB7   waiting 0:12   \xC2\xB7   RTT \xE2\x80\x94");
     facts.matchEnded = true;
     facts.endReason = "the other player left";
     CHECK(noticeFor(facts).headline == "Match over");
@@ -176,7 +177,7 @@ TEST_CASE("connection words: in Japanese, waiting, playing, silence and the end 
     facts.graceLeftMs = 11'500;
     CHECK(noticeFor(facts).headline == "ロボのウィンドウが応答しません");
     CHECK(noticeFor(facts).detail == "ゲームはあと0:12待ちます");
-    CHECK(statusDetail(facts) == "ロボのウィンドウが応答しません   \xC2\xB7   あと0:12待ちます");
+    CHECK(statusDetail(facts) == "ロボのウィンドウが応答しません   \xC2\xB7   あと0:12待ちます   \xC2\xB7   RTT \xE2\x80\x94");
     facts.peerName.clear();
     CHECK(noticeFor(facts).headline == "相手のウィンドウが応答しません");
     facts.matchEnded = true;
