@@ -57,6 +57,18 @@ std::unique_ptr<SessionPair> fairPairDealt() {
     return pair;
 }
 
+// Connects over a link with `oneWayMs` each way and deals the first game, past the opening
+// flip and the exchanges the lag is chosen from.
+void dealOverDelay(SessionPair& pair, TimeMs oneWayMs) {
+    pair.oneWayMs = oneWayMs;
+    pair.host.listen(pair.now);
+    pair.client.connect(pair.now, kHost);
+    pair.advance(100, 1);
+    REQUIRE(pair.host.gameNumber() == 0);
+    pair.host.startNextGame(pair.now);
+    pair.advance(pair.host.config().timing.match.speedCallMs + 200, 1);
+}
+
 bool onPile(const GameState& table, const Move& move) {
     const CardStack& pile = table.field[static_cast<std::size_t>(move.pile)];
     return !pile.empty() && pile.top() == move.card;
@@ -295,13 +307,7 @@ TEST_CASE("fair: an UPDATE's LAST names the last proposal decided, not one still
 
 TEST_CASE("fair: the host's seat sees the other player's play as late as the client sees the host's", "[fair][session]") {
     SessionPair pair(fairConfigFor(SessionRole::Host), fairConfigFor(SessionRole::Client));
-    pair.oneWayMs = 20;
-    pair.host.listen(pair.now);
-    pair.client.connect(pair.now, kHost);
-    pair.advance(100, 1);
-    REQUIRE(pair.host.gameNumber() == 0);
-    pair.host.startNextGame(pair.now);
-    pair.advance(pair.host.config().timing.match.speedCallMs + 200, 1); // the opening flip, and its exchanges
+    dealOverDelay(pair, 20);
     const ArbitrationFigures figures = pair.host.arbitration();
     // The 20 ms one-way trip (and the millisecond a side takes to answer) and its 10% margin.
     CHECK(figures.lagUs >= 22'000);
@@ -358,12 +364,7 @@ namespace speed::protocol::test {
 
 TEST_CASE("fair: the round trip shown is the network's, without the time the host held the play", "[fair][session]") {
     SessionPair pair(fairConfigFor(SessionRole::Host), fairConfigFor(SessionRole::Client));
-    pair.oneWayMs = 2;
-    pair.host.listen(pair.now);
-    pair.client.connect(pair.now, kHost);
-    pair.advance(100, 1);
-    pair.host.startNextGame(pair.now);
-    pair.advance(pair.host.config().timing.match.speedCallMs + 200, 1); // the flip; the lag is chosen
+    dealOverDelay(pair, 2);
     REQUIRE(pair.host.arbitration().lagUs >= 3000);
     pair.clientEvents.clear();
     pair.hostEvents.clear();
