@@ -202,11 +202,15 @@ std::string encodeTagged(const Message& message, const Key& key) {
     return datagram;
 }
 
+void wire::appendChecksum(std::string& line) {
+    const std::uint32_t crc = crc32(line);
+    line += kChecksumMark;
+    hex::append(line, crc, static_cast<int>(kChecksumDigits));
+}
+
 std::string encodeDatagram(const Message& message) {
     std::string datagram = encodeLine(message);
-    const std::uint32_t crc = crc32(datagram);
-    datagram += kChecksumMark;
-    hex::append(datagram, crc, 8);
+    wire::appendChecksum(datagram);
     return datagram;
 }
 

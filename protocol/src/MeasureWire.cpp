@@ -26,14 +26,11 @@ class HexReader {
 public:
     explicit HexReader(std::string_view text) : m_text(text), m_at(1) {}
     std::uint64_t field(int digits) {
-        std::uint64_t value = 0;
-        for (int i = 0; i < digits; ++i) {
-            const int digit = m_at < m_text.size() ? hex::digitValue(m_text[m_at]) : -1;
-            if (digit < 0) m_ok = false;
-            else value = (value << 4) | static_cast<std::uint64_t>(digit);
-            ++m_at;
-        }
-        return value;
+        const auto count = static_cast<std::size_t>(digits);
+        const auto value = m_at + count <= m_text.size() ? hex::read(m_text.substr(m_at, count)) : std::nullopt;
+        m_at += count;
+        if (!value) m_ok = false;
+        return value.value_or(0);
     }
     // Everything after the fields is filler, and there is some.
     bool done() const {

@@ -1,6 +1,7 @@
 #include "speed/protocol/Probe.hpp"
 
 #include "Hex.hpp"
+#include "WireWords.hpp"
 
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/MeasureWire.hpp"
@@ -12,8 +13,9 @@
 namespace speed::protocol {
 namespace {
 
-constexpr std::string_view kChecksumMark = " #";
-constexpr std::size_t kChecksumTailBytes = 10; // " #" + 8 hex digits
+using wire::appendChecksum;
+using wire::kChecksumMark;
+using wire::kChecksumTailBytes;
 
 std::size_t digitsOf(WireNumber value) {
     std::size_t digits = 1;
@@ -29,12 +31,6 @@ void appendNumber(std::string& out, WireNumber value) {
     const auto [end, error] = std::to_chars(digits.data(), digits.data() + digits.size(), value);
     (void)error; // ten digits always hold a 32-bit number
     out.append(digits.data(), end);
-}
-
-void appendChecksum(std::string& datagram) {
-    const std::uint32_t crc = crc32(datagram);
-    datagram += kChecksumMark;
-    hex::append(datagram, crc, 8);
 }
 
 // "VERB TIME SEQ ID " + payload + " #crc", the payload `payloadText` padded with filler so that

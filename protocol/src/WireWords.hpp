@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace speed::protocol::wire {
@@ -31,6 +32,9 @@ inline constexpr std::string_view kChecksumMark = " #";
 inline constexpr std::size_t kChecksumDigits = 8;
 inline constexpr std::size_t kChecksumTailBytes = kChecksumMark.size() + kChecksumDigits;
 inline constexpr std::size_t kTagTailBytes = kChecksumMark.size() + kTagChars;
+
+// Ends an unkeyed datagram: " #" and the CRC-32 of what is there, in lowercase hex.
+void appendChecksum(std::string& line);
 
 template <typename Enum, std::size_t N>
 std::string_view wordOf(const std::array<std::string_view, N>& words, Enum value) {
