@@ -1,6 +1,7 @@
 """Reads layers.txt, the one place the layer graph is written (its own header says the format).
 
-Shared by check_layers.py (the includes) and check_build_layers.py (the compiler's include roots).
+Shared by check_layers.py (the includes), check_build_layers.py (the compiler's include roots)
+and layers_doc.py (docs/ARCHITECTURE.md's table of layers).
 """
 import os
 from dataclasses import dataclass, field
