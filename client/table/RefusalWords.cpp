@@ -11,7 +11,7 @@ std::string refusalWords(const PlayOutcome& outcome, bool held) {
     switch (outcome.refusal) {
     case MatchRefusal::NotDealt: return tr("play.refusal.not_dealt");
     case MatchRefusal::Paused: return tr("play.refusal.paused");
-    case MatchRefusal::FlipsAreTheMatchs: return tr("play.refusal.flip_for_both");
+    case MatchRefusal::FlipIsAutomatic: return tr("play.refusal.flip_for_both");
     case MatchRefusal::None: break;
     }
     switch (outcome.error) {

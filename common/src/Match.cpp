@@ -9,7 +9,7 @@ std::string_view describe(MatchRefusal refusal) {
     case MatchRefusal::None: return "taken";
     case MatchRefusal::NotDealt: return "no game is being played";
     case MatchRefusal::Paused: return "the game is paused";
-    case MatchRefusal::FlipsAreTheMatchs: return "the SPEED! flip is made for both players, not proposed";
+    case MatchRefusal::FlipIsAutomatic: return "the SPEED! flip is made for both players, not proposed";
     }
     return "refused";
 }
@@ -60,7 +60,7 @@ bool Match::restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber
 
 PlayOutcome Match::play(const Move& move, TimeMs now) {
     if (!dealt()) return {MatchRefusal::NotDealt, MoveError::None};
-    if (move.kind == MoveKind::Flip) return {MatchRefusal::FlipsAreTheMatchs, MoveError::None};
+    if (move.kind == MoveKind::Flip) return {MatchRefusal::FlipIsAutomatic, MoveError::None};
     if (paused() && !over()) return {MatchRefusal::Paused, MoveError::None};
     const MoveError error = applyMove(m_state, move);
     if (error != MoveError::None) return {MatchRefusal::None, error};

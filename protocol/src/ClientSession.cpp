@@ -35,7 +35,7 @@ void ClientSession::onGarbledAnswer(TimeMs now) { // the host's NG GARBLED, at m
 ProposalOutcome ClientSession::proposeMove(TimeMs now, const Move& move) {
     if (move.kind != MoveKind::Flip && move.seat != kClientSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
     if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
-    if (move.kind == MoveKind::Flip) return refuse(now, move, {MatchRefusal::FlipsAreTheMatchs, MoveError::None});
+    if (move.kind == MoveKind::Flip) return refuse(now, move, {MatchRefusal::FlipIsAutomatic, MoveError::None});
     const auto waiting = std::count_if(m_proposals.begin(), m_proposals.end(), [](const PendingProposal& p) { return !p.confirmed; });
     if (waiting >= m_config.timing.maxProposalsInFlight) return refuse(now, move, {}, LinkRefusal::TooManyInFlight);
     const MoveError error = checkMove(m_predicted, move);
@@ -56,7 +56,7 @@ ProposalOutcome ClientSession::proposeMove(TimeMs now, const Move& move) {
 }
 
 void ClientSession::onUpdate(TimeMs now, const Update& update) {
-    if (!update.header) return m_link.ignore(now, IgnoreRule::SeedForm, "UPDATE without GAME and REV, the seed's form");
+    if (!update.header) return m_link.ignore(now, IgnoreRule::HeaderlessUpdate, "UPDATE without GAME and REV (version 1's headerless form)");
     const SnapshotHeader& header = *update.header;
     const bool older = header.game < m_game || (header.game == m_game && header.revision <= m_revision);
     if (older) {

@@ -91,7 +91,7 @@ void HostSession::chooseFairFigures() {
 }
 
 ProposalOutcome HostSession::proposeFair(TimeMs now, const Move& move) {
-    if (move.kind == MoveKind::Flip) return refuse(now, move, {MatchRefusal::FlipsAreTheMatchs, MoveError::None});
+    if (move.kind == MoveKind::Flip) return refuse(now, move, {MatchRefusal::FlipIsAutomatic, MoveError::None});
     // Judged first on the table the host's seat sees, as the client judges its own.
     if (const MoveError error = checkMove(m_fair.shown, move); error != MoveError::None) {
         return refuse(now, move, {MatchRefusal::None, error});

@@ -28,7 +28,7 @@ constexpr std::array<std::pair<Refusal, PlayOutcome>, 12> kRefusals{{
 // A flip is never proposed over the wire; should the match refuse one, it is told as the rules
 // would (no stalemate).
 Refusal refusalFor(const PlayOutcome& outcome) {
-    if (outcome.refusal == MatchRefusal::FlipsAreTheMatchs) return Refusal::NotStalemate;
+    if (outcome.refusal == MatchRefusal::FlipIsAutomatic) return Refusal::NotStalemate;
     for (const auto& [refusal, play] : kRefusals) {
         if (play == outcome) return refusal;
     }

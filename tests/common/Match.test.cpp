@@ -59,7 +59,7 @@ TEST_CASE("match: refusals that are not rule errors have their own reason", "[ma
     CHECK(match.play(someMove, 0).refusal == MatchRefusal::NotDealt);
     match.deal(RuleOptions{}, 3, 0);
     match.advance(1000);
-    CHECK(match.play(Move::flip(), 1000).refusal == MatchRefusal::FlipsAreTheMatchs);
+    CHECK(match.play(Move::flip(), 1000).refusal == MatchRefusal::FlipIsAutomatic);
     const auto move = anyMove(match.state(), 0);
     REQUIRE(move);
     match.pause(1100);

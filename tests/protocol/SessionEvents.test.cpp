@@ -152,11 +152,11 @@ TEST_CASE("events: refusals that are not rule errors say so in their own type", 
     pair.connectAndDeal();
     const auto move = anyLegalMove(pair.client.state(), 1);
     REQUIRE(move);
-    CHECK(pair.client.proposeMove(pair.now, Move::flip()).play.refusal == MatchRefusal::FlipsAreTheMatchs);
+    CHECK(pair.client.proposeMove(pair.now, Move::flip()).play.refusal == MatchRefusal::FlipIsAutomatic);
     Move hostsSeat = *move;
     hostsSeat.seat = 0;
     CHECK(pair.client.proposeMove(pair.now, hostsSeat).link == LinkRefusal::NotThisSeat);
-    CHECK(pair.host.proposeMove(pair.now, Move::flip()).play.refusal == MatchRefusal::FlipsAreTheMatchs);
+    CHECK(pair.host.proposeMove(pair.now, Move::flip()).play.refusal == MatchRefusal::FlipIsAutomatic);
     pair.host.pause(pair.now);
     pair.pump();
     const ProposalOutcome paused = pair.client.proposeMove(pair.now, *move);

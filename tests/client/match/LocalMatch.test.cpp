@@ -49,7 +49,7 @@ TEST_CASE("local match: a refused move changes nothing - a legal one is applied"
     CHECK_FALSE(match.propose(Move::play(0, 0, wrongCard, 0), 1500).accepted());
     CHECK(match.state() == before);
     CHECK(match.propose(Move::play(1, 0, Card{}, 0), 1500).play.error == MoveError::BadSeat); // not our seat
-    CHECK(match.propose(Move::flip(), 1500).play.refusal == MatchRefusal::FlipsAreTheMatchs);
+    CHECK(match.propose(Move::flip(), 1500).play.refusal == MatchRefusal::FlipIsAutomatic);
 }
 
 TEST_CASE("local match: pause stops the game clock - only PLAY and PAUSE_0 toggle") {

@@ -35,7 +35,7 @@ enum class MatchRefusal : std::uint8_t {
     None,
     NotDealt,      // no game is being played
     Paused,        // the game is paused
-    FlipsAreTheMatchs, // "SPEED!" flips are made by the match, never proposed by a player
+    FlipIsAutomatic, // "SPEED!" flips are made by the match, never proposed by a player
 };
 
 std::string_view describe(MatchRefusal refusal);

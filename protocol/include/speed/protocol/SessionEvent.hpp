@@ -25,7 +25,7 @@ enum class IgnoreRule : std::uint8_t {
     Meaningless = 5,      // the verb means nothing to this role or state
     OtherGame = 6,        // names another game
     StaleUpdate = 7,      // an UPDATE not newer than the table held
-    SeedForm = 8,         // an UPDATE without GAME .. LAST
+    HeaderlessUpdate = 8, // an UPDATE without GAME .. LAST (version 1's form)
     BadTable = 9,         // an UPDATE whose table breaks its rules or loses a card
     UnknownProposal = 10, // an OK or NG for a proposal that is not pending
     ProposalAhead = 11,   // a MOVE ahead of the next undecided one
