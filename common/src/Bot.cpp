@@ -22,8 +22,8 @@ int followUps(const PlayerArea& area, int handSize, int playedSlot, Card played)
 
 // The ladder, in BotLevel's order. Each median is about 0.76 of the one below it, from a
 // beginner's 1.8 s to a quick player's 0.45 s: enough for each level to take about 79% of the
-// decided games against the one below (tests/bench/cpu_ladder.py). Easy keeps about the 1.5 s
-// per action of the original CPU game and normal the 0.8 s of the first release; that release's
+// decided games against the one below (tests/bench/cpu_ladder.py). Easy keeps about 1.5 s per
+// action, the CPU opponent's oldest pace, and normal the 0.8 s of the first release; that release's
 // hard (0.35 s) was quicker than people are, so hard is now 0.59 s and expert tops the ladder.
 constexpr std::array<BotProfile, 7> kProfiles{{
     {"novice", "Hana", 1, 1800, 0.40, 1.5},

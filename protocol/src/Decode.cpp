@@ -44,7 +44,7 @@ MessageBody readUpdate(FieldReader& in, bool invisible) {
     update.table.field = in.field("FIELD");
     update.table.opponentHand = in.hand("OPPHAND");
     update.table.opponentDeck = in.cardList("OPPDECK");
-    if (in.atEnd()) return update; // the seed's form
+    if (in.atEnd()) return update; // version 1's headerless form
     SnapshotHeader header;
     header.game = in.number("GAME");
     header.revision = in.number("REV");

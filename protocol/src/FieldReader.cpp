@@ -136,7 +136,7 @@ std::array<CardStack, kFieldPiles> FieldReader::field(std::string_view what) {
     if (failed()) return piles;
     const std::size_t slash = text.find(kPileSeparator);
     if (slash == std::string_view::npos) {
-        // The seed's form: the two tops side by side ("CACB").
+        // Version 1's form: the two tops side by side ("CACB").
         if (text.size() != 4) {
             fail(DecodeError::BadField, std::string(what) + " must be PILE/PILE or two tops: " + shown(text));
             return piles;

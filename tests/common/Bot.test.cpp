@@ -194,7 +194,7 @@ TEST_CASE("medians fall from about 1.8 s to about 0.45 s, right-skewed like huma
     CHECK(slowest <= 2000);
     CHECK(quickest >= 400);
     CHECK(quickest <= 500);
-    // Easy keeps about the original CPU game's 1.5 s per action.
+    // Easy keeps about 1.5 s per action, the CPU opponent's oldest pace.
     CHECK(std::abs(botProfile(BotLevel::Easy).medianMs - 1500) <= 200);
 }
 

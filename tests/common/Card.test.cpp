@@ -21,8 +21,8 @@ TEST_CASE("every card code round-trips through parse and print", "[card]") {
     CHECK(parseCard("JJ").card->isJoker());
 }
 
-TEST_CASE("card codes mean the seed's suits and ranks", "[card]") {
-    CHECK(parseCard("HD").card == Card::of(Suit::Heart, 13)); // the seed misprints this one as SD
+TEST_CASE("card codes mean the protocol's suits and ranks", "[card]") {
+    CHECK(parseCard("HD").card == Card::of(Suit::Heart, 13)); // the king of hearts: HD, never SD
     CHECK(parseCard("SA").card == Card::of(Suit::Spade, 10));
     CHECK(parseCard("CB").card == Card::of(Suit::Club, 11));
     CHECK(parseCard("DC").card == Card::of(Suit::Diamond, 12));

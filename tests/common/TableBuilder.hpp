@@ -1,6 +1,6 @@
 #pragma once
 
-// Builds hand-made tables for rule tests from the seed's card codes, e.g.
+// Builds hand-made tables for rule tests from the protocol's card codes, e.g.
 //   Table().deck(0, "S1 S2").hand(0, "H5 -- JJ --").pile(0, "D3").state()
 // Deck strings list bottom first, so the last code is the top card.
 #include "speed/common/GameState.hpp"

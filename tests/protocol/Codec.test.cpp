@@ -13,7 +13,7 @@ using namespace speed::protocol;
 
 namespace {
 
-constexpr std::string_view kSeedLine =
+constexpr std::string_view kVersionOneLine =
     "UPDATE 34603 5 H5C4D1S5H3H9D6DCC1C4C5C6 D1JJD9DC CACB D1JJD9DC H5C4D1S5H3H9D6DCC1C4C5C6";
 
 Card card(std::string_view code) { return *parseCard(code).card; }
@@ -40,8 +40,8 @@ TEST_CASE("Every verb round-trips through the datagram and the line forms", "[co
                                               "START", "ALIVE", "SHUTDOWN", "PROBE", "ECHO", "REKEY"});
 }
 
-TEST_CASE("The seed's example line decodes to the table it describes", "[codec]") {
-    const DecodeResult decoded = parseLine(kSeedLine);
+TEST_CASE("Version 1's example line decodes to the table it describes", "[codec]") {
+    const DecodeResult decoded = parseLine(kVersionOneLine);
     REQUIRE(decoded.ok());
     CHECK(decoded.message->time == 34603);
     CHECK(decoded.message->seq == 5);

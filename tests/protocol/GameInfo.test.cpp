@@ -4,7 +4,7 @@
 
 using namespace speed::protocol;
 
-TEST_CASE("GameInfo keeps the seed's names and values", "[gameinfo]") {
+TEST_CASE("GameInfo keeps the names and values the protocol has always used", "[gameinfo]") {
     CHECK(static_cast<int>(GameInfo::Nothing) == 1);
     CHECK(static_cast<int>(GameInfo::ExtGame) == 11);
     CHECK(toString(GameInfo::ConWait) == "CON_WAIT");

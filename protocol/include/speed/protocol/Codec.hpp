@@ -49,14 +49,14 @@ struct DecodeResult {
 
 std::uint32_t crc32(std::string_view bytes);
 
-// The line without its checksum (what a log shows, and what the seed's examples are).
+// The line without its checksum (what a log shows, and what version 1's examples are).
 std::string encodeLine(const Message& message);
 // The line plus " #" and its CRC-32: a datagram outside a session.
 std::string encodeDatagram(const Message& message);
 // The line plus " #" and its tag under `key`: a datagram of a session.
 std::string encodeTagged(const Message& message, const Key& key);
 
-// Parses a line without checksum. Accepts the seed's UPDATE form (no header, field as two tops).
+// Parses a line without checksum. Accepts version 1's headerless UPDATE form (field as two tops).
 DecodeResult parseLine(std::string_view line);
 // Verifies the tail (a CRC; or a tag, with `tagKey`), then parses the line before it.
 DecodeResult decodeDatagram(std::string_view bytes, const Key* tagKey = nullptr);

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string_view>
 
-// The game states, with the original program's names and values, and the transitions between
-// them (docs/STATES.md).
+// The game states, with the names and values the protocol has always used, and the transitions
+// between them (docs/STATES.md).
 namespace speed::protocol {
 
 enum class GameInfo : std::uint8_t {
@@ -24,7 +24,7 @@ enum class GameInfo : std::uint8_t {
     ExtGame = 11, // EXTGAME: game over, waiting for the next game
 };
 
-// "NOTHING", "CON_WAIT", ... as in the seed.
+// "NOTHING", "CON_WAIT", ... as the protocol has always named them.
 std::string_view toString(GameInfo info);
 std::optional<GameInfo> gameInfoFromValue(int value);
 

@@ -18,7 +18,7 @@
 namespace speed::protocol {
 
 inline constexpr int kProtocolVersion = 5;
-inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the original protocol's limit, checksum included
+inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the limit since version 1, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
 
@@ -41,7 +41,7 @@ struct TableView {
 // The state of the game from the sender's side (Won/Lost are the sender's result).
 enum class Phase : std::uint8_t { Play, SpeedCall, Pause0, Pause1, Won, Lost, Draw };
 
-// The part of an UPDATE that the seed's form lacks: which game, which revision of it, its rules.
+// What version 1's headerless UPDATE lacks: which game, which revision of it, its rules.
 struct SnapshotHeader {
     WireNumber game = 0;
     WireNumber revision = 0;
@@ -118,7 +118,7 @@ struct Deny {         // DENY NONCE REASON: this host will not play with you (no
 struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE LAST]
     bool invisible = false; // INVISIBLE: a resend of a revision already sent (apply, no animation)
     TableView table;
-    std::optional<SnapshotHeader> header; // absent only in the seed's form; a session ignores those
+    std::optional<SnapshotHeader> header; // absent only in version 1's form; a session ignores those
     friend bool operator==(const Update&, const Update&) = default;
 };
 struct MoveRequest {  // MOVE GAME ID PLAY SLOT CARD PILE  |  MOVE GAME ID REFILL SLOT

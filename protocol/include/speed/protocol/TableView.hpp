@@ -17,7 +17,7 @@ struct StateFromView {
 
 // Rebuilds the absolute table from a view written by `senderSeat`. The hands must have
 // rules.handSize slots. The result is derived from the cards (a seat with no cards has won).
-// Conservation is not required here (the seed's example is not a real deal); the session
+// Conservation is not required here (version 1's example table is not a real deal); the session
 // checks it separately.
 StateFromView stateFromView(const TableView& view, int senderSeat, const RuleOptions& rules);
 

@@ -10,7 +10,8 @@
 
 namespace speed {
 
-// setup.ini (docs/NETWORK.md). The original program's names of the keys are in brackets.
+// setup.ini (docs/NETWORK.md). In brackets: the Japanese name each key had before it had an
+// English one.
 struct NetworkSettings {
     static constexpr std::uint16_t kDefaultPort = 50001;
     static constexpr int kDefaultWaitSeconds = 30;
