@@ -1,9 +1,14 @@
 #include "speed/protocol/Arbitration.hpp"
 
+#include "FairArbitration.hpp"
+#include "FirstArrivalArbitration.hpp"
+
 namespace speed::protocol {
 
-PlayOutcome FirstArrivalPolicy::arbitrate(Match& match, const Move& move, const ProposalContext& /*context*/, TimeMs now) {
-    return match.play(move, now);
+std::unique_ptr<ArbitrationPolicy> makeArbitration(Arbitration mode, ArbitrationHost& host,
+                                                   const SessionTiming& timing) {
+    if (mode == Arbitration::Fair) return std::make_unique<FairArbitration>(host, timing);
+    return std::make_unique<FirstArrivalArbitration>(host, timing);
 }
 
 } // namespace speed::protocol

@@ -6,15 +6,19 @@
 #include <algorithm>
 #include <cmath>
 
+// The host session's core: the messages a client sends in a game, its moves handed to the
+// arbitration policy, and every change of the table published as a new revision (journalled,
+// sent as an UPDATE). The handshake, the restore from the journal, starting and pausing games,
+// and what the host does for its arbitration policy are in the other HostSession*.cpp files.
 namespace speed::protocol {
 
-HostSession::HostSession(SessionConfig config, std::unique_ptr<ArbitrationPolicy> arbitration)
-    : Session(std::move(config)),
-      m_arbitration(arbitration ? std::move(arbitration) : std::make_unique<FirstArrivalPolicy>()),
+HostSession::HostSession(SessionConfig config)
+    : Session(std::move(config)), m_arbitration(makeArbitration(Arbitration::FirstArrival, *this, m_config.timing)),
       m_match(m_config.timing.match) {
     for (std::size_t i = 0; i < m_cookieSecret.size(); i += 8) {
         std::uint64_t bits = randomBits();
-        for (std::size_t k = 0; k < 8; ++k, bits >>= 8) m_cookieSecret[i + k] = static_cast<std::uint8_t>(bits);
+        for (std::size_t k = 0; k < 8; ++k, bits >>= 8)
+            m_cookieSecret[i + k] = static_cast<std::uint8_t>(bits);
     }
 }
 
@@ -29,7 +33,8 @@ void HostSession::onMessage(TimeMs now, const Message& message) {
     const MessageBody& body = message.body;
     if (const auto* ok = std::get_if<Ok>(&body)) return onAck(now, *ok);
     if (const auto* move = std::get_if<MoveRequest>(&body)) return onMove(now, message, *move);
-    if (std::holds_alternative<Start>(body) || std::holds_alternative<Pause>(body) || std::holds_alternative<Resume>(body)) {
+    if (std::holds_alternative<Start>(body) || std::holds_alternative<Pause>(body) ||
+        std::holds_alternative<Resume>(body)) {
         return onControl(now, message);
     }
     m_link.ignore(now, IgnoreRule::Meaningless, std::string(verbOf(message)) + " means nothing to a host");
@@ -42,14 +47,16 @@ void HostSession::onAck(TimeMs now, const Ok& ok) {
         }
         return m_link.settle(RequestKind::Start);
     }
-    if (ok.subject != Subject::Update) return m_link.ignore(now, IgnoreRule::Meaningless, "a host is not answered with OK but UPDATE or START");
+    if (ok.subject != Subject::Update)
+        return m_link.ignore(now, IgnoreRule::Meaningless, "a host is not answered with OK but UPDATE or START");
     if (ok.game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "acknowledges another game");
     if (ok.revision > m_revision) {
-        return ignoreNeverSent(now, "OK UPDATE " + std::to_string(ok.revision) + ", the newest sent is " + std::to_string(m_revision));
+        return ignoreNeverSent(now, "OK UPDATE " + std::to_string(ok.revision) + ", the newest sent is " +
+                                        std::to_string(m_revision));
     }
     m_game.ackedRevision = std::max(m_game.ackedRevision, ok.revision);
     m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now);
-    if (m_fair.on) chooseFairFigures(); // the deal's first exchanges, while its SPEED! is called
+    m_arbitration->measured(); // the deal's first exchanges, while its SPEED! is called
 }
 
 void HostSession::onGarbledAnswer(TimeMs now) { // the peer's NG GARBLED, at most once per resend interval
@@ -57,89 +64,40 @@ void HostSession::onGarbledAnswer(TimeMs now) { // the peer's NG GARBLED, at mos
     m_game.nextSnapshotAt = std::min(m_game.nextSnapshotAt, now);
 }
 
-void HostSession::startNextGame(TimeMs now) {
-    const GameInfo info = gameInfo();
-    if (info != GameInfo::Connect && info != GameInfo::ExtGame && !isGameOver(info)) {
-        return refuseTransition(now, "start: no new game from " + std::string(toString(info)));
-    }
-    if (gameNumber() == 0) return startGame(now);
-    // A rematch: asked once, told to the other player (resent until its OK START), dealt when
-    // both have asked.
-    if (!m_game.nextAsked[kHostSeat]) {
-        m_game.nextAsked[kHostSeat] = true;
-        if (!m_game.nextAsked[kClientSeat]) m_link.request(now, RequestKind::Start, Start{gameNumber() + 1});
-    }
-    if (m_game.nextAsked[kClientSeat]) startGame(now);
-}
-
-void HostSession::startGame(TimeMs now) {
-    if (measuring()) return refuseTransition(now, "start: a measurement is running");
-    m_match.deal(m_config.rules, m_config.dealSeed + static_cast<std::uint64_t>(m_match.gameNumber()), now);
-    m_revision = 0;
-    m_game = GameBook{};
-    setupFair();
-    m_link.settle(RequestKind::Start); // our ask for this game needs no answer any more
-    clearGameOver();
-    SessionEvent started;
-    started.kind = SessionEventKind::GameStarted;
-    started.at = now;
-    started.game = gameNumber();
-    started.text = "game " + std::to_string(gameNumber()) + " dealt";
-    started.table = std::make_shared<const GameState>(m_match.state());
-    emit(std::move(started));
-    afterMove(now, std::nullopt, RevisionCause{JournalChange::Deal});
-}
-
 ProposalOutcome HostSession::proposeMove(TimeMs now, const Move& move) {
     if (move.kind != MoveKind::Flip && move.seat != kHostSeat) return refuse(now, move, {}, LinkRefusal::NotThisSeat);
     if (gameInfo() != GameInfo::Play) return refuse(now, move, notPlaying());
-    if (m_fair.on) return proposeFair(now, move);
-    const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kHostSeat, now, now}, now);
-    const auto madeUs = static_cast<std::int64_t>(m_link.sinceOpenUs(now));
-    if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsSent; // the host's own, decided here
-    if (!outcome.accepted()) {
-        if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsRejected;
-        return refuse(now, move, outcome, LinkRefusal::None, false, raceLead(move, outcome, madeUs));
-    }
-    if (move.kind != MoveKind::Flip) ++m_link.stats().proposalsConfirmed;
-    afterMove(now, move, {}, {madeUs, std::nullopt});
-    return {true, outcome, LinkRefusal::None};
+    return m_arbitration->proposeOwn(now, move);
 }
 
 void HostSession::onMove(TimeMs now, const Message& message, const MoveRequest& request) {
     if (request.game != gameNumber()) {
-        return m_link.ignore(now, IgnoreRule::OtherGame, "MOVE for game " + std::to_string(request.game) +
-                                                              ", this is game " + std::to_string(gameNumber()));
+        return m_link.ignore(now, IgnoreRule::OtherGame,
+                             "MOVE for game " + std::to_string(request.game) + ", this is game " +
+                                 std::to_string(gameNumber()));
     }
     if (const auto known = m_game.verdicts.find(request.id); known != m_game.verdicts.end()) {
-        return answer(now, request.game, request.id, known->second); // a resent proposal: answer again, never apply twice
+        // A resent proposal: answered again, never applied twice.
+        return answer(now, request.game, request.id, known->second);
     }
-    if (m_fair.order.holds(request.id)) return; // a resent proposal still waiting its turn: answered then
+    if (m_arbitration->holds(request.id)) return; // a resent proposal still waiting its turn: answered then
     if (request.id != m_game.nextProposal) {
-        return m_link.ignore(now, IgnoreRule::ProposalAhead, "MOVE " + std::to_string(request.id) + " came before MOVE " +
-                                                                  std::to_string(m_game.nextProposal) +
-                                                                  "; proposals are decided in order");
+        return m_link.ignore(now, IgnoreRule::ProposalAhead,
+                             "MOVE " + std::to_string(request.id) + " came before MOVE " +
+                                 std::to_string(m_game.nextProposal) + "; proposals are decided in order");
     }
     ++m_game.nextProposal;
-    if (m_fair.on) return takeFair(now, message, request);
-    m_game.lastDecided = request.id;
     const Move move = moveSeenFrom(Move{request.kind, 0, request.slot, request.pile, request.card}, kClientSeat);
-    const PlayOutcome outcome = m_arbitration->arbitrate(m_match, move, {kClientSeat, now, message.time}, now);
-    const std::int64_t madeUs = clientInputUs(request, message.time, static_cast<std::int64_t>(m_link.sinceOpenUs(now)));
-    const Verdict verdict{outcome.accepted(), refusalFor(outcome), m_revision + 1, raceLead(move, outcome, madeUs)};
-    m_game.verdicts.emplace(request.id, verdict);
-    answer(now, request.game, request.id, verdict);
-    const RevisionCause cause{verdict.accepted ? JournalChange::Move : JournalChange::Refusal, request.id, verdict.reason};
-    if (verdict.accepted) {
-        afterMove(now, move, cause, {madeUs, request.inputUs});
-        return;
-    }
-    refusePeer(now, move, outcome, cause, verdict.leadUs, request.inputUs);
+    const auto arrivalUs = static_cast<std::int64_t>(m_link.sinceOpenUs(now));
+    const std::int64_t madeUs = clientInputUs(request, message.time, arrivalUs);
+    m_arbitration->takeClient(now, TimedPlay{kClientSeat, move, madeUs, arrivalUs, request.id, request.inputUs});
 }
 
 void HostSession::answer(TimeMs now, WireNumber game, WireNumber proposal, const Verdict& verdict) {
-    if (verdict.accepted) m_link.send(now, Ok{Subject::Move, game, proposal, verdict.revision});
-    else m_link.send(now, Ng{false, game, proposal, verdict.reason, verdict.leadUs});
+    if (verdict.accepted)
+        m_link.send(now, Ok{Subject::Move, game, proposal, verdict.revision});
+    else
+        m_link.send(now, Ng{false, game, proposal, verdict.reason, verdict.leadUs});
 }
 
 void HostSession::refusePeer(TimeMs now, const Move& move, const PlayOutcome& outcome, RevisionCause cause,
@@ -149,42 +107,9 @@ void HostSession::refusePeer(TimeMs now, const Move& move, const PlayOutcome& ou
     refused.play = outcome;
     refused.raceLeadUs = leadUs;
     refused.inputUs = inputUs;
-    refused.text = "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
+    refused.text =
+        "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
     emit(std::move(refused));
-}
-
-void HostSession::onControl(TimeMs now, const Message& message) {
-    const MessageBody& body = message.body;
-    const bool control = std::holds_alternative<Pause>(body) || std::holds_alternative<Resume>(body);
-    if (control && message.seq <= m_game.newestControlSeq) {
-        return m_link.ignore(now, IgnoreRule::StaleControl, "an older PAUSE or RESUME than the last one taken");
-    }
-    if (control) m_game.newestControlSeq = message.seq;
-    if (const auto* start = std::get_if<Start>(&body)) {
-        const bool between = gameNumber() == 0 || m_match.over();
-        if (start->game == gameNumber() + 1 && between && !measuring()) {
-            if (gameNumber() == 0) {
-                startGame(now);
-            } else if (!m_game.nextAsked[kClientSeat]) { // a rematch: the client's ask
-                m_game.nextAsked[kClientSeat] = true;
-                emitPeerAskedNextGame(now, start->game);
-                if (m_game.nextAsked[kHostSeat]) startGame(now);
-            }
-            return m_link.send(now, Ok{Subject::Start, start->game, 0, 0});
-        }
-        if (start->game > gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "START for a game that cannot start now");
-        return m_link.send(now, Ok{Subject::Start, start->game, 0, 0});
-    }
-    if (const auto* pause = std::get_if<Pause>(&body)) {
-        if (pause->game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "PAUSE for another game");
-        if (!m_match.over()) pauseGame(now, PauseReason::User);
-        return m_link.send(now, Ok{Subject::Pause, pause->game, 0, 0});
-    }
-    if (const auto* resume = std::get_if<Resume>(&body)) {
-        if (resume->game != gameNumber()) return m_link.ignore(now, IgnoreRule::OtherGame, "RESUME for another game");
-        resumeGame(now, kClientSeat);
-        return m_link.send(now, Ok{Subject::Resume, resume->game, 0, 0});
-    }
 }
 
 std::int64_t HostSession::clientInputUs(const MoveRequest& request, WireNumber sentMs, std::int64_t arrivalUs) const {
@@ -194,17 +119,21 @@ std::int64_t HostSession::clientInputUs(const MoveRequest& request, WireNumber s
     const std::int64_t input = static_cast<std::int64_t>(*request.inputUs) - std::llround(clock->offsetNs / 1000.0);
     // The way here takes no more than the whole round trip; the margin covers the offset's own error.
     constexpr std::int64_t kMarginUs = 2000;
-    const std::int64_t sentEarliest = arrivalUs - clock->delayNs / 1000 - static_cast<std::int64_t>(std::llround(clock->epsilonNs / 1000.0)) - kMarginUs;
+    const std::int64_t sentEarliest = arrivalUs - clock->delayNs / 1000 -
+                                      static_cast<std::int64_t>(std::llround(clock->epsilonNs / 1000.0)) - kMarginUs;
     // How long the client says it held the proposal before this datagram (its own clock, both
     // fields count from its session's start): none for a first send, a resend interval a resend.
     constexpr std::int64_t kUsPerMs = 1000;
-    const std::int64_t heldUs = std::clamp(static_cast<std::int64_t>(sentMs) * kUsPerMs - static_cast<std::int64_t>(*request.inputUs),
-                                           std::int64_t{0}, 2 * m_config.timing.resendIntervalMs * kUsPerMs);
+    const std::int64_t heldUs =
+        std::clamp(static_cast<std::int64_t>(sentMs) * kUsPerMs - static_cast<std::int64_t>(*request.inputUs),
+                   std::int64_t{0}, 2 * m_config.timing.resendIntervalMs * kUsPerMs);
     return std::clamp(input, sentEarliest - heldUs, arrivalUs);
 }
 
-std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOutcome& outcome, std::int64_t madeUs) const {
-    if (outcome.error != MoveError::NotAdjacent || move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) {
+std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOutcome& outcome,
+                                                  std::int64_t madeUs) const {
+    if (outcome.error != MoveError::NotAdjacent || move.kind != MoveKind::Play || move.pile < 0 ||
+        move.pile >= kFieldPiles) {
         return std::nullopt;
     }
     return madeUs - m_pileChangedUs[static_cast<std::size_t>(move.pile)];
@@ -218,10 +147,10 @@ void HostSession::afterMove(TimeMs now, const std::optional<Move>& move, Revisio
         m_pileChangedUs[static_cast<std::size_t>(move->pile)] = changedUs;
     } else if (!move || move->kind == MoveKind::Flip) {
         m_pileChangedUs.fill(changedUs); // the deal or the SPEED! flip: both piles
-        m_fair.committed.clear();        // no play is taken back across them
+        m_arbitration->closeRewinds();   // no play is taken back across them
     }
     if (m_match.over()) {
-        m_fair.committed.clear();
+        m_arbitration->closeRewinds();
         noteGameOver(now, gameNumber(), m_match.state().result);
     } else if (!m_match.speedCalled()) {
         m_game.speedCallAnnounced = false;
@@ -251,8 +180,8 @@ void HostSession::publish(TimeMs now, const std::optional<Move>& change, Revisio
     ++m_revision;
     m_game.change = change;
     m_phase = currentPhase();
-    JournalEntry entry =
-        journalEntry(now, change ? (change->kind == MoveKind::Flip ? JournalChange::Flip : JournalChange::Move) : cause.change);
+    JournalEntry entry = journalEntry(
+        now, change ? (change->kind == MoveKind::Flip ? JournalChange::Flip : JournalChange::Move) : cause.change);
     if (change) entry.move = *change;
     if (entry.change == JournalChange::Deal) {
         entry.seed = m_match.seed();
@@ -261,7 +190,7 @@ void HostSession::publish(TimeMs now, const std::optional<Move>& change, Revisio
     entry.proposal = cause.proposal;
     entry.refusal = cause.refusal;
     m_journal.emplace_back(entry);
-    if (m_fair.on) seeLater(now);
+    m_arbitration->published(now, m_revision, m_match.state());
     sendSnapshot(now, false);
     refreshInfo(now, "host table changed");
 }
@@ -280,8 +209,8 @@ JournalEntry HostSession::journalEntry(TimeMs now, JournalChange change) const {
 
 void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     if (gameNumber() == 0 || !isConnected(gameInfo())) return;
-    const SnapshotHeader header{gameNumber(), m_revision, m_match.state().rules, m_phase, m_game.lastDecided,
-                                m_game.change};
+    const SnapshotHeader header{gameNumber(), m_revision,         m_match.state().rules,
+                                m_phase,      m_game.lastDecided, m_game.change};
     m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
     // A silent peer may be gone for the whole grace: its table goes less often meanwhile.
     const SessionTiming& timing = m_config.timing;
@@ -298,10 +227,7 @@ void HostSession::onTick(TimeMs now) {
         m_link.send(now, Rekey{});
         m_nextRekeyAt = now + m_config.timing.silentResendIntervalMs;
     }
-    if (m_fair.on) {
-        decideDue(now); // the plays due before the flip are taken first
-        refreshView(now);
-    }
+    m_arbitration->tick(now); // the plays due before the flip are taken first
     if (const auto flip = m_match.advance(now)) afterMove(now, flip);
     if (gameNumber() > 0 && m_game.ackedRevision < m_revision && now >= m_game.nextSnapshotAt) sendSnapshot(now, true);
 }
@@ -310,71 +236,7 @@ TimeMs HostSession::roleWakeMs(TimeMs now) const {
     TimeMs wake = m_match.nextWakeAt(now);
     if (m_link.keysRetired()) wake = std::min(wake, m_nextRekeyAt);
     if (m_game.ackedRevision < m_revision) wake = std::min(wake, m_game.nextSnapshotAt);
-    if (m_fair.on) wake = std::min(wake, fairWakeMs(now));
-    return wake;
-}
-
-void HostSession::pause(TimeMs now) {
-    if (gameInfo() != GameInfo::Play) return refuseTransition(now, "pause: not playing");
-    pauseGame(now, PauseReason::User);
-}
-
-void HostSession::resume(TimeMs now) {
-    if (!isPaused(gameInfo())) return refuseTransition(now, "resume: not paused");
-    resumeGame(now, kHostSeat);
-}
-
-void HostSession::onPeerBack(TimeMs now) {
-    if (!m_game.silencePause) return;
-    m_game.silencePause = false;
-    followPause(now);
-    publish(now, std::nullopt);
-}
-
-void HostSession::pauseGame(TimeMs now, PauseReason reason) {
-    if (gameNumber() == 0 || m_match.over()) return;
-    if (m_fair.on) { // what waits is decided before the clock stops; nothing is taken back across a pause
-        decideAll(now);
-        m_fair.committed.clear();
-        if (m_match.over()) return;
-    }
-    if (reason == PauseReason::Silent) {
-        if (m_game.silencePause) return;
-        m_game.silencePause = true;
-    } else {
-        if (m_game.userPause) return;
-        m_game.userPause = true;
-        m_game.resumeAsked = {};
-    }
-    followPause(now);
-    publish(now, std::nullopt);
-}
-
-void HostSession::resumeGame(TimeMs now, int seat) {
-    auto& asked = m_game.resumeAsked[static_cast<std::size_t>(seat)];
-    if (!m_game.userPause || asked) return;
-    asked = true;
-    if (m_game.resumeAsked[0] && m_game.resumeAsked[1]) {
-        m_game.userPause = false;
-        m_game.resumeAsked = {};
-        followPause(now);
-    }
-    publish(now, std::nullopt);
-}
-
-// The match is paused while either side asked for it or the peer is silent.
-void HostSession::followPause(TimeMs now) {
-    const bool paused = m_game.userPause || m_game.silencePause;
-    if (paused && !m_match.paused()) m_match.pause(now);
-    if (!paused && m_match.paused()) m_match.resume(now);
-}
-
-Phase HostSession::currentPhase() const {
-    if (m_match.over()) return resultPhase(m_match.state().result, kHostSeat);
-    if (m_game.userPause || m_game.silencePause) {
-        return m_game.resumeAsked[0] || m_game.resumeAsked[1] ? Phase::Pause1 : Phase::Pause0;
-    }
-    return m_match.speedCalled() ? Phase::SpeedCall : Phase::Play;
+    return std::min(wake, m_arbitration->wakeMs(now));
 }
 
 } // namespace speed::protocol

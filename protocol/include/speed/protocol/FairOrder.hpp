@@ -1,6 +1,6 @@
 #pragma once
 
-#include "speed/common/Move.hpp"
+#include "speed/protocol/Arbitration.hpp"
 #include "speed/protocol/Message.hpp"
 
 #include <cstdint>
@@ -12,15 +12,6 @@
 // Two plays of different seats on one pile made within the tie window of each other are a tie:
 // a seeded coin that alternates seats decides which goes first. Pure: times are passed in.
 namespace speed::protocol {
-
-struct TimedPlay {
-    int seat = 0;
-    Move move;                 // absolute seats
-    std::int64_t keyUs = 0;    // when it was made, host session clock (a late play: when it arrived)
-    std::int64_t arrivalUs = 0; // when the host had it
-    WireNumber proposal = 0;   // the client's proposal ID; 0 for the host's own plays
-    std::optional<std::uint64_t> wireInputUs{}; // the client's INPUT as it came
-};
 
 class FairOrder {
 public:

@@ -3,11 +3,9 @@
 #include "speed/common/Match.hpp"
 #include "speed/protocol/Arbitration.hpp"
 #include "speed/protocol/Continuity.hpp"
-#include "speed/protocol/FairOrder.hpp"
 #include "speed/protocol/Session.hpp"
 
 #include <array>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,23 +23,9 @@ struct RevisionCause {
     Refusal refusal = Refusal::NotPlaying;
 };
 
-// What fair arbitration chose for the current deal, and what it did (docs/PROTOCOL.md,
-// "Fair races").
-struct ArbitrationFigures {
-    Arbitration mode = Arbitration::Fair;
-    std::int64_t lagUs = 0;    // every play waits this long after it was made
-    std::int64_t tieUs = 0;    // two seats' plays closer than this are a tie for the coin
-    std::int64_t rewindUs = 0; // a play this much later than its due time still takes its place back
-    TimeMs viewDelayMs = 0;    // the host's seat sees the table this much later, as the client does
-    long long rollbacks = 0;   // plays taken back this session
-    long long ties = 0;        // ties the coin settled this deal
-    long long lateAtArrival = 0; // plays too late to rewind, counted as made when they came
-};
-
-class HostSession final : public Session {
+class HostSession final : public Session, private ArbitrationHost {
 public:
-    explicit HostSession(SessionConfig config,
-                         std::unique_ptr<ArbitrationPolicy> arbitration = std::make_unique<FirstArrivalPolicy>());
+    explicit HostSession(SessionConfig config);
 
     void listen(TimeMs now); // NOTHING -> CON_WAIT: waits for a client's HELLO
     // NOTHING -> the match of the journal, paused, its client's seat held: the host restarted.
@@ -57,9 +41,9 @@ public:
     void resume(TimeMs now) override;
 
     SessionRole role() const override { return SessionRole::Host; }
-    // Under fair arbitration the host's seat sees what the client's seat sees, as late (the
-    // table of viewDelayMs ago) with its own plays shown at once; otherwise the match itself.
-    const GameState& state() const override { return m_fair.on ? m_fair.shown : m_match.state(); }
+    // What the arbitration policy shows the host's seat: under fair arbitration what the client's
+    // seat sees, as late, with its own plays shown at once; under first arrival the match itself.
+    const GameState& state() const override { return m_arbitration->seatView(m_match.state()); }
     const GameState& confirmedState() const override { return m_match.state(); }
     WireNumber gameNumber() const override { return static_cast<WireNumber>(m_match.gameNumber()); }
     WireNumber revision() const override { return m_revision; }
@@ -69,6 +53,7 @@ public:
     bool peerAskedNextGame() const override { return m_game.nextAsked[kClientSeat]; }
     TimeMs gameElapsedMs(TimeMs now) const override { return m_match.elapsedMs(now); }
     const Match& match() const { return m_match; }
+    // What the policy of the current deal chose and did; its mode, before a deal, the configured one.
     ArbitrationFigures arbitration() const;
 
 private:
@@ -78,11 +63,11 @@ private:
         WireNumber revision = 0;
         std::optional<std::int64_t> leadUs{}; // a lost race's LEAD, sent again with a resent NG
     };
-    struct GameBook { // what the host keeps of the current game, besides the match
+    struct CurrentGame { // what the host keeps of the current game, besides the match
         bool userPause = false;
         bool silencePause = false;
         std::array<bool, kSeats> resumeAsked{};
-        std::array<bool, kSeats> nextAsked{};   // after the game: who asked for the next one
+        std::array<bool, kSeats> nextAsked{}; // after the game: who asked for the next one
         bool speedCallAnnounced = false;
         WireNumber ackedRevision = 0;
         TimeMs nextSnapshotAt = kNever;
@@ -103,24 +88,13 @@ private:
     TimeMs connectTimeoutMs() const override { return m_config.timing.connectWaitMs; }
     ConnectFailure waitFailure() const override { return ConnectFailure::NoClientCame; }
 
-    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
-    std::optional<DenyReason> passwordProblem(const Hello& hello) const;
-    void onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
-    bool provesItself(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
-    bool freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
-    JournalSession journalSession() const;
-    void deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes);
-    void admit(TimeMs now, const PeerAddress& from, const Hello& hello);
-    void sendWelcome(TimeMs now);
-    std::string cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const;
-    void startGame(TimeMs now);
+    // The game, its moves and its revisions (HostSession.cpp).
     void onMove(TimeMs now, const Message& message, const MoveRequest& request);
     void answer(TimeMs now, WireNumber game, WireNumber proposal, const Verdict& verdict);
     // A client's proposal refused: LAST moves on (a new revision, `cause`), and PeerMoveRefused.
     void refusePeer(TimeMs now, const Move& move, const PlayOutcome& outcome, RevisionCause cause,
                     std::optional<std::int64_t> leadUs, std::optional<std::uint64_t> inputUs);
     void onAck(TimeMs now, const Ok& ok);
-    void onControl(TimeMs now, const Message& message);
     // When a move was made, for the piles' change times and the simulator's truth: the host's
     // own at its proposal, a client's at its INPUT on this clock (and the INPUT as it came);
     // nothing: now (the deal, the flip).
@@ -140,69 +114,58 @@ private:
     void publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause = {});
     // A journal entry of the current revision: the game, LAST, the clock and the pause.
     JournalEntry journalEntry(TimeMs now, JournalChange change) const;
-
-    // Fair arbitration (HostFair.cpp).
-    struct OwnPlay {
-        Move move;
-        WireNumber revision = 0; // the revision that took it; 0 while it waits
-    };
-    struct Committed {
-        TimedPlay play;
-        Match before; // the match before it was taken: where a rewind starts again
-        std::array<std::int64_t, kFieldPiles> pilesChangedBefore{};
-    };
-    struct Seen {
-        TimeMs at = 0;
-        WireNumber revision = 0;
-        GameState table;
-    };
-    struct FairBook {
-        bool on = false;
-        FairOrder order;
-        std::int64_t rewindUs = 0;
-        TimeMs viewDelayMs = 0;
-        std::int64_t lastClientKeyUs = 0;
-        std::deque<Committed> committed; // since the last flip, deal or pause, while still rewindable
-        std::vector<OwnPlay> own;        // the host's own plays, until the seat sees them taken
-        std::deque<Seen> seen;           // revisions on their way to the host's seat
-        GameState viewBase;
-        WireNumber viewRevision = 0;
-        GameState shown;
-        long long rollbacks = 0;
-        long long lateAtArrival = 0;
-        std::size_t samplesUsed = 0; // the figures are chosen again as clock samples come in
-    };
-    void setupFair();
-    void chooseFairFigures();
-    std::int64_t rewindWindowUs(std::int64_t lagUs) const;
-    ProposalOutcome proposeFair(TimeMs now, const Move& move);
-    void takeFair(TimeMs now, const Message& message, const MoveRequest& request);
-    void decideDue(TimeMs now);
-    void decideAll(TimeMs now);
-    void decide(TimeMs now, const TimedPlay& play);
-    bool rewind(TimeMs now, const TimedPlay& late);
-    void takenBack(TimeMs now, const TimedPlay& play, const PlayOutcome& outcome);
-    void seeLater(TimeMs now);
-    void refreshView(TimeMs now);
-    void reshow();
-    TimeMs fairWakeMs(TimeMs now) const;
-    void onEnded(TimeMs now) override;
     void sendSnapshot(TimeMs now, bool isResend);
+    void onEnded(TimeMs now) override;
+
+    // Starting, pausing and resuming games (HostSessionControl.cpp).
+    void startGame(TimeMs now);
+    void onControl(TimeMs now, const Message& message);
     void pauseGame(TimeMs now, PauseReason reason);
     void resumeGame(TimeMs now, int seat);
     void followPause(TimeMs now);
     Phase currentPhase() const;
 
-    std::unique_ptr<ArbitrationPolicy> m_arbitration;
-    Key m_cookieSecret{};          // made at start from the injected generator; never sent
-    TimeMs m_lastDenyAt = -1'000'000; // BUSY and NOT_INVITED go out once per denyIntervalMs
+    // ArbitrationHost (HostSessionArbitration.cpp): what the policy may ask of this session.
+    std::int64_t sessionClockUs(TimeMs now) const override;
+    std::optional<DelaySpread> linkDelays(std::int64_t ceilingNs) const override;
+    HostTable table() const override { return HostTable{m_match, m_pileChangedUs}; }
+    PlayOutcome play(TimeMs now, const Move& move) override { return m_match.play(move, now); }
+    void ownProposalMade(const Move& move) override;
+    ProposalOutcome refuseOwn(TimeMs now, const Move& move, PlayOutcome outcome, LinkRefusal link) override;
+    ProposalOutcome settle(TimeMs now, const TimedPlay& play, const PlayOutcome& outcome, bool later) override;
+    void rewindTo(TimeMs now, const HostTable& before, const Move& firstUndone, const TimedPlay& late,
+                  int undone) override;
+    void retake(TimeMs now, const TimedPlay& play) override;
+    void takeBack(TimeMs now, const TimedPlay& play, const PlayOutcome& outcome) override;
+    // A new deal (or a restored one): the policy of its rules, told the table it starts from.
+    void setupArbitration();
+
+    // The handshake (HostSessionHandshake.cpp).
+    void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    std::optional<DenyReason> passwordProblem(const Hello& hello) const;
+    void onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    bool provesItself(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    bool freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    JournalSession journalSession() const;
+    void deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes);
+    void admit(TimeMs now, const PeerAddress& from, const Hello& hello);
+    void sendWelcome(TimeMs now);
+    std::string cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const;
+
+    // The game a restore replayed, taken up where the journal's entries [first, end) left it
+    // (HostSessionRestore.cpp).
+    void restoreGame(TimeMs now, std::vector<JournalEntry>::const_iterator first,
+                     std::vector<JournalEntry>::const_iterator end);
+
+    std::unique_ptr<ArbitrationPolicy> m_arbitration; // first arrival until a deal says otherwise
+    Key m_cookieSecret{};                             // made at start from the injected generator; never sent
+    TimeMs m_lastDenyAt = -1'000'000;                 // BUSY and NOT_INVITED go out once per denyIntervalMs
     Match m_match;
     WireNumber m_revision = 0;
-    GameBook m_game;
+    CurrentGame m_game;
     // When each field pile last changed (a play, the flip, the deal), host session clock in µs.
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{};
     std::vector<JournalRecord> m_journal;
-    FairBook m_fair;
     TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
 };
 

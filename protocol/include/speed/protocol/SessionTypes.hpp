@@ -5,9 +5,10 @@
 #include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Message.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
-
 #include <string>
 
 // The values a session takes in: its configuration and every timing it keeps.
@@ -18,6 +19,18 @@ enum class SessionRole : std::uint8_t { Host, Client };
 inline constexpr int kHostSeat = 0;
 inline constexpr int kClientSeat = 1;
 inline constexpr int seatOf(SessionRole role) { return role == SessionRole::Host ? kHostSeat : kClientSeat; }
+
+// Fair arbitration's bounds (docs/PROTOCOL.md, "Fair races"): each deal chooses its lag, tie
+// window, rewind window and view delay from the link's recent round trips, within these.
+struct FairTiming {
+    std::int64_t minLagUs = 3'000;     // the lag's floor: what a frame and a loopback need
+    std::int64_t maxLagUs = 100'000;   // its cap: more would be felt in the hand
+    std::int64_t lagMarginUs = 1'000;  // added to the slowest recent one-way trip
+    std::int64_t minTieUs = 500;       // below this, times are not told apart
+    std::int64_t maxTieUs = 5'000;
+    std::int64_t maxRewindUs = 250'000; // the rewind's bound: past it a late play counts at arrival
+    std::size_t figureSamples = 8;     // round trips after which a deal's figures are kept
+};
 
 // Every timing of a session, in one place (docs/PROTOCOL.md, "Timeouts").
 struct SessionTiming {
@@ -34,6 +47,7 @@ struct SessionTiming {
     TimeMs cookieBucketMs = 10000;       // a cookie is good for its bucket and the next one
     long maxProposalsInFlight = 2;       // a client proposes no more moves while this many await an answer
     MatchTiming match;                   // the SPEED! call and the result hold, as in every game
+    FairTiming fair;                     // the host's fair arbitration
 };
 
 // An opaque peer address ("192.0.2.1:50001"); the transport chooses the text.

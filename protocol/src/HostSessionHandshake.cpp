@@ -6,7 +6,7 @@
 #include <algorithm>
 
 // The host's half of the handshake (docs/PROTOCOL.md, section 9): who gets a CHALLENGE, a DENY
-// or the seat. The rest of the host session is in HostSession.cpp.
+// or the seat.
 namespace speed::protocol {
 
 // A HELLO from an address that has not shown it receives there is answered with one datagram
