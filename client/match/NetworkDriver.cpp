@@ -188,7 +188,7 @@ void NetworkDriver::publish(const protocol::Session* live) {
         mirror.nextGameAsks = {live->localAskedNextGame(), live->peerAskedNextGame()};
         mirror.at = now;
         mirror.gameElapsedMs = live->gameElapsedMs(now);
-        mirror.clockRuns = live->gameElapsedMs(now + kSecondMs) > mirror.gameElapsedMs;
+        mirror.clockRuns = live->gameClockRuns();
         mirror.peerSilent = live->peerSilent();
         const TimeMs graceLeft = live->graceLeftMs(now);
         mirror.graceEndsAt = graceLeft == kNever ? kNever : now + graceLeft;

@@ -112,14 +112,19 @@ TEST_CASE("match: the end stops the clock, the result is held, then the match is
 TEST_CASE("game clock: pauses add up and a stop while paused keeps the paused time", "[match]") {
     GameClock clock;
     CHECK(clock.elapsedMs(100) == 0);
+    CHECK_FALSE(clock.runs());
     clock.start(100);
+    CHECK(clock.runs());
     clock.pause(300);
+    CHECK_FALSE(clock.runs());
     clock.resume(700);
+    CHECK(clock.runs());
     CHECK(clock.elapsedMs(800) == 300);
     CHECK(clock.wallTimeOf(1000) == 1500);
     clock.pause(900);
     CHECK(clock.wallTimeOf(1000) == kNever);
     clock.stop(2000);
+    CHECK_FALSE(clock.runs());
     CHECK(clock.elapsedMs(5000) == 400);
 }
 

@@ -31,6 +31,8 @@ public:
     }
     bool paused() const { return m_pausedAt.has_value(); }
     bool stopped() const { return m_stoppedAt.has_value(); }
+    // The game time goes on from now: started, neither paused nor stopped.
+    bool runs() const { return m_running && !m_pausedAt && !m_stoppedAt; }
 
     // Game time at wall time `now`.
     TimeMs elapsedMs(TimeMs now) const {

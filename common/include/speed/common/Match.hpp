@@ -85,6 +85,7 @@ public:
     TimeMs nextWakeAt(TimeMs now) const;
     TimeMs endedAt() const { return m_endedAt; } // kNever while the game is on
     TimeMs elapsedMs(TimeMs now) const { return m_clock.elapsedMs(now); }
+    bool clockRuns() const { return m_clock.runs(); } // dealt, neither paused nor over
     // Wall time at which the game clock shows `gameMs` (kNever while paused or over).
     TimeMs wallTimeOf(TimeMs gameMs) const { return m_clock.wallTimeOf(gameMs); }
 

@@ -37,6 +37,7 @@ public:
     bool localAskedNextGame() const override { return m_askedNext; }
     bool peerAskedNextGame() const override { return m_peerAskedNext; }
     TimeMs gameElapsedMs(TimeMs now) const override { return m_clock.elapsedMs(now); }
+    bool gameClockRuns() const override { return m_clock.runs(); }
 
 private:
     struct PendingProposal {

@@ -52,6 +52,7 @@ public:
     bool localAskedNextGame() const override { return m_game.nextAsked[kHostSeat]; }
     bool peerAskedNextGame() const override { return m_game.nextAsked[kClientSeat]; }
     TimeMs gameElapsedMs(TimeMs now) const override { return m_match.elapsedMs(now); }
+    bool gameClockRuns() const override { return m_match.clockRuns(); }
     const Match& match() const { return m_match; }
     // What the policy of the current deal chose and did; its mode, before a deal, the configured one.
     ArbitrationFigures arbitration() const;

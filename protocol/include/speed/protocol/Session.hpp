@@ -61,6 +61,7 @@ public:
     virtual bool localAskedNextGame() const = 0;
     virtual bool peerAskedNextGame() const = 0;
     virtual TimeMs gameElapsedMs(TimeMs now) const = 0; // the game clock: stops while paused and at the end
+    virtual bool gameClockRuns() const = 0;             // ... and whether it goes on from now
     const std::string& peerName() const { return m_peerName; }
     const PeerAddress& peerAddress() const { return m_link.peer(); }
     bool peerSilent() const { return m_link.silent(); }
