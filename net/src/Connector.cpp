@@ -1,5 +1,6 @@
 #include "speed/net/Connector.hpp"
 
+#include "speed/net/ConnectionPolicy.hpp"
 #include "speed/net/OsRandom.hpp"
 #include "speed/net/UdpAddress.hpp"
 #include "speed/protocol/Auth.hpp"
@@ -194,10 +195,7 @@ TimeMs Connector::act(protocol::Session& session, TimeMs now) {
 void Connector::keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now) {
     protocol::MatchKeeper* keeper = m_options.keeper;
     for (const auto& event : events) {
-        if (event.kind == SessionEventKind::Ended && session.role() == SessionRole::Host &&
-            event.cause == protocol::EndCause::PeerLost) {
-            m_listenAgain = true;
-        }
+        if (hostsAnewAfter(session.role(), event)) m_listenAgain = true;
         if (keeper == nullptr || session.role() != SessionRole::Client) continue;
         auto& client = static_cast<protocol::ClientSession&>(session);
         if (event.kind == SessionEventKind::Connected || event.kind == SessionEventKind::Rejoined ||
