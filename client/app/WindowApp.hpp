@@ -5,6 +5,7 @@
 #include "app/GameSchedule.hpp"
 #include "app/GameStatsKeeper.hpp"
 #include "app/LoopWait.hpp"
+#include "app/MatchSwitch.hpp"
 #include "app/OverlayHost.hpp"
 #include "app/TableInput.hpp"
 #include "app/WindowCanvas.hpp"
@@ -27,10 +28,6 @@
 
 namespace speed::client {
 
-// The window: owns the SFML window and the match it shows, feeds events to the overlay and the
-// table's input, turns what the match applied into motion, follows the games and the match
-// (next game, the end, --games and --screenshot), and paces itself through FramePacer. All game
-// logic lives in the match and the engine.
 // How the window kept up, for --json: each drawn frame's time, and for each move of the
 // other player's, the time from the network thread's handing it over to the end of the frame
 // that first showed it.
@@ -41,6 +38,11 @@ struct WindowFigures {
     LatencySamples remoteMoveToFrameMs;
 };
 
+// The window's loop: owns the SFML window, feeds events to the overlay and the table's input,
+// turns what the match applied into motion, follows the games and the match (next game, the
+// end, --games and --screenshot), and paces itself through FramePacer. Which match it shows is
+// MatchSwitch's choice; all game logic lives in the match and the engine. Its input is in
+// WindowAppInput.cpp, its following of the match in WindowAppFollow.cpp.
 class WindowApp {
 public:
     // `match` runs the game (LocalMatch against the CPU, or a network session); its clock
@@ -53,7 +55,7 @@ public:
     ResultSummary results() const;
     // The match shown when the window closed (the player may have changed it from the start
     // screen or the menu): what the program reports.
-    const MatchDriver& match() const { return *m_match; }
+    const MatchDriver& match() const { return m_switch.match(); }
     const ClientOptions& options() const { return m_options; }
     const WindowFigures& figures() const { return m_figures; }
 
@@ -67,6 +69,7 @@ private:
     void showApplied(const std::vector<AppliedMove>& applied, TimeMs now);
     void showRefusedByHost(TimeMs now);
     void followMatch(TimeMs now);
+    void followNetwork(const NetworkView& network, TimeMs now);
     void followGames(TimeMs now);
     bool followScreenshot(TimeMs now);
     void followSound(TimeMs now);
@@ -78,12 +81,10 @@ private:
     TimeMs nextDeadline(TimeMs now) const;
     TableScene scene(TimeMs now) const;
     void applyUiCommands(TimeMs now);
-    void playVsCpu(BotLevel level, TimeMs now);
-    void playNetwork(const std::optional<std::string>& peer, TimeMs now);
-    void rememberPeer(const std::string& peer);
-    void retryNetwork(TimeMs now);
-    void showStartScreen(std::string reason, bool replaceMatch);
-    void replaceMatch(std::unique_ptr<MatchDriver> match);
+    void adoptSettings(const Settings& saved);
+    void follow(MatchChange change);
+    void matchReplaced();
+    MatchDriver& match() { return m_switch.match(); }
     std::string opponentName() const;
     void recordStatistics(const GameRecord& game, TimeMs now);
 
@@ -93,7 +94,7 @@ private:
     sf::Clock m_clock;
     WindowCanvas m_canvas;
     TableLayout m_layout;
-    std::unique_ptr<MatchDriver> m_match; // the game being shown; the window only forwards input
+    MatchSwitch m_switch; // the game being shown; the window only forwards input
     TableMotion m_motion;
     TableInput m_input;
     GameSchedule m_schedule;

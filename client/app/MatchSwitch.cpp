@@ -1,0 +1,142 @@
+#include "app/MatchSwitch.hpp"
+
+#include "app/NetworkPlay.hpp"
+#include "app/TableInput.hpp"
+#include "match/NetworkDriver.hpp"
+#include "match/NoMatch.hpp"
+
+#include "speed/net/LocalAddresses.hpp"
+#include "speed/settings/Settings.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+namespace speed::client {
+namespace {
+
+// The address joined becomes setup.ini's peer, so the next start offers it again.
+void rememberPeerIn(const std::string& configPath, const std::string& peer) {
+    SettingsResult loaded = loadSettings(configPath);
+    if (!loaded.settings) {
+        spdlog::warn("{} is not rewritten (it has a problem): the address is not remembered", configPath);
+        return;
+    }
+    if (loaded.settings->network.peer == peer) return;
+    loaded.settings->network.peer = peer;
+    if (const SaveResult saved = saveSettings(configPath, *loaded.settings); !saved.error.empty()) {
+        spdlog::warn("the address is not remembered: {}", saved.error);
+        return;
+    }
+    spdlog::info("peer = {} saved to {}", peer, configPath);
+}
+
+} // namespace
+
+MatchSwitch::Makers MatchSwitch::windowMakers() {
+    Makers makers;
+    makers.vsCpu = [](const LocalMatchSetup& setup, TimeMs now) { return std::make_unique<LocalMatch>(setup, now); };
+    makers.network = [](NetworkSetup setup, TimeMs now) {
+        return std::make_unique<NetworkDriver>(std::move(setup), now);
+    };
+    makers.rememberPeer = rememberPeerIn;
+    return makers;
+}
+
+MatchSwitch::MatchSwitch(ClientOptions& options, std::unique_ptr<MatchDriver> first, Makers makers)
+    : m_options(options), m_match(std::move(first)), m_makers(std::move(makers)) {}
+
+MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
+    switch (command.action) {
+    case ui::UiAction::PlayVsCpu:
+        return playVsCpu(command.level, now);
+    case ui::UiAction::PlayVsCpuInstead:
+        return playVsCpu(m_options.cpuLevel, now);
+    case ui::UiAction::Retry:
+        return retry(now);
+    case ui::UiAction::HostGame:
+        return playNetwork(std::nullopt, now);
+    case ui::UiAction::JoinGame:
+        return playNetwork(command.address, now);
+    case ui::UiAction::LeaveToStart:
+        spdlog::info("menu: back to the start screen");
+        return leaveToStart();
+    default:
+        return MatchChange::None;
+    }
+}
+
+// A network match that runs says goodbye when its driver goes. The rules are those in force
+// (setup.ini's, or as saved since); the deal follows the last one shown, if any.
+MatchChange MatchSwitch::playVsCpu(BotLevel level, TimeMs now) {
+    LocalMatchSetup setup;
+    setup.rules = m_options.rules;
+    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshSeed());
+    setup.cpuLevel = level;
+    setup.localBot = m_options.localBot;
+    replace(m_makers.vsCpu(setup, now));
+    m_options.vsCpu = true;
+    m_options.cpuLevel = level;
+    m_options.cpuIdle = false;
+    spdlog::info("menu: playing vs CPU {} offline, seed {}", toString(level), setup.seed);
+    logTable(*m_match, m_options.dumpLayout);
+    return MatchChange::Replaced;
+}
+
+// The same connection as `speed` makes from setup.ini, with the settings in force.
+MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, TimeMs now) {
+    ClientOptions options = m_options;
+    options.network.peer = peer.value_or("");
+    options.network.joinOnly = peer.has_value();
+    NetworkSetup setup;
+    if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
+        return startScreenOver(*problem);
+    }
+    if (peer) m_makers.rememberPeer(m_options.configPath, *peer);
+    auto driver = m_makers.network(std::move(setup), now);
+    m_options.network = options.network;
+    m_options.vsCpu = false;
+    spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
+    replace(std::move(driver));
+    return MatchChange::Replaced;
+}
+
+MatchChange MatchSwitch::retry(TimeMs now) {
+    NetworkView* network = m_match->network();
+    return network != nullptr && network->retry(now) ? MatchChange::Reconnected : MatchChange::None;
+}
+
+MatchChange MatchSwitch::leaveToStart() {
+    replace(std::make_unique<NoMatch>(m_options.rules));
+    m_startReason.clear();
+    m_startOverTable = false;
+    return MatchChange::StartScreen;
+}
+
+MatchChange MatchSwitch::startScreenOver(std::string reason) {
+    m_startReason = std::move(reason);
+    m_startOverTable = true;
+    return MatchChange::StartScreen;
+}
+
+// A network match that ended offers to connect again.
+ui::StartScreenFacts MatchSwitch::startScreenFacts() const {
+    const Settings settings = loadSettings(m_options.configPath).settings.value_or(Settings{});
+    ui::StartScreenFacts facts;
+    facts.reason = m_startReason;
+    facts.peer = m_options.network.joinOnly ? m_options.network.peer : settings.network.peer;
+    facts.port = m_options.network.port;
+    facts.cpuLevel = m_options.cpuLevel;
+    facts.addresses = lanAddresses();
+    const NetworkView* network = m_match->network();
+    facts.canRetry = m_startOverTable && network != nullptr && network->matchEnded();
+    return facts;
+}
+
+void MatchSwitch::replace(std::unique_ptr<MatchDriver> match) {
+    m_match->close();
+    m_match = std::move(match);
+    if (m_replaced) m_replaced();
+}
+
+} // namespace speed::client

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "app/ClientOptions.hpp"
+#include "match/LocalMatch.hpp"
+#include "match/MatchDriver.hpp"
+#include "match/WindowConnection.hpp"
+#include "ui/StartScreen.hpp"
+#include "ui/UiCommand.hpp"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace speed::client {
+
+// What a choice did to the match the window shows.
+enum class MatchChange {
+    None,        // not a choice of match, or nothing came of it
+    Replaced,    // another match runs (the replaced callback has run)
+    Reconnected, // the ended network match connects again
+    StartScreen, // the start screen is to be shown, with startScreenFacts()
+};
+
+// Which match the window shows: none (the start screen: NoMatch), a game against the CPU
+// (LocalMatch) or a network match (NetworkDriver), and what the start screen's, the wait
+// panel's and the menu's choices do to it: Play vs CPU, Host, Join, Cancel (back to the start
+// screen), Connect again. The window keeps the loop; it hears of each new match through the
+// replaced callback, before anything is logged of it, and lays the new table out.
+class MatchSwitch {
+public:
+    // How matches are made, and where a joined address is remembered; tests bring their own.
+    struct Makers {
+        std::function<std::unique_ptr<MatchDriver>(const LocalMatchSetup&, TimeMs)> vsCpu;
+        std::function<std::unique_ptr<MatchDriver>(NetworkSetup, TimeMs)> network;
+        std::function<void(const std::string& configPath, const std::string& peer)> rememberPeer;
+    };
+    static Makers windowMakers(); // LocalMatch, NetworkDriver, setup.ini's peer
+
+    // `options` are the window's: a choice changes them (vs CPU or not, the level, the network).
+    MatchSwitch(ClientOptions& options, std::unique_ptr<MatchDriver> first, Makers makers = windowMakers());
+
+    MatchDriver& match() { return *m_match; }
+    const MatchDriver& match() const { return *m_match; }
+    void onReplaced(std::function<void()> replaced) { m_replaced = std::move(replaced); }
+
+    // A command from the overlay; None for those that do not choose the match.
+    MatchChange apply(const ui::UiCommand& command, TimeMs now);
+    // Leaves whatever match runs for a new offline game against the CPU at `level`.
+    MatchChange playVsCpu(BotLevel level, TimeMs now);
+    // Hosts (no peer) or joins `peer`, with the settings in force.
+    MatchChange playNetwork(const std::optional<std::string>& peer, TimeMs now);
+    // R, or "Connect again": the ended network match connects as it did before.
+    MatchChange retry(TimeMs now);
+    // Cancel: no game runs, the start screen over an empty table.
+    MatchChange leaveToStart();
+    // The start screen over the table as the match left it, saying `reason`.
+    MatchChange startScreenOver(std::string reason);
+
+    // What the start screen shows after the last StartScreen change.
+    ui::StartScreenFacts startScreenFacts() const;
+
+private:
+    void replace(std::unique_ptr<MatchDriver> match);
+
+    ClientOptions& m_options;
+    std::unique_ptr<MatchDriver> m_match;
+    Makers m_makers;
+    std::function<void()> m_replaced;
+    std::string m_startReason;     // why the start screen shows
+    bool m_startOverTable = false; // over the table a match left (not an empty one)
+};
+
+} // namespace speed::client
