@@ -10,11 +10,11 @@ using protocol::Session;
 using protocol::SessionEvent;
 using protocol::SessionEventKind;
 
-WindowSeat::WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Acted acted)
-    : m_acted(std::move(acted)),
+WindowSeat::WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Played played)
+    : m_played(std::move(played)),
       m_botLevel(bot), m_botSeed(botSeed), m_games(games), m_autoNextGame(autoNextGame) {}
 
-TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
+TimeMs WindowSeat::play(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
     for (const SessionEvent& event : events) keep(event);
     if (m_botLevel && m_botSeat != session.mySeat()) { // the seat is known once the role is
         m_botSeat = session.mySeat();
@@ -24,7 +24,7 @@ TimeMs WindowSeat::act(Session& session, TimeMs now, const std::vector<SessionEv
     m_wakeAt = m_bot && !m_shutdownSent ? m_bot->poll(session, now) : kNever;
     // What steering and the bot caused (a deal, a refused proposal) is shown at once.
     for (SessionEvent& event : session.takeEvents()) keep(std::move(event));
-    if (m_acted) m_acted(session);
+    if (m_played) m_played(session);
     return m_wakeAt;
 }
 

@@ -17,16 +17,16 @@ namespace speed::client {
 // games run by themselves (--bot or --games), each next one; with a goal of `games` games this
 // side ends the session once they are played (as speed-server does). The user's own moves,
 // pauses and next games reach the session directly from NetworkDriver. After each turn it calls
-// `acted` with the session, so that what changed can be handed to the window at once.
+// `played` with the session, so that what changed can be handed to the window at once.
 class WindowSeat : public SeatPlayer {
 public:
-    using Acted = std::function<void(const protocol::Session&)>;
-    WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Acted acted = {});
+    using Played = std::function<void(const protocol::Session&)>;
+    WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Played played = {});
 
-    TimeMs act(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
+    TimeMs play(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
 
     std::vector<protocol::SessionEvent> takeEvents() { return std::exchange(m_events, {}); }
-    TimeMs wakeAt() const { return m_wakeAt; } // when the bot next wants to act (kNever: no bot)
+    TimeMs wakeAt() const { return m_wakeAt; } // when the bot next wants a turn (kNever: no bot)
     int gamesSeen() const { return m_gamesSeen; }
     bool goalReached() const { return m_games > 0 && m_gamesSeen >= m_games; }
     // This side ends the session (the window closes): its own SHUTDOWN is not the peer's.
@@ -35,7 +35,7 @@ public:
 private:
     void keep(protocol::SessionEvent event);
 
-    Acted m_acted;
+    Played m_played;
     std::optional<BotLevel> m_botLevel;
     std::uint64_t m_botSeed;
     int m_games;

@@ -129,7 +129,7 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
     const TimeMs now = m_clock.nowMs();
     std::unique_ptr<protocol::Session> session = role == SessionRole::Host ? hostSession(now) : clientSession(now);
     m_link = std::make_shared<UdpPeer>(std::move(socket), std::move(session), m_clock,
-                                       [this](protocol::Session& live, TimeMs at) { return act(live, at); });
+                                       [this](protocol::Session& live, TimeMs at) { return runSeat(live, at); });
     m_link->timeReads(m_options.readDelays);
     if (role == SessionRole::Host) m_link->answerProbes(true);
     else m_link->acceptOnlyFrom(*m_peerEndpoint);
@@ -174,7 +174,7 @@ std::unique_ptr<protocol::Session> Connector::clientSession(TimeMs now) {
     return client;
 }
 
-TimeMs Connector::act(protocol::Session& session, TimeMs now) {
+TimeMs Connector::runSeat(protocol::Session& session, TimeMs now) {
     std::vector<protocol::SessionEvent> events = session.takeEvents();
     for (const auto& event : events) {
         if (event.kind == SessionEventKind::Connected) m_connected = true;
@@ -184,7 +184,7 @@ TimeMs Connector::act(protocol::Session& session, TimeMs now) {
             return kNever;
         }
     }
-    const TimeMs wake = m_player.act(session, now, events);
+    const TimeMs wake = m_player.play(session, now, events);
     keep(session, events, now); // before the datagrams of this step leave
     if (session.finished()) asio::post(m_io, [this] { m_listenAgain ? listenAgain() : finish(); });
     return wake;

@@ -26,12 +26,12 @@ constexpr std::size_t kReceiveBufferBytes = 65536; // any UDP datagram fits
 constexpr std::string_view kProbeVerb = "PROBE ";
 } // namespace
 
-UdpPeer::UdpPeer(udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock, Actor actor)
+UdpPeer::UdpPeer(udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock, SeatTurn seatTurn)
     : m_socket(std::move(socket)),
       m_timer(m_socket.get_executor()),
       m_session(std::move(session)),
       m_clock(clock),
-      m_actor(std::move(actor)),
+      m_seatTurn(std::move(seatTurn)),
       m_buffer(kReceiveBufferBytes) {
     std::error_code ec;
     m_family = m_socket.local_endpoint(ec).protocol();
@@ -133,10 +133,10 @@ void UdpPeer::pump() {
     if (m_closed) return;
     const TimeMs now = m_clock.nowMs();
     m_session->tick(now);
-    const TimeMs actorWake = m_actor ? m_actor(*m_session, now) : kNever;
+    const TimeMs seatWake = m_seatTurn ? m_seatTurn(*m_session, now) : kNever;
     sendOutgoing();
-    if (m_closed) return; // the actor may have closed this link
-    armTimer(std::min(actorWake, m_session->nextWakeMs(now)));
+    if (m_closed) return; // the seat's turn may have closed this link
+    armTimer(std::min(seatWake, m_session->nextWakeMs(now)));
 }
 
 void UdpPeer::sendOutgoing() {

@@ -17,7 +17,7 @@ using protocol::SessionRole;
 BotSeat::BotSeat(BotLevel level, std::uint64_t seed, int games, std::ostream& out)
     : m_level(level), m_seed(seed), m_games(games), m_out(out) {}
 
-TimeMs BotSeat::act(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
+TimeMs BotSeat::play(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
     for (const auto& event : events) onEvent(session, event);
     if (m_botSeat != session.mySeat()) {
         m_botSeat = session.mySeat();

@@ -20,7 +20,7 @@ class BotSeat : public SeatPlayer {
 public:
     BotSeat(BotLevel level, std::uint64_t seed, int games, std::ostream& out);
 
-    TimeMs act(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
+    TimeMs play(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
 
     const std::vector<std::string>& results() const { return m_results; } // "WIN" | "DRAW" | "DEFEAT"
     bool goalReached() const { return m_games > 0 && static_cast<int>(m_results.size()) >= m_games; }

@@ -45,11 +45,13 @@ struct ConnectOptions {
     LatencySamples* readDelays = nullptr;
 };
 
-// The seed's procedure: with a peer, first try to join peer:port as a client from an ephemeral
-// port; when no host answers in time, become the host on `port`. If that port is taken, someone
-// on this machine is hosting there (or just started to): keep joining and try the port again
-// later. Binding a port is atomic, so of two programs starting at the same instant exactly one
-// hosts, and the other's join session, still listening, is answered. Everything runs on `io`.
+// Finds the other player and runs the match through the seat player (docs/NETWORK.md,
+// "Connection procedure"). Without a peer: host on `hostPort` and wait. With a peer: join
+// peer:port as a client from an ephemeral port; when no host answers within the join attempt,
+// become the host on `hostPort`. If that port is taken, someone on this machine is hosting there
+// (or just started to): keep joining and try the port again later. Binding a port is atomic, so
+// of two programs starting at the same instant exactly one hosts, and the other's join session,
+// still listening, is answered. Everything runs on `io`.
 class Connector {
 public:
     Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player);
@@ -86,7 +88,7 @@ private:
     void startHost(TimeMs waitMs);
     void startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs);
     void startLink(asio::ip::udp::socket socket, protocol::SessionRole role);
-    TimeMs act(protocol::Session& session, TimeMs now);
+    TimeMs runSeat(protocol::Session& session, TimeMs now);
     std::unique_ptr<protocol::Session> hostSession(TimeMs now);
     std::unique_ptr<protocol::Session> clientSession(TimeMs now);
     void keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now);

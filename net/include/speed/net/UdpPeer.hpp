@@ -17,14 +17,14 @@
 namespace speed {
 
 // The thin glue between one UDP socket and one sans-I/O Session: receive, feed, send, re-arm the
-// timer. All game logic stays in the Session; whatever plays the local seat runs in `Actor`,
-// which is called after every datagram and timer and returns when it next wants to run.
+// timer. All game logic stays in the Session; whatever plays the local seat takes its turn in
+// `SeatTurn`, called after every datagram and timer, which returns when it next wants one.
 class UdpPeer : public std::enable_shared_from_this<UdpPeer> {
 public:
-    using Actor = std::function<TimeMs(protocol::Session&, TimeMs now)>;
+    using SeatTurn = std::function<TimeMs(protocol::Session&, TimeMs now)>;
 
     UdpPeer(asio::ip::udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock,
-            Actor actor);
+            SeatTurn seatTurn);
 
     // Host: answer PROBE from any address with ECHO, without involving the session.
     void answerProbes(bool enabled) { m_answerProbes = enabled; }
@@ -35,12 +35,12 @@ public:
     void acceptOnlyFrom(const asio::ip::udp::endpoint& endpoint) { m_onlyFrom = endpoint; }
 
     void start();
-    // Runs the actor, sends what the session queued and re-arms the timer. Call it after
+    // Gives the seat its turn, sends what the session queued and re-arms the timer. Call it after
     // calling the session from outside (e.g. shutdown on a signal).
     void pump();
     void close();
     // Goes on with another session on the same socket (a host waiting anew). Never from inside
-    // the actor: the session it was called with would go away under it.
+    // the seat's turn: the session it was called with would go away under it.
     void replaceSession(std::unique_ptr<protocol::Session> session);
 
     protocol::Session& session() { return *m_session; }
@@ -60,7 +60,7 @@ private:
     asio::steady_timer m_timer;
     std::unique_ptr<protocol::Session> m_session;
     const MonotonicClock& m_clock;
-    Actor m_actor;
+    SeatTurn m_seatTurn;
     std::vector<char> m_buffer;
     asio::ip::udp m_family = asio::ip::udp::v4();
     asio::ip::udp::endpoint m_sender;
