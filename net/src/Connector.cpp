@@ -131,15 +131,13 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
     m_link = std::make_shared<UdpPeer>(std::move(socket), std::move(session), m_clock,
                                        [this](protocol::Session& live, TimeMs at) { return runSeat(live, at); });
     m_link->timeReads(m_options.readDelays);
-    if (role == SessionRole::Host) m_link->answerProbes(true);
-    else m_link->acceptOnlyFrom(*m_peerEndpoint);
     m_link->start();
 }
 
 // A host listens, unless its journal holds a match it can take back: one written within the
 // grace, that replays. Then the match goes on, paused, until its client comes back.
 std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
-    auto host = std::make_unique<protocol::HostSession>(m_options.session);
+    auto host = std::make_unique<protocol::HostSession>(hostConfig());
     const auto kept = m_options.keeper != nullptr ? m_options.keeper->matchOn(m_options.hostPort) : std::nullopt;
     if (kept && kept->untouchedForMs < m_options.session.timing.graceMs) {
         const std::string error = host->restore(now, kept->record, now - kept->untouchedForMs);
@@ -150,13 +148,21 @@ std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
             return host;
         }
         spdlog::warn("the match journal does not replay ({}): starting a new match", error);
-        host = std::make_unique<protocol::HostSession>(m_options.session);
+        host = std::make_unique<protocol::HostSession>(hostConfig());
     } else if (kept) {
         spdlog::info("the journaled match is {} s old, longer than the grace: starting a new match", kept->untouchedForMs / 1000);
     }
     if (kept) m_options.keeper->journal(m_options.hostPort, {protocol::JournalClosed{"not taken back"}});
     host->listen(now);
     return host;
+}
+
+// A host's PROBE answers carry this machine's clock when a probe asks (rule 2), so that
+// speed-measure sees the one-way delays to a running host.
+protocol::SessionConfig Connector::hostConfig() const {
+    protocol::SessionConfig config = m_options.session;
+    config.probeStamps = {&monotonicNowNs, thisMachineClockId()};
+    return config;
 }
 
 // A client joins, or comes back to its seat with the ticket kept for this host.
@@ -221,7 +227,7 @@ void Connector::listenAgain() {
     if (m_finished || !m_link) return;
     m_connected = false;
     m_options.session.timing.connectWaitMs = m_options.waitMs;
-    auto host = std::make_unique<protocol::HostSession>(m_options.session);
+    auto host = std::make_unique<protocol::HostSession>(hostConfig());
     host->listen(m_clock.nowMs());
     spdlog::info("waiting up to {} s for a new player on UDP port {}", m_options.waitMs / 1000, m_options.hostPort);
     m_link->replaceSession(std::move(host));

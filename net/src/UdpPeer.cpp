@@ -3,8 +3,6 @@
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/net/UdpAddress.hpp"
 
-#include "speed/protocol/Probe.hpp"
-
 #include <asio/buffer.hpp>
 #include <spdlog/spdlog.h>
 
@@ -23,16 +21,12 @@ using asio::ip::udp;
 
 namespace {
 constexpr std::size_t kReceiveBufferBytes = 65536; // any UDP datagram fits
-constexpr std::string_view kProbeVerb = "PROBE ";
 } // namespace
 
-UdpPeer::UdpPeer(udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock, SeatTurn seatTurn)
-    : m_socket(std::move(socket)),
-      m_timer(m_socket.get_executor()),
-      m_session(std::move(session)),
-      m_clock(clock),
-      m_seatTurn(std::move(seatTurn)),
-      m_buffer(kReceiveBufferBytes) {
+UdpPeer::UdpPeer(udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock,
+                 SeatTurn seatTurn)
+    : m_socket(std::move(socket)), m_timer(m_socket.get_executor()), m_session(std::move(session)), m_clock(clock),
+      m_seatTurn(std::move(seatTurn)), m_buffer(kReceiveBufferBytes) {
     std::error_code ec;
     m_family = m_socket.local_endpoint(ec).protocol();
 }
@@ -102,31 +96,24 @@ void UdpPeer::onReceive(const std::error_code& error, std::size_t length) {
     } else {
         if (m_readDelays != nullptr) noteReadDelay();
         const std::string_view bytes(m_buffer.data(), length);
-        if (m_onlyFrom && m_sender != *m_onlyFrom) {
-            spdlog::debug("ignored {} bytes from {}: not the host", length, endpointText(m_sender));
-        } else if (answerProbe(bytes)) {
-            // Answered, and nothing in the session changed: straight back to receiving, without a
-            // tick of the session (a measuring side waits on this path).
+        if (m_session->receive(m_clock.nowMs(), senderAddress(), bytes) == protocol::ReceiveResult::AnsweredOnly) {
+            // Answered, and nothing in the session changed: the answer goes, and straight back to
+            // receiving, without a tick of the session (a measuring side waits on this path).
+            sendOutgoing();
             armReceive();
             return;
-        } else {
-            m_session->receive(m_clock.nowMs(), endpointText(m_sender), bytes);
         }
     }
     armReceive();
     pump();
 }
 
-bool UdpPeer::answerProbe(std::string_view bytes) {
-    if (!m_answerProbes || bytes.substr(0, kProbeVerb.size()) != kProbeVerb) return false;
-    // Stamped for a probe that asks (its arrival and answer times on this machine's clock).
-    const protocol::EchoClock clock{monotonicNowNs(), &monotonicNowNs, thisMachineClockId()};
-    if (const auto echo = protocol::answerProbe(bytes, &clock)) {
-        std::error_code ec;
-        m_socket.send_to(asio::buffer(*echo), m_sender, 0, ec);
-        if (ec) spdlog::debug("echo to {}: {}", endpointText(m_sender), ec.message());
+const protocol::PeerAddress& UdpPeer::senderAddress() {
+    if (m_senderText.empty() || m_sender != m_senderOfText) {
+        m_senderOfText = m_sender;
+        m_senderText = endpointText(m_sender);
     }
-    return true; // a PROBE that does not decode is dropped here too: it is never game traffic
+    return m_senderText;
 }
 
 void UdpPeer::pump() {
@@ -140,19 +127,26 @@ void UdpPeer::pump() {
 }
 
 void UdpPeer::sendOutgoing() {
-    for (const auto& datagram : m_session->takeOutgoing()) sendTo(datagram.to, datagram.bytes);
+    for (const auto& datagram : m_session->takeOutgoing())
+        sendTo(datagram.to, datagram.bytes);
 }
 
-void UdpPeer::sendTo(const std::string& address, const std::string& bytes) {
-    const auto endpoint = endpointFromText(address);
-    if (!endpoint) {
-        spdlog::warn("not sent: \"{}\" is not an address", address);
-        return;
+void UdpPeer::sendTo(const protocol::PeerAddress& address, const std::string& bytes) {
+    if (address != m_destinationText) {
+        const auto endpoint = endpointFromText(address);
+        if (!endpoint) {
+            spdlog::warn("not sent: \"{}\" is not an address", address);
+            return;
+        }
+        m_destination = inFamilyOf(*endpoint, m_family);
+        m_destinationText = address;
     }
     std::error_code ec;
-    m_socket.send_to(asio::buffer(bytes), inFamilyOf(*endpoint, m_family), 0, ec);
-    if (ec && m_sendErrors++ == 0) spdlog::warn("sending to {} failed: {}", address, ec.message());
-    else if (ec) spdlog::debug("sending to {} failed: {}", address, ec.message());
+    m_socket.send_to(asio::buffer(bytes), m_destination, 0, ec);
+    if (ec && m_sendErrors++ == 0)
+        spdlog::warn("sending to {} failed: {}", address, ec.message());
+    else if (ec)
+        spdlog::debug("sending to {} failed: {}", address, ec.message());
 }
 
 void UdpPeer::armTimer(TimeMs wakeAt) {

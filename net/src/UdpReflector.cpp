@@ -110,24 +110,24 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
         m_addresses.insert(m_sender);
         m_counts.addresses = m_addresses.size();
     }
-    // PROBEs read in place (readProbe): the answer is on the measuring side's clock.
-    const auto probe = protocol::readProbe(bytes);
-    if (!probe) {
-        answerUnchanged(bytes);
+    // What the datagram is, the protocol says (PROBEs read in place): the answer is on the
+    // measuring side's clock.
+    const protocol::MeasureDatagram read = protocol::readMeasureDatagram(bytes);
+    if (read.kind != protocol::MeasureDatagramKind::Probe) {
+        answerUnchanged(bytes, read.kind);
         return;
     }
-    const char form = probe->payload.front();
-    if ((form == 'O' || form == 'D' || form == 'R') && onStreamProbe(*probe, bytes, atNs)) return;
+    if (onStreamProbe(read.probe, read.payload, bytes, atNs)) return;
     // Written into buffers kept from one datagram to the next: the answer allocates nothing.
     m_stampText.clear();
-    if (form == 't' && std::holds_alternative<protocol::StampRequest>(protocol::readMeasurePayload(probe->payload))) {
+    if (std::holds_alternative<protocol::StampRequest>(read.payload)) {
         const std::uint64_t sentNs = monotonicNowNs(); // T3: as late as the answer allows
         const protocol::EchoStamps stamps{
             atNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(sentNs > atNs ? sentNs - atNs : 0, UINT32_MAX)),
             m_clockId};
         protocol::appendMeasurePayload(m_stampText, stamps);
     }
-    protocol::writeEcho(m_answer, *probe, m_stampText);
+    protocol::writeEcho(m_answer, read.probe, m_stampText);
     if (m_answer.size() > bytes.size()) { // cannot happen (an ECHO is its probe's size); never amplify
         ++m_counts.dropped;
         return;
@@ -136,8 +136,8 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
     sendTo(m_answer, m_sender);
 }
 
-bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, std::string_view bytes, std::uint64_t atNs) {
-    const protocol::MeasurePayload payload = protocol::readMeasurePayload(probe.payload);
+bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, const protocol::MeasurePayload& payload,
+                                 std::string_view bytes, std::uint64_t atNs) {
     if (const auto* data = std::get_if<protocol::StreamData>(&payload); data != nullptr && !data->back) {
         const auto found = m_streams.find({m_sender, data->stream});
         if (found == m_streams.end()) return false; // not open: any probe gets its ECHO
@@ -206,11 +206,11 @@ bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, std::string_v
     return false;
 }
 
-void UdpReflector::answerUnchanged(std::string_view bytes) {
+void UdpReflector::answerUnchanged(std::string_view bytes, protocol::MeasureDatagramKind kind) {
     const auto now = std::chrono::steady_clock::now();
     Sent& lastSent = m_lastSent[m_sender];
     // An ECHO is an answer, another reflector's perhaps: never answered, even damaged.
-    const bool anAnswer = bytes.rfind("ECHO ", 0) == 0;
+    const bool anAnswer = kind == protocol::MeasureDatagramKind::Answer;
     const bool ownAnswer = bytes == lastSent.bytes && now - lastSent.at < kReflectionWindow;
     if (anAnswer || m_sender.port() < kFirstUnprivilegedPort || ownAnswer) {
         ++m_counts.dropped;

@@ -27,8 +27,12 @@ WireNumber wireTime(TimeMs sinceOpen) {
 
 int ruleNumber(IgnoreRule rule) { return static_cast<int>(rule); }
 
-Link::Link(const SessionTiming& timing, bool reportDatagrams, std::function<std::int64_t()> preciseClockUs)
-    : m_timing(timing), m_reportDatagrams(reportDatagrams), m_preciseClockUs(std::move(preciseClockUs)) {}
+Link::Link(const SessionTiming& timing, bool reportDatagrams, std::function<std::int64_t()> preciseClockUs,
+           ProbeStampClock probeStamps)
+    : m_timing(timing),
+      m_reportDatagrams(reportDatagrams),
+      m_probeStamps(std::move(probeStamps)),
+      m_preciseClockUs(std::move(preciseClockUs)) {}
 
 std::int64_t Link::preciseUs(TimeMs now) const { return m_preciseClockUs ? m_preciseClockUs() : now * 1000; }
 
@@ -61,6 +65,17 @@ void Link::setKeys(const Key& send, const Key& receive) {
 void Link::assumeSilent(TimeMs lastHeardAt) {
     m_lastHeardAt = lastHeardAt;
     m_silent = true;
+}
+
+bool Link::answerProbe(const PeerAddress& from, std::string_view bytes) {
+    const auto probe = readProbe(bytes);
+    if (!probe) return false;
+    std::optional<EchoClock> clock;
+    if (m_probeStamps.nowNs) clock = EchoClock{m_probeStamps.nowNs(), m_probeStamps.nowNs, m_probeStamps.clockId};
+    if (auto echo = protocol::answerProbe(*probe, bytes.size(), clock ? &*clock : nullptr)) {
+        m_outgoing.push_back({from, std::move(*echo)});
+    }
+    return true;
 }
 
 std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected) {

@@ -163,19 +163,35 @@ std::string encodeEcho(const Message& probe, std::string_view payloadText) {
 std::optional<std::string> answerProbe(std::string_view datagram, const EchoClock* clock) {
     const auto probe = readProbe(datagram);
     if (!probe) return std::nullopt;
+    return answerProbe(*probe, datagram.size(), clock);
+}
+
+std::optional<std::string> answerProbe(const ProbeView& probe, std::size_t probeBytes, const EchoClock* clock) {
     std::string echo;
-    if (clock != nullptr && clock->nowNs && probe->payload.front() == 't' &&
-        std::holds_alternative<StampRequest>(readMeasurePayload(probe->payload))) {
+    if (clock != nullptr && clock->nowNs && probe.payload.front() == 't' &&
+        std::holds_alternative<StampRequest>(readMeasurePayload(probe.payload))) {
         const std::uint64_t sentNs = clock->nowNs();
         const std::uint64_t held = sentNs > clock->receivedNs ? sentNs - clock->receivedNs : 0;
         const EchoStamps stamps{clock->receivedNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(held, UINT32_MAX)),
                                 clock->clockId};
-        echo = encodeEcho(*probe, measurePayloadText(stamps));
+        echo = encodeEcho(probe, measurePayloadText(stamps));
     } else {
-        echo = encodeEcho(*probe);
+        echo = encodeEcho(probe);
     }
-    if (echo.size() > datagram.size()) return std::nullopt; // never amplify
+    if (echo.size() > probeBytes) return std::nullopt; // never amplify
     return echo;
+}
+
+MeasureDatagram readMeasureDatagram(std::string_view datagram) {
+    MeasureDatagram read;
+    if (const auto probe = readProbe(datagram)) {
+        read.kind = MeasureDatagramKind::Probe;
+        read.probe = *probe;
+        read.payload = readMeasurePayload(probe->payload);
+    } else if (datagram.substr(0, 5) == "ECHO ") {
+        read.kind = MeasureDatagramKind::Answer;
+    }
+    return read;
 }
 
 } // namespace speed::protocol

@@ -22,7 +22,8 @@ std::function<std::uint64_t()> fixedRandom(std::uint64_t seed) {
 } // namespace
 
 Session::Session(SessionConfig config)
-    : m_config(std::move(config)), m_link(m_config.timing, m_config.reportDatagrams, m_config.preciseClockUs) {
+    : m_config(std::move(config)),
+      m_link(m_config.timing, m_config.reportDatagrams, m_config.preciseClockUs, m_config.probeStamps) {
     if (!m_config.random) m_config.random = fixedRandom(m_config.dealSeed);
 }
 
@@ -39,10 +40,14 @@ void Session::keySession(Nonce client, Nonce host) {
     else m_link.setKeys(keys.clientToHost, keys.hostToClient);
 }
 
-void Session::receive(TimeMs now, const PeerAddress& from, std::string_view bytes) {
+ReceiveResult Session::receive(TimeMs now, const PeerAddress& from, std::string_view bytes) {
+    if (m_link.answerProbe(from, bytes)) return ReceiveResult::AnsweredOnly; // rule 2
     const auto message = m_link.receive(now, from, bytes, isConnected(m_info));
-    if (!message) return;
-    if (!isSessionVerb(message->body)) return onHandshake(now, from, *message, bytes.size());
+    if (!message) return ReceiveResult::Taken;
+    if (!isSessionVerb(message->body)) {
+        onHandshake(now, from, *message, bytes.size());
+        return ReceiveResult::Taken;
+    }
     // REKEY is taken outside the SEQ window: a copy of an old one proves nothing about the peer.
     const bool alive = !std::holds_alternative<Rekey>(message->body);
     if (alive && m_link.heard(now) && m_info != GameInfo::Nothing) {
@@ -51,6 +56,7 @@ void Session::receive(TimeMs now, const PeerAddress& from, std::string_view byte
         refreshInfo(now, "peer back");
     }
     dispatch(now, *message);
+    return ReceiveResult::Taken;
 }
 
 void Session::dispatch(TimeMs now, const Message& message) {

@@ -89,6 +89,7 @@ private:
     void startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs);
     void startLink(asio::ip::udp::socket socket, protocol::SessionRole role);
     TimeMs runSeat(protocol::Session& session, TimeMs now);
+    protocol::SessionConfig hostConfig() const;
     std::unique_ptr<protocol::Session> hostSession(TimeMs now);
     std::unique_ptr<protocol::Session> clientSession(TimeMs now);
     void keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now);

@@ -11,14 +11,16 @@
 
 #include <functional>
 #include <memory>
-#include <optional>
+#include <string>
 #include <vector>
 
 namespace speed {
 
-// The thin glue between one UDP socket and one sans-I/O Session: receive, feed, send, re-arm the
-// timer. All game logic stays in the Session; whatever plays the local seat takes its turn in
-// `SeatTurn`, called after every datagram and timer, which returns when it next wants one.
+// The thin glue between one UDP socket and one sans-I/O Session, and nothing else: receive a
+// datagram, stamp it with the time, hand its bytes and its sender to the session, send what the
+// session queued, re-arm. Every rule about what a datagram is or who may send it is the
+// session's (docs/PROTOCOL.md, "Ignore the datagram if"). Whatever plays the local seat takes its
+// turn in `SeatTurn`, called after every datagram and timer, which returns when it next wants one.
 class UdpPeer : public std::enable_shared_from_this<UdpPeer> {
 public:
     using SeatTurn = std::function<TimeMs(protocol::Session&, TimeMs now)>;
@@ -26,13 +28,9 @@ public:
     UdpPeer(asio::ip::udp::socket socket, std::unique_ptr<protocol::Session> session, const MonotonicClock& clock,
             SeatTurn seatTurn);
 
-    // Host: answer PROBE from any address with ECHO, without involving the session.
-    void answerProbes(bool enabled) { m_answerProbes = enabled; }
     // Times how long each datagram waited in the socket between the kernel's receiving it
     // (SO_TIMESTAMPNS) and this program's reading it, in microseconds, into `delays`.
     void timeReads(LatencySamples* delays);
-    // Client: drop datagrams from anyone but the host before they reach the session.
-    void acceptOnlyFrom(const asio::ip::udp::endpoint& endpoint) { m_onlyFrom = endpoint; }
 
     void start();
     // Gives the seat its turn, sends what the session queued and re-arms the timer. Call it after
@@ -52,8 +50,8 @@ private:
     void onReceive(const std::error_code& error, std::size_t length);
     void armTimer(TimeMs wakeAt);
     void sendOutgoing();
-    void sendTo(const std::string& address, const std::string& bytes);
-    bool answerProbe(std::string_view bytes);
+    void sendTo(const protocol::PeerAddress& address, const std::string& bytes);
+    const protocol::PeerAddress& senderAddress();
     void noteReadDelay();
 
     asio::ip::udp::socket m_socket;
@@ -64,10 +62,14 @@ private:
     std::vector<char> m_buffer;
     asio::ip::udp m_family = asio::ip::udp::v4();
     asio::ip::udp::endpoint m_sender;
-    std::optional<asio::ip::udp::endpoint> m_onlyFrom;
+    // The session's addresses are text: the last sender's and the last destination's are kept,
+    // so that a conversation with one peer converts nothing per datagram.
+    asio::ip::udp::endpoint m_senderOfText;
+    protocol::PeerAddress m_senderText;
+    protocol::PeerAddress m_destinationText;
+    asio::ip::udp::endpoint m_destination;
     TimeMs m_armedFor = kNever;
     LatencySamples* m_readDelays = nullptr;
-    bool m_answerProbes = false;
     bool m_closed = false;
     long long m_sendErrors = 0;
 };

@@ -80,8 +80,10 @@ private:
     void drain(bool block);
     void onDatagram(std::string_view bytes, std::uint64_t atNs);
     // A PROBE whose payload is a stream form: true when handled here (answered or counted).
-    bool onStreamProbe(const protocol::ProbeView& probe, std::string_view bytes, std::uint64_t atNs);
-    void answerUnchanged(std::string_view bytes);
+    bool onStreamProbe(const protocol::ProbeView& probe, const protocol::MeasurePayload& payload,
+                       std::string_view bytes, std::uint64_t atNs);
+    // Anything but a PROBE: sent back as it came, unless it is an answer or a bounce.
+    void answerUnchanged(std::string_view bytes, protocol::MeasureDatagramKind kind);
     void sendTo(std::string_view bytes, const asio::ip::udp::endpoint& to);
     void forgetIdleStreams(std::uint64_t nowNs);
     void sendBackDue();

@@ -28,7 +28,8 @@ enum class TimedExchange : std::uint8_t { Hello, Update, Move, Start, Pause, Res
 
 class Link {
 public:
-    Link(const SessionTiming& timing, bool reportDatagrams, std::function<std::int64_t()> preciseClockUs = {});
+    Link(const SessionTiming& timing, bool reportDatagrams, std::function<std::int64_t()> preciseClockUs = {},
+         ProbeStampClock probeStamps = {});
 
     // TIME fields count from here; the peer counts as just heard.
     void open(TimeMs now);
@@ -45,8 +46,11 @@ public:
     void retireKeys() { m_keysRetired = true; }
     bool keysRetired() const { return m_keysRetired; }
 
+    // Rule 2: when `bytes` is a PROBE, queues its ECHO to `from` (stamped when it asks and this
+    // side has a ProbeStampClock) and says so; nothing is counted and nothing else happens.
+    bool answerProbe(const PeerAddress& from, std::string_view bytes);
     // Decodes a datagram and applies rules 1 to 4, 13 and 15: the message when it gets through.
-    // A PROBE is answered here (rule 2). Handshake verbs get through from anyone (the session
+    // A tagged PROBE is answered here too (rule 2). Handshake verbs get through from anyone (the session
     // decides); session verbs only tagged, in the SEQ window, and from the peer, which may move
     // to a new address with a datagram no one else could have made (PeerMoved).
     std::optional<Message> receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected);
@@ -137,6 +141,7 @@ private:
 
     SessionTiming m_timing;
     bool m_reportDatagrams;
+    ProbeStampClock m_probeStamps;
     std::vector<SessionEvent> m_events;
     std::vector<OutgoingDatagram> m_outgoing;
     std::vector<PendingRequest> m_requests;

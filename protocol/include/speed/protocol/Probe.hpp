@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/protocol/MeasureWire.hpp"
 #include "speed/protocol/Message.hpp"
 
 #include <cstdint>
@@ -58,9 +59,23 @@ struct EchoClock {
     std::uint32_t clockId = 0;               // monotonicClockId of this machine
 };
 
-// For a host socket: when `datagram` is a valid PROBE, the ECHO to send back to its sender.
-// Touches nothing else; answers any address. With a clock, a probe asking for stamps gets them
-// (when its size has room).
+// When `datagram` is a valid PROBE, the ECHO to send back to its sender. Touches nothing else;
+// answers any address. With a clock, a probe asking for stamps gets them (when its size has room).
 std::optional<std::string> answerProbe(std::string_view datagram, const EchoClock* clock = nullptr);
+// The same for a PROBE already read from a datagram of `probeBytes` bytes.
+std::optional<std::string> answerProbe(const ProbeView& probe, std::size_t probeBytes, const EchoClock* clock);
+
+// What a measuring side's far end (speed-measure --serve) makes of a datagram, by its verb.
+enum class MeasureDatagramKind : std::uint8_t {
+    Other,  // neither a PROBE nor an ECHO: a plain echo client's, sent back as it came
+    Answer, // it starts as an ECHO (another reflector's answer, perhaps, even damaged): never answered
+    Probe,  // a valid PROBE: `payload` says what it asks (a stamp, a stream's datagram, ...)
+};
+struct MeasureDatagram {
+    MeasureDatagramKind kind = MeasureDatagramKind::Other;
+    ProbeView probe;        // kind Probe: its fields, views into the datagram
+    MeasurePayload payload; // kind Probe: the payload's form; std::monostate for filler
+};
+MeasureDatagram readMeasureDatagram(std::string_view datagram);
 
 } // namespace speed::protocol

@@ -27,7 +27,9 @@ public:
     Session& operator=(const Session&) = delete;
 
     // --- driving it --------------------------------------------------------------------------
-    void receive(TimeMs now, const PeerAddress& from, std::string_view bytes);
+    // A datagram from `from` (any address: the rules decide). AnsweredOnly: it was a PROBE,
+    // answered, and the session did not change.
+    ReceiveResult receive(TimeMs now, const PeerAddress& from, std::string_view bytes);
     void tick(TimeMs now);
     TimeMs nextWakeMs(TimeMs now) const; // kNever when nothing is pending
     std::vector<OutgoingDatagram> takeOutgoing() { return m_link.takeOutgoing(); }

@@ -53,6 +53,18 @@ struct SessionTiming {
 // An opaque peer address ("192.0.2.1:50001"); the transport chooses the text.
 using PeerAddress = std::string;
 
+// The clock an ECHO's stamps are read from, for a PROBE that asks for them (rule 2; the
+// measurement payloads of docs/PROTOCOL.md): nanoseconds of this machine's monotonic clock, and
+// that clock's name (monotonicClockId). Without `nowNs` every ECHO goes unstamped.
+struct ProbeStampClock {
+    std::function<std::uint64_t()> nowNs;
+    std::uint32_t clockId = 0;
+};
+
+// What Session::receive did with a datagram. AnsweredOnly: a PROBE was answered (rule 2) and
+// nothing else happened, so the transport only sends the answer: no tick, no seat turn.
+enum class ReceiveResult : std::uint8_t { Taken, AnsweredOnly };
+
 struct SessionConfig {
     std::string playerName = "player";
     // 64 random bits per call: the nonces of the handshake and the host's cookie secret. The
@@ -69,6 +81,8 @@ struct SessionConfig {
     // request leaves and when its answer arrives, so that round trips far below a millisecond
     // (a LAN, loopback) are measured rather than rounded to 0 or 1 ms. Null: `now` in ms.
     std::function<std::int64_t()> preciseClockUs;
+    // A host's: the stamps a PROBE may ask its ECHO for. Empty: echoes are never stamped.
+    ProbeStampClock probeStamps;
 };
 
 struct OutgoingDatagram {
