@@ -3,7 +3,7 @@
 #include "ui/ImGuiText.hpp"
 #include "ui/RttPlot.hpp"
 
-#include "speed/net/MeasureReport.hpp"
+#include "speed/measure/MeasureReport.hpp"
 #include "speed/store/XdgDirs.hpp"
 
 #include "text/Words.hpp"

@@ -1,8 +1,8 @@
 #include "ui/MeasureJob.hpp"
 
-#include "speed/net/MeasureRun.hpp"
-#include "speed/net/StreamRun.hpp"
-#include "speed/net/UdpProber.hpp"
+#include "speed/measure/MeasureRun.hpp"
+#include "speed/measure/StreamRun.hpp"
+#include "speed/measure/UdpProber.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/net/UdpAddress.hpp"
 

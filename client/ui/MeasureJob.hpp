@@ -1,8 +1,8 @@
 #pragma once
 
-#include "speed/net/MeasurePlan.hpp"
-#include "speed/net/RttStats.hpp"
-#include "speed/net/StreamRun.hpp"
+#include "speed/measure/MeasurePlan.hpp"
+#include "speed/measure/RttStats.hpp"
+#include "speed/measure/StreamRun.hpp"
 
 #include <atomic>
 #include <mutex>

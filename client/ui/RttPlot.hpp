@@ -1,6 +1,6 @@
 #pragma once
 
-#include "speed/net/RttStats.hpp"
+#include "speed/measure/RttStats.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "MoveTimer.hpp"
 
-#include "speed/net/RttStats.hpp"
+#include "speed/net/LatencySamples.hpp"
 
 #include <algorithm>
 

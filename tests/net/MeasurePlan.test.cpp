@@ -1,4 +1,4 @@
-#include "speed/net/MeasurePlan.hpp"
+#include "speed/measure/MeasurePlan.hpp"
 
 #include <catch2/catch.hpp>
 

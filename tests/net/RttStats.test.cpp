@@ -1,4 +1,4 @@
-#include "speed/net/RttStats.hpp"
+#include "speed/measure/RttStats.hpp"
 
 #include <catch2/catch.hpp>
 

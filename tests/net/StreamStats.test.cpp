@@ -1,4 +1,4 @@
-#include "speed/net/StreamStats.hpp"
+#include "speed/measure/StreamStats.hpp"
 
 #include <catch2/catch.hpp>
 

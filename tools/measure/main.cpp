@@ -2,13 +2,13 @@
 // paced stream's goodput, loss, reordering and jitter (--mode stream); or, with --serve, the
 // reflector that answers both.
 #include "speed/common/Version.hpp"
-#include "speed/net/MeasureReport.hpp"
-#include "speed/net/MeasureRun.hpp"
-#include "speed/net/StreamRun.hpp"
+#include "speed/measure/MeasureReport.hpp"
+#include "speed/measure/MeasureRun.hpp"
+#include "speed/measure/StreamRun.hpp"
 #include "speed/settings/Settings.hpp"
 #include "speed/net/UdpAddress.hpp"
-#include "speed/net/UdpProber.hpp"
-#include "speed/net/UdpReflector.hpp"
+#include "speed/measure/UdpProber.hpp"
+#include "speed/measure/UdpReflector.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>

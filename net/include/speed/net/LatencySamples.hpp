@@ -5,6 +5,11 @@
 
 namespace speed {
 
+// The median of a series (the mean of the two middle values for an even count); 0 when empty.
+double median(std::vector<double> values);
+// The nearest-rank percentile of a series; 0 when empty.
+double nearestRankPercentile(std::vector<double> values, double percent);
+
 struct LatencySummary {
     std::size_t count = 0;
     double p50 = 0;

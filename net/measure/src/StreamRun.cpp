@@ -1,4 +1,4 @@
-#include "speed/net/StreamRun.hpp"
+#include "speed/measure/StreamRun.hpp"
 
 #include "speed/net/OsRandom.hpp"
 #include "speed/protocol/Codec.hpp"

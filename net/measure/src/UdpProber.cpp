@@ -1,4 +1,4 @@
-#include "speed/net/UdpProber.hpp"
+#include "speed/measure/UdpProber.hpp"
 
 #include "ReceiveStamped.hpp"
 

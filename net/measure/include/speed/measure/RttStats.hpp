@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/net/LatencySamples.hpp"
 #include "speed/protocol/ClockOffset.hpp"
 
 #include <cstdint>
@@ -93,8 +94,5 @@ struct OneWaySummary {
 
 // Pure: order statistics over an unsorted series. An empty series (all lost) gives zeros.
 RttSummary summarize(const ProbeSeries& series);
-
-double median(std::vector<double> values);
-double nearestRankPercentile(std::vector<double> values, double percent);
 
 } // namespace speed

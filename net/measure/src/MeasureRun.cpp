@@ -1,4 +1,4 @@
-#include "speed/net/MeasureRun.hpp"
+#include "speed/measure/MeasureRun.hpp"
 
 #include <algorithm>
 #include <chrono>

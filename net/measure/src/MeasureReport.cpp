@@ -1,4 +1,6 @@
-#include "speed/net/MeasureReport.hpp"
+#include "speed/measure/MeasureReport.hpp"
+
+#include "ReportRounding.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -10,7 +12,7 @@ namespace speed {
 namespace {
 
 // Microseconds to two decimals: enough for loopback, and stable in JSON.
-double rounded(double value) { return std::round(value * 100.0) / 100.0; }
+using detail::rounded;
 
 std::string formatRow(const RttSummary& r) {
     char row[256];

@@ -1,6 +1,6 @@
 #include "ReceiveStamped.hpp"
 
-#include "speed/net/UdpProber.hpp"
+#include "speed/measure/UdpProber.hpp"
 
 #include <sys/uio.h>
 #include <time.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "speed/net/RttStats.hpp"
+#include "speed/measure/RttStats.hpp"
 
 #include <iosfwd>
 #include <optional>
@@ -33,7 +33,7 @@ void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<R
 
 } // namespace speed
 
-#include "speed/net/StreamRun.hpp"
+#include "speed/measure/StreamRun.hpp"
 
 namespace speed {
 

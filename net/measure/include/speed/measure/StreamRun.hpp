@@ -1,8 +1,8 @@
 #pragma once
 
-#include "speed/net/RttStats.hpp"
-#include "speed/net/StreamStats.hpp"
-#include "speed/net/UdpProber.hpp"
+#include "speed/measure/RttStats.hpp"
+#include "speed/measure/StreamStats.hpp"
+#include "speed/measure/UdpProber.hpp"
 
 #include <functional>
 #include <iosfwd>

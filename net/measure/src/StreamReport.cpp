@@ -1,4 +1,6 @@
-#include "speed/net/MeasureReport.hpp"
+#include "speed/measure/MeasureReport.hpp"
+
+#include "ReportRounding.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +11,7 @@
 namespace speed {
 namespace {
 
-double rounded(double value) { return std::round(value * 100.0) / 100.0; }
+using detail::rounded;
 
 std::string countingText(const StreamRunResult& run) {
     switch (run.counting) {

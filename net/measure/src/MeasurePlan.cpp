@@ -1,4 +1,4 @@
-#include "speed/net/MeasurePlan.hpp"
+#include "speed/measure/MeasurePlan.hpp"
 
 namespace speed {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "speed/net/StreamStats.hpp"
+#include "speed/measure/StreamStats.hpp"
 #include "speed/protocol/Message.hpp"
 #include "speed/protocol/Probe.hpp"
 #include "speed/protocol/MeasureWire.hpp"

@@ -1,8 +1,8 @@
-#include "speed/net/UdpReflector.hpp"
+#include "speed/measure/UdpReflector.hpp"
 
 #include "ReceiveStamped.hpp"
 
-#include "speed/net/UdpProber.hpp"
+#include "speed/measure/UdpProber.hpp"
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/Probe.hpp"
 
