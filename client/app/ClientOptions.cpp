@@ -53,14 +53,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (app.count("--deal") == 0) options.rules.deal = settings.rules.deal;
     if (app.count("--refill") == 0) options.rules.refill = settings.rules.refill;
     if (app.count("--arbitration") == 0) options.rules.arbitration = settings.rules.arbitration;
-    ClientNetwork& network = options.network;
-    if (app.count("--port") == 0) network.port = settings.network.port;
-    if (app.count("--wait") == 0) network.waitSeconds = settings.network.waitSeconds;
-    if (app.count("--grace") == 0) network.graceSeconds = settings.network.graceSeconds;
-    network.joinOnly = app.count("--join") > 0;
-    if (!network.joinOnly && !options.hostNow) network.peer = settings.network.peer;
-    network.playerName = settings.player.name;
-    network.password = settings.network.password;
+    options.settings = settings;
     options.soundOn = settings.player.sound;
     options.soundVolume = settings.player.volume;
     if (app.count("--ui-scale") == 0) options.uiScalePercent = settings.player.uiScalePercent;
@@ -75,8 +68,8 @@ std::uint64_t freshSeed() {
 }
 
 bool opensOnStartScreen(const ClientOptions& options) {
-    return !options.vsCpu && !options.hostNow && options.network.peer.empty() && !options.network.joinOnly &&
-           options.games == 0;
+    return !options.vsCpu && !options.connectFlags.hostOnly && !options.connectFlags.join &&
+           options.settings.network.peer.empty() && options.games == 0;
 }
 
 std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options) {
@@ -99,7 +92,7 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
     app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
-    auto* host = app.add_flag("--host", options.hostNow, "host a network game at once and wait for the other player");
+    auto* host = app.add_flag("--host", options.connectFlags.hostOnly, "host a network game at once and wait for the other player");
     app.add_option("--level", level, "CPU opponent: novice, easy, casual, normal, hard, expert (max: the test bot)")
         ->check(CLI::IsMember(levelFlagWords()))
         ->capture_default_str();
@@ -130,11 +123,12 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
     app.add_option("--ui-scale", uiScale, "menus, dialogs, status bar and banners this much larger, 0.5..2 (overrides setup.ini)")
         ->check(CLI::Range(0.5, 2.0));
     app.add_flag("--no-sound", options.noSound, "open no audio device: play silently (setup.ini's sound = off only mutes)");
-    auto* join = app.add_option("--join", options.network.peer, "join the host at HOST[:PORT] (port default: setup.ini's)");
-    app.add_option("--port", options.network.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
-    app.add_option("--wait", options.network.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
+    ConnectFlags& connect = options.connectFlags;
+    auto* join = app.add_option("--join", connect.join, "join the host at HOST[:PORT] (port default: setup.ini's)");
+    app.add_option("--port", connect.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
+    app.add_option("--wait", connect.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
         ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
-    app.add_option("--grace", options.network.graceSeconds,
+    app.add_option("--grace", connect.graceSeconds,
                    "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
         ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
     app.get_option("--vs-cpu")->excludes(join);

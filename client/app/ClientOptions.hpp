@@ -2,6 +2,7 @@
 
 #include "speed/common/Bot.hpp"
 #include "speed/common/RuleOptions.hpp"
+#include "speed/net/ConnectOptions.hpp"
 #include "speed/settings/Settings.hpp"
 
 #include <cstdint>
@@ -10,23 +11,11 @@
 
 namespace speed::client {
 
-// Where network play finds the other player: setup.ini's [network] and [player], a flag wins.
-struct ClientNetwork {
-    std::string peer;          // setup.ini peer, or --join's HOST[:PORT]; empty: host and wait
-    bool joinOnly = false;     // --join: only ever join
-    std::uint16_t port = 50001;
-    int waitSeconds = 30;
-    int graceSeconds = 60;     // a match is kept this long while nothing is heard from the peer
-    std::string playerName = "player";
-    std::string password;      // setup.ini's [network] password (empty: none)
-};
-
 // The command line of `speed` (`speed --help` lists it).
 struct ClientOptions {
     std::string configPath = "setup.ini";
     std::string logLevel = "info";
     bool vsCpu = false;
-    bool hostNow = false;               // --host: host at once, without the start screen
     BotLevel cpuLevel = BotLevel::Normal;
     std::optional<BotLevel> localBot;   // --bot L
     bool cpuIdle = false;               // --cpu-idle: the opponent never moves
@@ -45,7 +34,11 @@ struct ClientOptions {
     RuleOptions rules;
     std::string showDialog;             // --show measure|settings|help|log|trace: open it at start
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once
-    ClientNetwork network;              // used unless --vs-cpu
+    // Network play (unless --vs-cpu): setup.ini as read at start (its defaults when it could not
+    // be used) or as saved since, and the command line's --join, --host, --port, --wait and
+    // --grace over it (--host: host at once, without the start screen).
+    Settings settings;
+    ConnectFlags connectFlags;
     bool soundOn = true;                // setup.ini's [player] sound: false starts muted (M unmutes)
     int soundVolume = PlayerSettings::kDefaultVolume; // [player] volume, 0..100
     bool noSound = false;               // --no-sound: never open an audio device

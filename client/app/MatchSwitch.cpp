@@ -5,6 +5,7 @@
 #include "match/NetworkDriver.hpp"
 #include "match/NoMatch.hpp"
 
+#include "speed/net/ConnectOptions.hpp"
 #include "speed/net/LocalAddresses.hpp"
 #include "speed/settings/Settings.hpp"
 
@@ -86,15 +87,15 @@ MatchChange MatchSwitch::playVsCpu(BotLevel level, TimeMs now) {
 // The same connection as `speed` makes from setup.ini, with the settings in force.
 MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, TimeMs now) {
     ClientOptions options = m_options;
-    options.network.peer = peer.value_or("");
-    options.network.joinOnly = peer.has_value();
+    options.connectFlags.join = peer;
+    options.connectFlags.hostOnly = !peer;
     NetworkSetup setup;
     if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
         return startScreenOver(*problem);
     }
     if (peer) m_makers.rememberPeer(m_options.configPath, *peer);
     auto driver = m_makers.network(std::move(setup), now);
-    m_options.network = options.network;
+    m_options.connectFlags = options.connectFlags;
     m_options.vsCpu = false;
     spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
     replace(std::move(driver));
@@ -124,8 +125,8 @@ ui::StartScreenFacts MatchSwitch::startScreenFacts() const {
     const Settings settings = loadSettings(m_options.configPath).settings.value_or(Settings{});
     ui::StartScreenFacts facts;
     facts.reason = m_startReason;
-    facts.peer = m_options.network.joinOnly ? m_options.network.peer : settings.network.peer;
-    facts.port = m_options.network.port;
+    facts.peer = m_options.connectFlags.join.value_or(settings.network.peer);
+    facts.port = connectOptionsFrom(m_options.settings, m_options.connectFlags).options.hostPort;
     facts.cpuLevel = m_options.cpuLevel;
     facts.addresses = lanAddresses();
     const NetworkView* network = m_match->network();

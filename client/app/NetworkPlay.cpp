@@ -11,19 +11,10 @@
 namespace speed::client {
 
 std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup) {
-    const ClientNetwork& network = options.network;
+    ConnectOptionsResult made = connectOptionsFrom(options.settings, options.connectFlags);
+    if (made.problem) return (made.problem->fromJoinFlag ? "--join: " : options.configPath + " peer: ") + made.problem->error;
     ConnectOptions& connect = setup.connect;
-    connect.hostPort = network.port;
-    connect.waitMs = 1000LL * network.waitSeconds;
-    connect.joinOnly = network.joinOnly;
-    if (!network.peer.empty()) {
-        const HostPortResult target = parseHostPort(network.peer, network.port);
-        if (!target.value) return (network.joinOnly ? "--join: " : options.configPath + " peer: ") + target.error;
-        connect.peer = target.value;
-    }
-    connect.password = network.password;
-    connect.session.timing.graceMs = 1000LL * network.graceSeconds;
-    connect.session.playerName = network.playerName;
+    connect = std::move(made.options);
     connect.session.rules = options.rules;
     connect.session.dealSeed = seed;
     setup.localBot = options.localBot;
@@ -36,13 +27,17 @@ std::optional<std::string> networkSetupFor(const ClientOptions& options, std::ui
 void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkView* network) {
     options.rules = saved.rules;
     options.cpuLevel = saved.cpuLevel;
-    ClientNetwork& next = options.network;
-    next.port = saved.network.port;
-    next.waitSeconds = saved.network.waitSeconds;
-    next.graceSeconds = saved.network.graceSeconds;
-    if (!next.joinOnly || !saved.network.peer.empty()) next.peer = saved.network.peer;
-    next.password = saved.network.password;
-    next.playerName = saved.player.name;
+    // The saved keys are in force from now on, over the command line's --port, --wait and
+    // --grace; a saved peer is where the next connection goes (joined only, after --join).
+    options.settings = saved;
+    ConnectFlags& flags = options.connectFlags;
+    flags.port.reset();
+    flags.waitSeconds.reset();
+    flags.graceSeconds.reset();
+    if (!saved.network.peer.empty()) {
+        if (flags.join) flags.join = saved.network.peer;
+        flags.hostOnly = false;
+    }
     NetworkSetup setup;
     if (network == nullptr) return;
     if (const auto problem = networkSetupFor(options, 0, setup)) {

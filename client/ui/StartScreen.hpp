@@ -3,6 +3,7 @@
 #include "ui/UiCommand.hpp"
 
 #include "speed/common/Bot.hpp"
+#include "speed/settings/Settings.hpp"
 
 #include <cstdint>
 #include <string>
@@ -14,7 +15,7 @@ namespace speed::client::ui {
 struct StartScreenFacts {
     std::string reason;                 // why no game runs, in a player's words (empty at start)
     std::string peer;                   // setup.ini's peer: the Join field starts with it
-    std::uint16_t port = 50001;         // the port a host waits on and a join goes to by default
+    std::uint16_t port = NetworkSettings::kDefaultPort; // the port a host waits on and a join goes to by default
     BotLevel cpuLevel = BotLevel::Normal;
     std::vector<std::string> addresses; // this machine's LAN addresses (lanAddresses())
     bool canRetry = false;              // a network match just ended: "Connect again" (R) is offered

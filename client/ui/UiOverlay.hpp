@@ -15,6 +15,7 @@
 #include "table/Geometry.hpp"
 #include "speed/common/Time.hpp"
 #include "speed/imgui/ImGuiSfml.hpp"
+#include "speed/settings/Settings.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Clock.hpp>
@@ -36,7 +37,7 @@ struct OverlaySetup {
     std::string japaneseFontPath; // ipag.ttf: Japanese glyphs merged in (empty or missing: none)
     std::string configPath;     // setup.ini, for the Settings dialog and the default measurement target
     std::string measureTarget;  // offline default target (setup.ini's peer:port)
-    std::uint16_t defaultPort = 50001;
+    std::uint16_t defaultPort = NetworkSettings::kDefaultPort;
 };
 
 // What the overlay shows of the match each frame.

@@ -1,6 +1,7 @@
 #include "ServerNetworkCli.hpp"
 
 #include "NetworkMatch.hpp"
+#include "speed/net/ConnectOptions.hpp"
 #include "speed/settings/Settings.hpp"
 #include "speed/store/FileMatchKeeper.hpp"
 #include "speed/store/XdgDirs.hpp"
@@ -29,19 +30,13 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
 
 namespace {
 
-// Where the connection starts: --join, else setup.ini's peer, else host only.
-std::optional<std::string> connectOptions(const NetworkFlags& flags, const Settings& settings,
-                                          ConnectOptions& connect) {
-    connect.hostPort = flags.port ? static_cast<std::uint16_t>(*flags.port) : settings.network.port;
-    connect.waitMs = 1000LL * flags.waitSeconds.value_or(settings.network.waitSeconds);
-    connect.session.timing.graceMs = 1000LL * flags.graceSeconds.value_or(settings.network.graceSeconds);
-    connect.joinOnly = !flags.join.empty();
-    const std::string peer = connect.joinOnly ? flags.join : settings.network.peer;
-    if (peer.empty()) return std::nullopt;
-    const auto target = parseHostPort(peer, connect.hostPort);
-    if (!target.value) return (connect.joinOnly ? "--join: " : "setup.ini peer: ") + target.error;
-    connect.peer = target.value;
-    return std::nullopt;
+ConnectFlags connectFlagsOf(const NetworkFlags& flags) {
+    ConnectFlags connect;
+    if (!flags.join.empty()) connect.join = flags.join;
+    if (flags.port) connect.port = static_cast<std::uint16_t>(*flags.port);
+    connect.waitSeconds = flags.waitSeconds;
+    connect.graceSeconds = flags.graceSeconds;
+    return connect;
 }
 
 } // namespace
@@ -59,13 +54,14 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     }
     if (!loaded.warning.empty()) spdlog::warn("{}", loaded.warning);
     const Settings& settings = *loaded.settings;
-    NetworkMatchOptions options;
-    if (const auto problem = connectOptions(flags, settings, options.connect)) {
-        std::cerr << "speed-server: " << *problem << '\n';
+    ConnectOptionsResult made = connectOptionsFrom(settings, connectFlagsOf(flags));
+    if (made.problem) {
+        std::cerr << "speed-server: " << (made.problem->fromJoinFlag ? "--join: " : "setup.ini peer: ")
+                  << made.problem->error << '\n';
         return 2;
     }
-    options.connect.password = settings.network.password;
-    options.connect.session.playerName = settings.player.name;
+    NetworkMatchOptions options;
+    options.connect = std::move(made.options);
     options.connect.session.rules = settings.rules;
     if (common.arbitration) options.connect.session.rules.arbitration = *common.arbitration;
     options.connect.session.dealSeed = common.seed;

@@ -86,7 +86,7 @@ def check(root, graph):
 PLANTED_TREE = {
     "common/src/Bad.cpp": '#include "speed/protocol/Message.hpp"\n#include <spdlog/spdlog.h>\n',
     "protocol/src/Bad.cpp": "#include <asio/ip/udp.hpp>\n",
-    "net/src/Bad.cpp": '#include "speed/settings/Settings.hpp"\n#include <SFML/Graphics.hpp>\n',
+    "net/src/Bad.cpp": '#include "speed/sim/Simulation.hpp"\n#include <SFML/Graphics.hpp>\n',
     "client/table/Bad.cpp": '#include "match/LocalMatch.hpp"\n#include <SFML/Window.hpp>\n',
     "client/ui/Bad.cpp": '#include "app/ClientOptions.hpp"\n#include <SFML/Audio/Sound.hpp>\n',
     "client/render/Bad.cpp": "#include <imgui.h>\n",

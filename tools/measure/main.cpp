@@ -2,6 +2,7 @@
 // paced stream's goodput, loss, reordering and jitter (--mode stream); or, with --serve, the
 // reflector that answers both.
 #include "speed/common/Version.hpp"
+#include "speed/net/ConnectOptions.hpp"
 #include "speed/measure/MeasureReport.hpp"
 #include "speed/measure/MeasureRun.hpp"
 #include "speed/measure/StreamRun.hpp"
@@ -87,7 +88,9 @@ int serve(const Options& options) {
         std::cerr << "speed-measure: " << settings.error->describe() << '\n';
         return 2;
     }
-    const auto port = static_cast<std::uint16_t>(options.port.value_or(settings.settings->network.port));
+    speed::ConnectFlags flags;
+    if (options.port) flags.port = static_cast<std::uint16_t>(*options.port);
+    const std::uint16_t port = speed::connectOptionsFrom(*settings.settings, flags).options.hostPort;
     asio::io_context io;
     speed::SocketResult opened = speed::openHostSocket(io, port);
     if (!opened.socket) {
@@ -179,13 +182,16 @@ int measure(const Options& options) {
         std::cerr << "speed-measure: " << settings.error->describe() << '\n';
         return 2;
     }
-    const auto target = speed::parseHostPort(options.target, settings.settings->network.port);
-    if (!target.value) {
-        std::cerr << "speed-measure: " << target.error << '\n';
+    // The target is found as --join's would be: a missing port is setup.ini's.
+    speed::ConnectFlags flags;
+    flags.join = options.target;
+    const speed::ConnectOptionsResult made = speed::connectOptionsFrom(*settings.settings, flags);
+    if (made.problem) {
+        std::cerr << "speed-measure: " << made.problem->error << '\n';
         return 2;
     }
     asio::io_context io;
-    const auto resolved = speed::resolveUdp(io, *target.value);
+    const auto resolved = speed::resolveUdp(io, *made.options.peer);
     if (!resolved.endpoint) {
         std::cerr << "speed-measure: " << resolved.error << '\n';
         return 1;

@@ -124,7 +124,7 @@ TEST_CASE("match switch: Host waits on the port in force, Join joins and remembe
     REQUIRE(bench.networks.size() == 1);
     CHECK_FALSE(bench.networks[0].connect.peer);
     CHECK_FALSE(bench.networks[0].connect.joinOnly);
-    CHECK(bench.networks[0].connect.hostPort == bench.options.network.port);
+    CHECK(bench.networks[0].connect.hostPort == bench.options.settings.network.port);
     CHECK(bench.remembered.empty());
     CHECK_FALSE(bench.options.vsCpu);
     REQUIRE(bench.sw.match().network() != nullptr);
@@ -138,7 +138,7 @@ TEST_CASE("match switch: Host waits on the port in force, Join joins and remembe
     CHECK(*bench.networks[1].connect.peer == HostPort{"10.0.0.2", 6000});
     CHECK(bench.networks[1].connect.joinOnly);
     CHECK(bench.remembered == std::vector<std::string>{"10.0.0.2:6000"});
-    CHECK(bench.options.network.peer == "10.0.0.2:6000");
+    CHECK(bench.options.connectFlags.join == std::optional<std::string>("10.0.0.2:6000"));
     CHECK(bench.replaced == 2);
 }
 

@@ -63,8 +63,7 @@ TEST_CASE("saved settings: the next connection uses the network keys as saved", 
 
 TEST_CASE("saved settings: --join's target stays when the saved file names no peer", "[client][settings]") {
     ClientOptions options;
-    options.network.joinOnly = true;
-    options.network.peer = "192.168.1.20";
+    options.connectFlags.join = "192.168.1.20";
     Settings saved = savedSettings();
     saved.network.peer.clear();
     RecordingView view;
@@ -75,7 +74,7 @@ TEST_CASE("saved settings: --join's target stays when the saved file names no pe
     CHECK(view.next->peer->host == "192.168.1.20");
     CHECK(view.next->peer->port == 50100);
     adoptSavedSettings(saved, options, nullptr); // offline: only the options change
-    CHECK(options.network.password == "kiwi fruit");
+    CHECK(options.settings.network.password == "kiwi fruit");
 }
 
 TEST_CASE("network setup: the grace in force becomes the session's graceMs", "[client][settings]") {
@@ -83,7 +82,7 @@ TEST_CASE("network setup: the grace in force becomes the session's graceMs", "[c
     NetworkSetup setup;
     REQUIRE_FALSE(networkSetupFor(options, 1, setup));
     CHECK(setup.connect.session.timing.graceMs == 60000); // the default, as SessionTiming's own
-    options.network.graceSeconds = 5;
+    options.connectFlags.graceSeconds = 5;
     REQUIRE_FALSE(networkSetupFor(options, 1, setup));
     CHECK(setup.connect.session.timing.graceMs == 5000);
 }

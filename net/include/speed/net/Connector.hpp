@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/net/ConnectOptions.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
@@ -26,23 +27,6 @@ enum class ConnectorFailure : std::uint8_t {
     NoHostAnswered,  // joining: nobody answered within the wait
     NoClientCame,    // hosting: nobody joined within the wait
     Refused,         // the host would not play: another version, busy, not invited, the password
-};
-
-// How to find the other player (docs/NETWORK.md).
-struct ConnectOptions {
-    std::optional<HostPort> peer; // join this first (setup.ini peer, or --join)
-    bool joinOnly = false;        // --join: never become the host
-    std::uint16_t hostPort = 50001;
-    TimeMs waitMs = 30'000;        // the whole wait, joining and hosting together
-    TimeMs joinAttemptMs = 1'000;  // with a peer: join this long (plus up to joinJitterMs) before hosting
-    TimeMs joinJitterMs = 250;     // ... so that two machines starting together fall out of step
-    std::string password;            // setup.ini's; empty: none
-    protocol::SessionConfig session; // name, rules, timing (the role is chosen per attempt)
-    // Keeps the client's ticket and the host's journal, so that a restarted program comes back
-    // to its match (docs/NETWORK.md, "Coming back"); null: nothing outlives this process.
-    protocol::MatchKeeper* keeper = nullptr;
-    // Non-null: how long each datagram waited in the socket before it was read (microseconds).
-    LatencySamples* readDelays = nullptr;
 };
 
 // Finds the other player and runs the match through the seat player (docs/NETWORK.md,

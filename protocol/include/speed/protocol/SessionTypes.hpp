@@ -38,9 +38,11 @@ struct SessionTiming {
     TimeMs keepaliveIntervalMs = 250;   // send ALIVE when nothing else went out for this long
     TimeMs silentResendIntervalMs = 1000; // the table is resent this often while the peer is silent
     TimeMs silenceTimeoutMs = 3000;     // nothing heard for this long: the peer is silent, the game pauses
-    TimeMs graceMs = 60000;             // nothing heard for this long: the match is given up (setup.ini `grace`)
+    // The two below are the sessions' own defaults (the simulator's, the tests'): the programs
+    // set them from setup.ini's `grace` and `wait` (net/'s ConnectOptions, 60 s and 30 s by default).
+    TimeMs graceMs = 60000;             // nothing heard for this long: the match is given up
     TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (then it may host)
-    TimeMs connectWaitMs = 60000;       // a host with no client gives up (setup.ini `wait`)
+    TimeMs connectWaitMs = 60000;       // a host with no client gives up
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
     TimeMs garbledReplyIntervalMs = 150; // at most one NG GARBLED per this interval
     TimeMs denyIntervalMs = 1000;        // at most one DENY BUSY / NOT_INVITED per this interval
