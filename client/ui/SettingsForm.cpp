@@ -33,7 +33,6 @@ SettingsForm::SettingsForm(std::string path) : m_path(std::move(path)) { reload(
 void SettingsForm::reload() {
     const SettingsResult loaded = loadSettings(m_path);
     m_fileExisted = loaded.fromFile || std::filesystem::exists(m_path);
-    m_loadProblem = loaded.error ? loaded.error->describe() : std::string{};
     m_loadError = loaded.error;
     m_saved = loaded.settings.value_or(Settings{});
     fillFields(m_saved);
@@ -93,19 +92,31 @@ SaveOutcome SettingsForm::save() {
         return outcome;
     }
     if (const SaveResult saved = saveSettings(m_path, *wanted); !saved.saved) {
-        outcome.error = saved.error;
+        outcome.error = saveProblemWords(saved);
         outcome.message = saveOutcomeWords(outcome);
         return outcome;
     }
     m_saved = *wanted;
     m_fileExisted = true;
-    m_loadProblem.clear();
     m_loadError.reset();
     fillFields(m_saved);
     outcome.saved = true;
     outcome.file = absolutePath(m_path);
     outcome.message = saveOutcomeWords(outcome);
     return outcome;
+}
+
+std::string saveProblemWords(const SaveResult& result) {
+    switch (result.problem) {
+    case SaveProblem::WouldNotReadBack:
+        return trf("settings.save.not_read_back",
+                   result.readBack ? settingsProblemWords(*result.readBack) : std::string());
+    case SaveProblem::CannotMakeFolder: return trf("settings.save.no_folder", result.path, result.systemError);
+    case SaveProblem::CannotWrite: return trf("settings.save.cannot_write", result.path);
+    case SaveProblem::CannotReplace: return trf("settings.save.cannot_replace", result.path, result.systemError);
+    case SaveProblem::None: break;
+    }
+    return {};
 }
 
 std::string saveOutcomeWords(const SaveOutcome& outcome) {
@@ -182,14 +193,30 @@ std::string levelMeaning() {
     return trf("settings.meaning.cpu.level", bots);
 }
 
-// The value the parser quotes in "expected ..., got \"value\"", if the problem is one of those.
-std::optional<std::string_view> gotValue(std::string_view problem) {
-    constexpr std::string_view kGot = ", got \"";
-    if (!problem.starts_with("expected ") || !problem.ends_with('"')) return std::nullopt;
-    const auto got = problem.find(kGot);
-    if (got == std::string_view::npos) return std::nullopt;
-    const auto start = got + kGot.size();
-    return problem.substr(start, problem.size() - 1 - start);
+// The problems with a line but no key of setup.ini: their catalogue keys.
+const char* lineProblemKey(SettingsProblem kind) {
+    switch (kind) {
+    case SettingsProblem::Unreadable: return "settings.problem.unreadable";
+    case SettingsProblem::SecondByteOrderMark: return "settings.problem.second_bom";
+    case SettingsProblem::NulByte: return "settings.problem.nul_byte";
+    case SettingsProblem::LoneCarriageReturn: return "settings.problem.lone_cr";
+    case SettingsProblem::TextAfterSection: return "settings.problem.after_section";
+    case SettingsProblem::NotKeyValue: return "settings.problem.not_key_value";
+    case SettingsProblem::KeyOutsideSection: return "settings.problem.outside_section";
+    case SettingsProblem::UnknownSection: return "settings.problem.unknown_section";
+    case SettingsProblem::DuplicateKey: return "settings.problem.twice";
+    default: return nullptr;
+    }
+}
+
+std::string knownKeysWords(std::string_view section) {
+    std::string names;
+    for (const SettingsKey& key : settingsKeys()) {
+        if (!equalsIgnoringCase(key.section, section)) continue;
+        names += names.empty() ? "" : ", ";
+        names += key.name;
+    }
+    return names;
 }
 
 } // namespace
@@ -227,12 +254,15 @@ std::string_view fieldMeaning(const SettingsKey& key) {
 }
 
 std::string problemWords(const SettingsError& error) {
-    const SettingsKey* key = error.key.empty() ? nullptr : findSettingsKey(error.section, error.key);
-    if (key == nullptr) return error.problem;
-    if (error.problem == "key given twice in this file") return tr("settings.problem.twice");
-    if (const auto value = gotValue(error.problem)) return trf("settings.problem.expected_got", fieldExpected(*key), *value);
-    if (error.problem.starts_with("expected ")) return expectedWords(*key);
-    return error.problem;
+    if (const char* key = lineProblemKey(error.kind)) return tr(key);
+    if (error.kind == SettingsProblem::LineTooLong) return trf("settings.problem.line_too_long", kMaxSettingsLineChars);
+    if (error.kind == SettingsProblem::UnknownKey) {
+        return trf("settings.problem.unknown_key", error.section, knownKeysWords(error.section));
+    }
+    // A value its key refuses: what the key accepts, in the window's words, and what was written.
+    const SettingsKey* key = findSettingsKey(error.section, error.key);
+    if (key == nullptr) return trf("settings.problem.bad_value", error.value);
+    return trf("settings.problem.expected_got", fieldExpected(*key), error.value);
 }
 
 std::string settingsProblemWords(const SettingsError& error) {

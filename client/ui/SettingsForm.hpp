@@ -31,13 +31,12 @@ struct SaveOutcome {
 class SettingsForm {
 public:
     // Reads `path`. A missing file gives the defaults (saving creates it); a file setup.ini's
-    // reader rejects gives the defaults too, with loadProblem() saying why.
+    // reader rejects gives the defaults too, with loadError() saying why.
     explicit SettingsForm(std::string path);
 
     void reload();
     const std::string& path() const { return m_path; }
-    const std::string& loadProblem() const { return m_loadProblem; } // the settings layer's English
-    const std::optional<SettingsError>& loadError() const { return m_loadError; }
+    const std::optional<SettingsError>& loadError() const { return m_loadError; } // typed: problemWords words it
     bool fileExisted() const { return m_fileExisted; }
 
     std::vector<SettingsField>& fields() { return m_fields; }
@@ -60,7 +59,6 @@ private:
     void fillFields(const Settings& settings);
 
     std::string m_path;
-    std::string m_loadProblem;
     std::optional<SettingsError> m_loadError;
     bool m_fileExisted = false;
     Settings m_saved;
@@ -97,11 +95,14 @@ std::string expectedWords(const SettingsKey& key);
 // language: the label alone does not say what e.g. `grace` does.
 std::string_view fieldMeaning(const SettingsKey& key);
 
-// A setup.ini problem in the window's language. problemWords: the problem alone, with the key's
-// translated expectation when the key is one of setup.ini's (the settings layer's English
-// otherwise); settingsProblemWords: the same after the file, line and key, as describe() has them.
+// A setup.ini problem in the window's language, worded from its kind (a refused value with the
+// key's own expectation). problemWords: the problem alone; settingsProblemWords: the same after
+// the file, line and key, as describe() places them.
 std::string problemWords(const SettingsError& error);
 std::string settingsProblemWords(const SettingsError& error);
+
+// Why setup.ini was not saved, in the window's language (paths and the system's words as they are).
+std::string saveProblemWords(const SaveResult& result);
 
 // What Save said, in the window's language (its `message` is this at the time of saving).
 std::string saveOutcomeWords(const SaveOutcome& outcome);

@@ -173,44 +173,63 @@ bool assignLevel(Settings& s, std::string_view value) {
     return level.has_value();
 }
 
+using enum SettingsValue;
+
 const std::array kKeys{
-    SettingsKey{"network", "peer", "an IP address or host name (empty: only host)", assignPeer,
+    SettingsKey{"network", "peer", "an IP address or host name (empty: only host)", Address, 0, 0, assignPeer,
                 [](const Settings& s) { return s.network.peer; }},
-    SettingsKey{"network", "port", "a port number 1..65535", assignPort,
+    SettingsKey{"network", "port", "a port number 1..65535", WholeNumber, 1, 65535, assignPort,
                 [](const Settings& s) { return std::to_string(s.network.port); }},
-    SettingsKey{"network", "wait", "whole seconds 1..86400", assignWait,
+    SettingsKey{"network", "wait", "whole seconds 1..86400", WholeNumber, 1, NetworkSettings::kMaxWaitSeconds, assignWait,
                 [](const Settings& s) { return std::to_string(s.network.waitSeconds); }},
-    SettingsKey{"network", "grace", "whole seconds 5..3600", assignGrace,
+    SettingsKey{"network", "grace", "whole seconds 5..3600", WholeNumber, NetworkSettings::kMinGraceSeconds,
+                NetworkSettings::kMaxGraceSeconds, assignGrace,
                 [](const Settings& s) { return std::to_string(s.network.graceSeconds); }},
-    SettingsKey{"network", "password", "up to 64 characters, no blank at an end or before ';' (empty: none)",
+    SettingsKey{"network", "password", "up to 64 characters, no blank at an end or before ';' (empty: none)", Password, 0, 0,
                 assignPassword, [](const Settings& s) { return s.network.password; }, true},
-    SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", assignName,
+    SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", Name, 0, 0, assignName,
                 [](const Settings& s) { return s.player.name; }},
-    SettingsKey{"player", "sound", "on or off", assignSound,
+    SettingsKey{"player", "sound", "on or off", OnOff, 0, 0, assignSound,
                 [](const Settings& s) { return std::string(s.player.sound ? "on" : "off"); }},
-    SettingsKey{"player", "volume", "a volume 0..100", assignVolume,
+    SettingsKey{"player", "volume", "a volume 0..100", WholeNumber, 0, PlayerSettings::kMaxVolume, assignVolume,
                 [](const Settings& s) { return std::to_string(s.player.volume); }},
-    SettingsKey{"player", "ui_scale", "a factor 0.5..2 (1: as large as the window makes it)", assignUiScale,
+    SettingsKey{"player", "ui_scale", "a factor 0.5..2 (1: as large as the window makes it)", Factor,
+                PlayerSettings::kMinUiScalePercent, PlayerSettings::kMaxUiScalePercent, assignUiScale,
                 [](const Settings& s) { return percentFactorText(s.player.uiScalePercent); }},
-    SettingsKey{"player", "language", "auto, ja or en (auto: from LANG)", assignLanguage,
+    SettingsKey{"player", "language", "auto, ja or en (auto: from LANG)", Choice, 0, 0, assignLanguage,
                 [](const Settings& s) { return std::string(toString(s.player.language)); }},
-    SettingsKey{"rules", "jokers", "2 or 0", assignJokers,
+    SettingsKey{"rules", "jokers", "2 or 0", Choice, 0, 0, assignJokers,
                 [](const Settings& s) { return std::to_string(s.rules.jokers); }},
-    SettingsKey{"rules", "deal", "shuffle or colors", assignDeal,
+    SettingsKey{"rules", "deal", "shuffle or colors", Choice, 0, 0, assignDeal,
                 [](const Settings& s) { return std::string(toString(s.rules.deal)); }},
-    SettingsKey{"rules", "hand", "a hand size 1..8", assignHand,
-                [](const Settings& s) { return std::to_string(s.rules.handSize); }},
-    SettingsKey{"rules", "refill", "manual or auto", assignRefill,
+    SettingsKey{"rules", "hand", "a hand size 1..8", WholeNumber, RuleOptions::kMinHandSize, RuleOptions::kMaxHandSize,
+                assignHand, [](const Settings& s) { return std::to_string(s.rules.handSize); }},
+    SettingsKey{"rules", "refill", "manual or auto", Choice, 0, 0, assignRefill,
                 [](const Settings& s) { return std::string(toString(s.rules.refill)); }},
-    SettingsKey{"rules", "arbitration", "fair or first-arrival", assignArbitration,
+    SettingsKey{"rules", "arbitration", "fair or first-arrival", Choice, 0, 0, assignArbitration,
                 [](const Settings& s) { return std::string(toString(s.rules.arbitration)); }},
-    SettingsKey{"cpu", "level", "novice, easy, casual, normal, hard or expert", assignLevel,
+    SettingsKey{"cpu", "level", "novice, easy, casual, normal, hard or expert", Choice, 0, 0, assignLevel,
                 [](const Settings& s) { return std::string(toString(s.cpuLevel)); }},
 };
 
 } // namespace
 
 std::span<const SettingsKey> settingsKeys() { return kKeys; }
+
+SettingsProblem valueProblem(const SettingsKey& key, std::string_view value) {
+    using SettingsProblem::OutOfRange, SettingsProblem::BadNumber;
+    switch (key.form) {
+    // A number of the key's form that was refused can only lie outside its range.
+    case SettingsValue::WholeNumber: return parseWholeNumber(value) ? OutOfRange : BadNumber;
+    case SettingsValue::Factor: return parsePercentFactor(value) ? OutOfRange : BadNumber;
+    case SettingsValue::OnOff: return SettingsProblem::BadBoolean;
+    case SettingsValue::Address: return SettingsProblem::BadAddress;
+    case SettingsValue::Choice: return SettingsProblem::BadChoice;
+    case SettingsValue::Name: return SettingsProblem::BadName;
+    case SettingsValue::Password: return SettingsProblem::BadPassword;
+    }
+    return SettingsProblem::BadChoice;
+}
 
 std::string_view toString(UiLanguage language) {
     switch (language) {

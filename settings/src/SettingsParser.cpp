@@ -37,36 +37,75 @@ std::string lowercase(std::string_view text) {
     return result;
 }
 
-std::string problemWithKey(ParseContext& context, std::string_view section, std::string_view name,
-                           std::string_view value) {
-    if (section.empty()) return "key outside any [section]";
+// The problem of one `key = value` line, if any: kind, section, key and value filled in.
+std::optional<SettingsError> problemWithKey(ParseContext& context, std::string_view section, std::string_view name,
+                                            std::string_view value) {
+    SettingsError error;
+    error.section = std::string(section);
+    error.key = std::string(name);
+    if (section.empty()) {
+        error.kind = SettingsProblem::KeyOutsideSection;
+        return error;
+    }
     const SettingsKey* key = findSettingsKey(section, name);
     if (key == nullptr) {
-        const std::string known = knownKeysOf(section);
-        if (known.empty()) {
-            return "unknown section; expected [network], [player], [rules] or [cpu]";
-        }
-        return "unknown key; [" + std::string(section) + "] has: " + known;
+        error.kind = knownKeysOf(section).empty() ? SettingsProblem::UnknownSection : SettingsProblem::UnknownKey;
+        return error;
     }
     if (!context.seenKeys.emplace(lowercase(section), lowercase(name)).second) {
-        return "key given twice in this file";
+        error.kind = SettingsProblem::DuplicateKey;
+        return error;
     }
-    if (!key->assign(context.settings, value)) {
-        return "expected " + std::string(key->expected) + ", got \"" + std::string(value) + "\"";
+    if (key->assign(context.settings, value)) return std::nullopt;
+    error.kind = valueProblem(*key, value);
+    error.value = std::string(value);
+    if (error.kind == SettingsProblem::OutOfRange) {
+        error.min = key->min;
+        error.max = key->max;
     }
-    return {};
+    return error;
 }
 
 int handleKey(void* user, const char* section, const char* name, const char* value) {
     auto& context = *static_cast<ParseContext*>(user);
     const std::string_view sectionName = settings_text::trim(section); // "[ cpu ]" is [cpu]
-    const std::string problem = problemWithKey(context, sectionName, name, value);
-    if (problem.empty()) return 1;
-    if (!context.error) context.error = SettingsError{{}, 0, std::string(sectionName), name, problem};
+    auto problem = problemWithKey(context, sectionName, name, value);
+    if (!problem) return 1;
+    if (!context.error) context.error = std::move(problem);
     return 0;
 }
 
+std::string badValueText(const SettingsError& error) {
+    const SettingsKey* key = findSettingsKey(error.section, error.key);
+    const std::string expected = key != nullptr ? std::string(key->expected) : std::string("another value");
+    return "expected " + expected + ", got \"" + error.value + "\"";
+}
+
 } // namespace
+
+std::string SettingsError::problemText() const {
+    switch (kind) {
+    case SettingsProblem::Unreadable: return "cannot be read";
+    case SettingsProblem::SecondByteOrderMark: return "a second UTF-8 byte-order mark at the start of the file";
+    case SettingsProblem::NulByte: return "a NUL byte: setup.ini must be plain text (UTF-8)";
+    case SettingsProblem::LoneCarriageReturn: return "a CR that ends no line: save the file with LF or CRLF line ends";
+    case SettingsProblem::LineTooLong: return "a line longer than " + std::to_string(kMaxSettingsLineChars) + " characters";
+    case SettingsProblem::TextAfterSection: return "text after the section's ']'";
+    case SettingsProblem::NotKeyValue: return "not a [section], key = value pair or ; comment";
+    case SettingsProblem::KeyOutsideSection: return "key outside any [section]";
+    case SettingsProblem::UnknownSection: return "unknown section; expected [network], [player], [rules] or [cpu]";
+    case SettingsProblem::UnknownKey: return "unknown key; [" + section + "] has: " + knownKeysOf(section);
+    case SettingsProblem::DuplicateKey: return "key given twice in this file";
+    case SettingsProblem::BadNumber:
+    case SettingsProblem::OutOfRange:
+    case SettingsProblem::BadBoolean:
+    case SettingsProblem::BadAddress:
+    case SettingsProblem::BadChoice:
+    case SettingsProblem::BadName:
+    case SettingsProblem::BadPassword: return badValueText(*this);
+    }
+    return {};
+}
 
 std::string SettingsError::describe() const {
     std::ostringstream out;
@@ -74,7 +113,7 @@ std::string SettingsError::describe() const {
     if (line > 0) out << ':' << line;
     out << ": ";
     if (!key.empty()) out << '[' << section << "] " << key << ": ";
-    out << problem;
+    out << problemText();
     return out.str();
 }
 
@@ -88,7 +127,7 @@ SettingsResult parseSettings(std::string_view text, std::string_view fileName) {
     if (text.starts_with(settings_text::kUtf8Bom)) text.remove_prefix(settings_text::kUtf8Bom.size());
     // What libinih would skip without a word is an error here, with its line.
     if (const auto problem = settings_text::silentProblem(text)) {
-        result.error = SettingsError{std::string(fileName), problem->line, {}, {}, problem->problem};
+        result.error = SettingsError{.kind = problem->kind, .file = std::string(fileName), .line = problem->line};
         return result;
     }
     ParseContext context;
@@ -98,8 +137,7 @@ SettingsResult parseSettings(std::string_view text, std::string_view fileName) {
         result.settings = std::move(context.settings);
         return result;
     }
-    SettingsError error = context.error.value_or(
-        SettingsError{{}, 0, {}, {}, "not a [section], key = value pair or ; comment"});
+    SettingsError error = context.error.value_or(SettingsError{.kind = SettingsProblem::NotKeyValue});
     error.file = std::string(fileName);
     error.line = errorLine;
     result.error = std::move(error);
@@ -118,7 +156,7 @@ SettingsResult loadSettings(const std::string& path) {
     if (file) contents << file.rdbuf();
     if (!file || file.bad() || std::filesystem::is_directory(path, ec)) {
         SettingsResult unreadable;
-        unreadable.error = SettingsError{path, 0, {}, {}, "cannot be read"};
+        unreadable.error = SettingsError{.kind = SettingsProblem::Unreadable, .file = path};
         return unreadable;
     }
     SettingsResult result = parseSettings(contents.str(), path);

@@ -65,12 +65,12 @@ std::optional<KeyValue> keyValue(std::string_view body) {
 
 std::optional<TextProblem> silentProblem(std::string_view text) {
     // libinih drops a byte-order mark of its own: after ours, a second one would vanish too.
-    if (text.starts_with(kUtf8Bom)) return TextProblem{1, "a second UTF-8 byte-order mark at the start of the file"};
+    if (text.starts_with(kUtf8Bom)) return TextProblem{1, SettingsProblem::SecondByteOrderMark};
     int number = 1;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\0') return TextProblem{number, "a NUL byte: setup.ini must be plain text (UTF-8)"};
+        if (text[i] == '\0') return TextProblem{number, SettingsProblem::NulByte};
         if (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n')) {
-            return TextProblem{number, "a CR that ends no line: save the file with LF or CRLF line ends"};
+            return TextProblem{number, SettingsProblem::LoneCarriageReturn};
         }
         if (text[i] == '\n') ++number;
     }
@@ -78,13 +78,13 @@ std::optional<TextProblem> silentProblem(std::string_view text) {
     for (const Line& line : splitLines(text)) {
         ++number;
         if (line.body.size() > kMaxLineChars) {
-            return TextProblem{number, "a line longer than " + std::to_string(kMaxLineChars) + " characters"};
+            return TextProblem{number, SettingsProblem::LineTooLong};
         }
         const std::string_view body = trim(line.body);
         if (body.empty() || body.front() != '[') continue;
         const auto close = body.find(']');
         if (close != std::string_view::npos && !onlyCommentAfter(body.substr(close + 1))) {
-            return TextProblem{number, "text after the section's ']'"};
+            return TextProblem{number, SettingsProblem::TextAfterSection};
         }
     }
     return std::nullopt;

@@ -2,6 +2,8 @@
 
 // How setup.ini's text is cut into lines, names and values: the one definition the reader's
 // checks and the writer share, following libinih's own rules (private header).
+#include "speed/settings/Settings.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,9 +12,7 @@
 namespace speed::settings_text {
 
 inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF"; // as Notepad writes it
-// libinih reads a line in one piece only up to this length (its 200-byte buffer holds the line
-// end and a NUL too); a longer one it would cut in two and read the rest as a line of its own.
-inline constexpr std::size_t kMaxLineChars = 196;
+inline constexpr std::size_t kMaxLineChars = kMaxSettingsLineChars; // libinih's limit
 
 // The blanks libinih skips around names and values: C's isspace (space, \t, \n, \v, \f, \r).
 bool isBlank(char c);
@@ -44,7 +44,7 @@ std::optional<KeyValue> keyValue(std::string_view body);
 // problem and its 1-based line.
 struct TextProblem {
     int line = 0;
-    std::string problem;
+    SettingsProblem kind = SettingsProblem::NotKeyValue;
 };
 std::optional<TextProblem> silentProblem(std::string_view text);
 

@@ -176,6 +176,31 @@ bool writeWithMode(const std::string& path, const std::string& text, std::filesy
 
 } // namespace
 
+namespace {
+
+SaveResult notSaved(SaveProblem problem, std::string path, std::string systemError = {}) {
+    SaveResult result;
+    result.problem = problem;
+    result.path = std::move(path);
+    result.systemError = std::move(systemError);
+    result.error = describeSaveProblem(result);
+    return result;
+}
+
+} // namespace
+
+std::string describeSaveProblem(const SaveResult& result) {
+    switch (result.problem) {
+    case SaveProblem::WouldNotReadBack:
+        return "the result would not read back: " + (result.readBack ? result.readBack->describe() : std::string());
+    case SaveProblem::CannotMakeFolder: return "cannot make the folder " + result.path + ": " + result.systemError;
+    case SaveProblem::CannotWrite: return "cannot write " + result.path;
+    case SaveProblem::CannotReplace: return "cannot replace " + result.path + ": " + result.systemError;
+    case SaveProblem::None: break;
+    }
+    return {};
+}
+
 SaveResult saveSettings(const std::string& path, const Settings& settings) {
     namespace fs = std::filesystem;
     std::string existing;
@@ -186,24 +211,30 @@ SaveResult saveSettings(const std::string& path, const Settings& settings) {
     }
     const std::string text = writeSettings(existing, settings);
     if (const SettingsResult check = parseSettings(text, path); check.error) {
-        return {false, "the result would not read back: " + check.error->describe()};
+        SaveResult result;
+        result.problem = SaveProblem::WouldNotReadBack;
+        result.readBack = check.error;
+        result.error = describeSaveProblem(result);
+        return result;
     }
     std::error_code ec;
     if (const fs::path folder = fs::path(path).parent_path(); !folder.empty() && !fs::is_directory(folder, ec)) {
         fs::create_directories(folder, ec);
-        if (ec) return {false, "cannot make the folder " + folder.string() + ": " + ec.message()};
+        if (ec) return notSaved(SaveProblem::CannotMakeFolder, folder.string(), ec.message());
     }
     const std::string temporary = path + ".saving";
     if (!writeWithMode(temporary, text, modeFor(path, settings))) {
         fs::remove(temporary, ec);
-        return {false, "cannot write " + temporary};
+        return notSaved(SaveProblem::CannotWrite, temporary);
     }
     fs::rename(temporary, path, ec);
     if (ec) {
         fs::remove(temporary, ec);
-        return {false, "cannot replace " + path + ": " + ec.message()};
+        return notSaved(SaveProblem::CannotReplace, path, ec.message());
     }
-    return {true, {}};
+    SaveResult saved;
+    saved.saved = true;
+    return saved;
 }
 
 } // namespace speed

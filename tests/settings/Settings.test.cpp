@@ -61,7 +61,12 @@ TEST_CASE("every key is read, with comments and any case", "[settings]") {
 TEST_CASE("a bad value names the file, the line, the key and what is expected", "[settings]") {
     const auto error = errorOf("[network]\npeer = 127.0.0.1\nport = 70000\n");
     CHECK(error.line == 3);
+    CHECK(error.kind == SettingsProblem::OutOfRange);
+    CHECK(error.section == "network");
     CHECK(error.key == "port");
+    CHECK(error.value == "70000");
+    CHECK(error.min == 1);
+    CHECK(error.max == 65535);
     CHECK(error.describe() ==
           "setup.ini:3: [network] port: expected a port number 1..65535, got \"70000\"");
 }
@@ -93,26 +98,36 @@ TEST_CASE("grace: whole seconds 5..3600, 60 when missing", "[settings]") {
     CHECK(tooShort.line == 3);
     CHECK(tooShort.key == "grace");
     CHECK(tooShort.describe() == "setup.ini:3: [network] grace: expected whole seconds 5..3600, got \"4\"");
-    CHECK(errorOf("[network]\ngrace = 3601\n").problem == "expected whole seconds 5..3600, got \"3601\"");
+    const auto tooLong = errorOf("[network]\ngrace = 3601\n");
+    CHECK(tooLong.kind == SettingsProblem::OutOfRange);
+    CHECK(tooLong.value == "3601");
+    CHECK(tooLong.min == 5);
+    CHECK(tooLong.max == 3600);
     CHECK(errorOf("[network]\ngrace = 0\n").key == "grace");
     CHECK(errorOf("[network]\ngrace = -60\n").key == "grace");
     for (const char* notANumber : {"soon", "1.5", "60s", "1e3", "", "99999999999999999999"}) {
         INFO(notANumber);
         const auto error = errorOf("[network]\ngrace = " + std::string(notANumber) + "\n");
         CHECK(error.line == 2);
-        CHECK(error.problem == "expected whole seconds 5..3600, got \"" + std::string(notANumber) + "\"");
+        CHECK(error.kind == SettingsProblem::BadNumber);
+        CHECK(error.key == "grace");
+        CHECK(error.value == notANumber);
     }
-    CHECK(errorOf("[network]\ngrace = 30\ngrace = 40\n").problem == "key given twice in this file");
+    CHECK(errorOf("[network]\ngrace = 30\ngrace = 40\n").kind == SettingsProblem::DuplicateKey);
 }
 
 TEST_CASE("unknown keys and sections are refused, listing what is known", "[settings]") {
     const auto unknownKey = errorOf("[network]\n\nprot = 50001\n");
     CHECK(unknownKey.line == 3);
-    CHECK(unknownKey.problem == "unknown key; [network] has: peer, port, wait, grace, password");
+    CHECK(unknownKey.kind == SettingsProblem::UnknownKey);
+    CHECK(unknownKey.section == "network");
+    CHECK(unknownKey.key == "prot");
+    CHECK(unknownKey.problemText() == "unknown key; [network] has: peer, port, wait, grace, password");
     const auto unknownSection = errorOf("[netwrok]\nport = 1\n");
     CHECK(unknownSection.line == 2);
-    CHECK(unknownSection.problem.find("unknown section") != std::string::npos);
-    CHECK(errorOf("port = 1\n").problem == "key outside any [section]");
+    CHECK(unknownSection.kind == SettingsProblem::UnknownSection);
+    CHECK(unknownSection.section == "netwrok");
+    CHECK(errorOf("port = 1\n").kind == SettingsProblem::KeyOutsideSection);
 }
 
 TEST_CASE("a key given twice and a malformed line are refused", "[settings]") {
@@ -120,6 +135,7 @@ TEST_CASE("a key given twice and a malformed line are refused", "[settings]") {
     const auto garbage = errorOf("[network]\nport 50001\n");
     CHECK(garbage.line == 2);
     CHECK(garbage.key.empty());
+    CHECK(garbage.kind == SettingsProblem::NotKeyValue);
     CHECK(garbage.describe().find("setup.ini:2:") == 0);
 }
 
@@ -174,19 +190,20 @@ TEST_CASE("what libinih would skip in silence is an error with its line", "[sett
     };
     const SettingsError after = errorOf("[network]\nport = 5\n[rules] hand = 3\n");
     CHECK(after.line == 3);
-    CHECK(after.problem.find("after the section's ']'") != std::string::npos);
+    CHECK(after.kind == SettingsProblem::TextAfterSection);
     const SettingsError cr = errorOf("[network]\rport = 5\r");
     CHECK(cr.line == 1);
-    CHECK(cr.problem.find("CR") != std::string::npos);
+    CHECK(cr.kind == SettingsProblem::LoneCarriageReturn);
     const SettingsError nul = errorOf(std::string("[network]\nport = 5\n\0wait = 3\n", 25));
     CHECK(nul.line == 3);
-    CHECK(nul.problem.find("NUL") != std::string::npos);
+    CHECK(nul.kind == SettingsProblem::NulByte);
     const SettingsError longComment = errorOf("[network]\n; " + std::string(250, 'x') + "port = 9\n");
     CHECK(longComment.line == 2);
+    CHECK(longComment.kind == SettingsProblem::LineTooLong);
     CHECK(errorOf("[network]\n\rport = 5\n").line == 2); // a CR before a key is no line end
     const SettingsError twoMarks = errorOf("\xEF\xBB\xBF\xEF\xBB\xBF[network]\r\nport = 50\r\n");
     CHECK(twoMarks.line == 1);
-    CHECK(twoMarks.problem.find("byte-order mark") != std::string::npos);
+    CHECK(twoMarks.kind == SettingsProblem::SecondByteOrderMark);
     CHECK(parseSettings("[network] ; the network\nport = 5\n", "setup.ini").settings); // a comment may follow
 }
 
@@ -221,8 +238,9 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
     CHECK(badSound.describe() == "setup.ini:3: [player] sound: expected on or off, got \"yes\"");
     for (const char* notSound : {"ON", "1", "true", "", "off off"}) {
         INFO(notSound);
-        CHECK(errorOf("[player]\nsound = " + std::string(notSound) + "\n").problem ==
-              "expected on or off, got \"" + std::string(notSound) + "\"");
+        const auto error = errorOf("[player]\nsound = " + std::string(notSound) + "\n");
+        CHECK(error.kind == SettingsProblem::BadBoolean);
+        CHECK(error.value == notSound);
     }
     const auto loudest = errorOf("[player]\nvolume = 101\n");
     CHECK(loudest.line == 2);
@@ -231,8 +249,11 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
         INFO(notVolume);
         CHECK(errorOf("[player]\nvolume = " + std::string(notVolume) + "\n").key == "volume");
     }
-    CHECK(errorOf("[player]\nvolume = 10\nvolume = 20\n").problem == "key given twice in this file");
-    CHECK(errorOf("[player]\nmute = on\n").problem == "unknown key; [player] has: name, sound, volume, ui_scale, language");
+    CHECK(errorOf("[player]\nvolume = 10\nvolume = 20\n").kind == SettingsProblem::DuplicateKey);
+    CHECK(errorOf("[player]\nvolume = loud\n").kind == SettingsProblem::BadNumber);
+    const auto mute = errorOf("[player]\nmute = on\n");
+    CHECK(mute.kind == SettingsProblem::UnknownKey);
+    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language");
 }
 
 TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {
@@ -269,8 +290,37 @@ TEST_CASE("player language: auto, ja or en, written back as read", "[settings]")
         INFO(bad);
         const auto error = errorOf("[player]\nlanguage = " + std::string(bad) + "\n");
         CHECK(error.key == "language");
-        CHECK(error.problem == "expected auto, ja or en (auto: from LANG), got \"" + std::string(bad) + "\"");
+        CHECK(error.kind == SettingsProblem::BadChoice);
+        CHECK(error.value == bad);
     }
+}
+
+TEST_CASE("a refused value's kind follows the key's form", "[settings]") {
+    CHECK(errorOf("[player]\nui_scale = 3\n").kind == SettingsProblem::OutOfRange);
+    CHECK(errorOf("[player]\nui_scale = 3\n").min == 50);
+    CHECK(errorOf("[player]\nui_scale = 3\n").max == 200);
+    CHECK(errorOf("[player]\nui_scale = big\n").kind == SettingsProblem::BadNumber);
+    CHECK(errorOf("[network]\npeer = bad host!\n").kind == SettingsProblem::BadAddress);
+    CHECK(errorOf("[network]\npassword = " + std::string(65, 'p') + "\n").kind == SettingsProblem::BadPassword);
+    CHECK(errorOf("[player]\nname = two words\n").kind == SettingsProblem::BadName);
+    CHECK(errorOf("[rules]\njokers = 1\n").kind == SettingsProblem::BadChoice);
+    CHECK(errorOf("[rules]\nhand = 9\n").kind == SettingsProblem::OutOfRange);
+}
+
+TEST_CASE("the programs print each problem in the English they always did", "[settings]") {
+    const auto text = [](SettingsProblem kind) { return SettingsError{.kind = kind}.problemText(); };
+    CHECK(text(SettingsProblem::Unreadable) == "cannot be read");
+    CHECK(text(SettingsProblem::SecondByteOrderMark) == "a second UTF-8 byte-order mark at the start of the file");
+    CHECK(text(SettingsProblem::NulByte) == "a NUL byte: setup.ini must be plain text (UTF-8)");
+    CHECK(text(SettingsProblem::LoneCarriageReturn) == "a CR that ends no line: save the file with LF or CRLF line ends");
+    CHECK(text(SettingsProblem::LineTooLong) == "a line longer than 196 characters");
+    CHECK(text(SettingsProblem::TextAfterSection) == "text after the section's ']'");
+    CHECK(text(SettingsProblem::NotKeyValue) == "not a [section], key = value pair or ; comment");
+    CHECK(text(SettingsProblem::KeyOutsideSection) == "key outside any [section]");
+    CHECK(text(SettingsProblem::UnknownSection) == "unknown section; expected [network], [player], [rules] or [cpu]");
+    CHECK(text(SettingsProblem::DuplicateKey) == "key given twice in this file");
+    CHECK(errorOf("port = 1\n").describe() == "setup.ini:1: [] port: key outside any [section]");
+    CHECK(errorOf("[network]\nport 50001\n").describe() == "setup.ini:2: not a [section], key = value pair or ; comment");
 }
 
 TEST_CASE("player ui_scale: a factor 0.5..2 with at most two decimals, kept in percent", "[settings]") {
@@ -288,7 +338,10 @@ TEST_CASE("player ui_scale: a factor 0.5..2 with at most two decimals, kept in p
         INFO(bad);
         const auto error = errorOf("[player]\nui_scale = " + std::string(bad) + "\n");
         CHECK(error.key == "ui_scale");
-        CHECK(error.problem == "expected a factor 0.5..2 (1: as large as the window makes it), got \"" + std::string(bad) + "\"");
+        CHECK((error.kind == SettingsProblem::BadNumber || error.kind == SettingsProblem::OutOfRange));
+        CHECK(error.value == bad);
+        CHECK(error.describe() == "setup.ini:2: [player] ui_scale: expected a factor 0.5..2 (1: as large as the window makes it), got \"" +
+                                      std::string(bad) + "\"");
     }
     // Written back as it reads: 1.5 stays "1.5", 1.05 stays "1.05".
     for (int percent : {50, 100, 105, 150, 200}) {

@@ -59,7 +59,7 @@ struct TempIni {
 TEST_CASE("settings form: load, change, save, load keeps the comments and the new values") {
     TempIni ini(kCommentedIni);
     SettingsForm form(ini.path.string());
-    REQUIRE(form.loadProblem().empty());
+    REQUIRE_FALSE(form.loadError());
     CHECK(form.field("network", "peer")->text == "10.0.0.2");
     CHECK(form.field("player", "name")->text == "alice");
     CHECK_FALSE(form.changed());
@@ -80,7 +80,7 @@ TEST_CASE("settings form: load, change, save, load keeps the comments and the ne
         CHECK(text.find(comment) != std::string::npos);
     }
     SettingsForm reloaded(ini.path.string());
-    REQUIRE(reloaded.loadProblem().empty());
+    REQUIRE_FALSE(reloaded.loadError());
     const Settings settings = *reloaded.settings();
     CHECK(settings.network.peer == "10.0.0.2");
     CHECK(settings.network.port == 50123);
@@ -273,23 +273,43 @@ TEST_CASE("settings form: in Japanese the labels, errors, choices and Save's mes
 }
 
 TEST_CASE("settings form: a setup.ini problem is worded with the key's own expectation") {
-    const SettingsError wrongPort{"setup.ini", 4, "network", "port", "expected a port number 1..65535, got \"70000\""};
-    CHECK(problemWords(wrongPort) == wrongPort.problem); // English: the settings layer's words
+    const SettingsError wrongPort{.kind = SettingsProblem::OutOfRange, .file = "setup.ini", .line = 4, .section = "network",
+                                  .key = "port", .value = "70000", .min = 1, .max = 65535};
+    CHECK(problemWords(wrongPort) == wrongPort.problemText()); // English: as the programs print it
     CHECK(settingsProblemWords(wrongPort) == wrongPort.describe());
-    const SettingsError unknown{"setup.ini", 2, "network", "colour", "unknown key; [network] has: peer, port"};
-    const SettingsError unreadable{"setup.ini", 0, {}, {}, "cannot be read"};
+    const SettingsError unknown{.kind = SettingsProblem::UnknownKey, .file = "setup.ini", .line = 2, .section = "network",
+                                .key = "colour"};
+    const SettingsError unreadable{.kind = SettingsProblem::Unreadable, .file = "setup.ini"};
+    const SettingsError twice{.kind = SettingsProblem::DuplicateKey, .file = "setup.ini", .line = 6, .section = "player",
+                              .key = "name"};
+    CHECK(problemWords(unknown) == unknown.problemText());
+    CHECK(problemWords(unreadable) == unreadable.problemText());
     {
         const InJapanese japanese;
         const std::string words = problemWords(wrongPort);
         CHECK(contains(words, "1〜65535のポート番号"));
         CHECK(contains(words, "70000"));
         CHECK(settingsProblemWords(wrongPort) == "setup.ini:4: [network] port: " + words);
-        const SettingsError twice{"setup.ini", 6, "player", "name", "key given twice in this file"};
         CHECK(contains(problemWords(twice), "2回"));
-        CHECK(problemWords(unknown) == unknown.problem); // no key of setup.ini: its English stays
-        CHECK(problemWords(unreadable) == unreadable.problem);
+        CHECK(contains(problemWords(unknown), "不明なキー"));
+        CHECK(contains(problemWords(unknown), "peer, port"));
+        CHECK(problemWords(unreadable) == "読み込めません");
     }
-    CHECK(problemWords(wrongPort) == wrongPort.problem);
+    CHECK(problemWords(wrongPort) == wrongPort.problemText());
+}
+
+TEST_CASE("settings form: every kind of setup.ini problem has Japanese words of its own") {
+    const InJapanese japanese;
+    for (int kind = 0; kind <= static_cast<int>(SettingsProblem::BadPassword); ++kind) {
+        SettingsError error{.kind = static_cast<SettingsProblem>(kind), .file = "setup.ini", .line = 2, .section = "network",
+                            .key = "port", .value = "x"};
+        INFO(kind);
+        const std::string english = error.problemText();
+        const std::string words = problemWords(error);
+        CHECK_FALSE(words.empty());
+        CHECK(words != english);
+        CHECK(words.find("settings.") == std::string::npos); // a catalogue key shows itself when missing
+    }
 }
 
 TEST_CASE("statistics dialog: a ladder bot is named in the window's language, a network player marked") {

@@ -3,6 +3,7 @@
 #include "speed/common/Bot.hpp"
 #include "speed/common/RuleOptions.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,15 +62,48 @@ struct Settings {
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 
-// A value that setup.ini rejects: where it is and what was expected.
-struct SettingsError {
-    std::string file;
-    int line = 0;          // 1-based; 0 when the whole file is at fault (cannot be read)
-    std::string section;
-    std::string key;
-    std::string problem;   // e.g. "expected a port number 1..65535, got \"70000\""
+// What setup.ini's reader refuses, each kind it tells apart.
+enum class SettingsProblem : std::uint8_t {
+    Unreadable,          // the file cannot be read (line 0)
+    SecondByteOrderMark, // a second UTF-8 byte-order mark at the start of the file
+    NulByte,             // a NUL byte: the file is not plain text
+    LoneCarriageReturn,  // a CR that ends no line
+    LineTooLong,         // a line longer than kMaxSettingsLineChars
+    TextAfterSection,    // text after a section's ']'
+    NotKeyValue,         // not a [section], key = value pair or ; comment
+    KeyOutsideSection,   // a key before any [section]
+    UnknownSection,      // a section setup.ini does not have (section, key)
+    UnknownKey,          // a key its section does not have (section, key)
+    DuplicateKey,        // a key given twice in the file
+    // A value its key does not accept (section, key, value):
+    BadNumber,   // not a number of the key's form (a whole number; ui_scale: a factor)
+    OutOfRange,  // a number outside the key's range (min, max)
+    BadBoolean,  // not on or off
+    BadAddress,  // not an IP address or host name
+    BadChoice,   // not one of the key's words
+    BadName,     // not a player name
+    BadPassword, // a password setup.ini cannot hold
+};
 
+// libinih reads a line in one piece only up to this length (its 200-byte buffer holds the line
+// end and a NUL too); a longer one it would cut in two and read the rest as a line of its own.
+inline constexpr std::size_t kMaxSettingsLineChars = 196;
+
+// A problem setup.ini has: what, where, and the value at fault.
+struct SettingsError {
+    SettingsProblem kind = SettingsProblem::NotKeyValue;
+    std::string file{};
+    int line = 0;          // 1-based; 0 when the whole file is at fault (cannot be read)
+    std::string section{};   // as written (trimmed)
+    std::string key{};       // as written
+    std::string value{};     // a bad value: as written
+    long min = 0;          // OutOfRange: the key's range, in its unit (ui_scale: percent)
+    long max = 0;
+
+    // "setup.ini:3: [network] port: expected a port number 1..65535, got "70000"": the English
+    // of the programs' terminals and logs. The window words the kind itself.
     std::string describe() const;
+    std::string problemText() const; // the part after the file, line and key
 };
 
 struct SettingsResult {
@@ -89,10 +123,24 @@ SettingsResult loadSettings(const std::string& path);
 // Checks a name as [player] name accepts it: empty when fine, else what is expected.
 std::string checkPlayerName(std::string_view name);
 
+// Why a file was not saved.
+enum class SaveProblem : std::uint8_t {
+    None,
+    WouldNotReadBack, // the text written would not read back (readBack says why)
+    CannotMakeFolder, // the file's folder cannot be made (path, systemError)
+    CannotWrite,      // the temporary file cannot be written (path)
+    CannotReplace,    // the temporary file cannot replace the file (path, systemError)
+};
+
 struct SaveResult {
     bool saved = false;
-    std::string error; // why not: the file cannot be written, or the result would not read back
+    SaveProblem problem = SaveProblem::None;
+    std::string path;        // the folder or file at fault
+    std::string systemError; // the operating system's own words
+    std::optional<SettingsError> readBack;
+    std::string error; // why not, in English for logs and terminals (describeSaveProblem); empty when saved
 };
+std::string describeSaveProblem(const SaveResult& result);
 
 // Writes `settings` into the file at `path` (writeSettings over what is there, comments kept),
 // through a temporary file and a rename, so a failure leaves the old file whole. A file that
