@@ -96,7 +96,7 @@ void ClientSession::onChallenge(TimeMs now, const Challenge& challenge) {
 // The host took us: with both nonces this side makes the keys, and checks the host made the
 // same ones (a WELCOME no one else could have sent).
 void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
-    if (welcome.version != kProtocolVersion) return failConnect(now, ConnectFailure::VersionMismatch, "the host speaks another protocol version");
+    if (welcome.version != kProtocolVersion) return failConnect(now, ConnectFailure::VersionMismatch);
     const SessionKeys keys = deriveSessionKeys(m_nonce, welcome.nonce, m_config.passwordKey);
     if (!sameText(welcome.proof, welcomeProof(keys, m_nonce, welcome.nonce))) {
         return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a WELCOME whose proof does not match our keys");
@@ -111,7 +111,7 @@ void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
     if (isConnected(gameInfo())) return peerReturned(now, welcome.name); // the same program, a new session
     m_link.timeAnswered(TimedExchange::Hello, 0, 0, now);
     connected(now, welcome.name);
-    if (cameBack) emitText(now, SessionEventKind::Rejoined, welcome.name);
+    if (cameBack) emitPeer(now, SessionEventKind::Rejoined, welcome.name);
 }
 
 void ClientSession::onDeny(TimeMs now, const Deny& deny) {
@@ -120,7 +120,7 @@ void ClientSession::onDeny(TimeMs now, const Deny& deny) {
         SessionEvent gone;
         gone.kind = SessionEventKind::MatchGone;
         gone.at = now;
-        gone.text = "the host no longer holds the match this program was in; joining as a new player";
+        gone.text = std::string(kJoiningAsNewPlayer);
         emit(std::move(gone));
         m_resumeId = std::string(kNoField);
         m_nonce = randomBits();
@@ -132,16 +132,12 @@ void ClientSession::onDeny(TimeMs now, const Deny& deny) {
         ending.kind = SessionEventKind::Ended;
         ending.cause = EndCause::MatchGone;
         ending.denial = deny.reason;
-        ending.text = deny.reason == DenyReason::NoMatch
-                          ? "the host no longer holds this match: it gave it up when the grace ran out, or restarted without it"
-                          : "the host would not take this program back: " + std::string(describe(deny.reason));
         return endSession(now, std::move(ending));
     }
     SessionEvent failed;
     failed.kind = SessionEventKind::ConnectFailed;
     failed.failure = deny.reason == DenyReason::Version ? ConnectFailure::VersionMismatch : ConnectFailure::Denied;
     failed.denial = deny.reason;
-    failed.text = std::string(describe(deny.reason));
     endSession(now, std::move(failed));
 }
 

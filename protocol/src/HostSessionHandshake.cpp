@@ -103,6 +103,8 @@ void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, 
     refused.kind = SessionEventKind::JoinRefused;
     refused.at = now;
     refused.denial = reason;
+    refused.peerAddress = from;
+    refused.peerName = hello.name;
     refused.text = "refused a player at " + from + (hello.name.empty() ? "" : " (" + hello.name + ")") + ": " +
                    std::string(describeRefusal(reason));
     emit(std::move(refused));

@@ -87,7 +87,6 @@ void Session::onShutdown(TimeMs now, const Shutdown& shutdown) {
     ending.kind = SessionEventKind::Ended;
     ending.cause = EndCause::ShutdownThere;
     ending.shutdown = shutdownReasonOf(shutdown.reason);
-    ending.text = "the peer shut the session down: " + shutdown.reason;
     endSession(now, std::move(ending));
 }
 
@@ -96,11 +95,7 @@ void Session::tick(TimeMs now) {
     if (m_info == GameInfo::Nothing) return;
     if (m_info == GameInfo::ConWait) {
         if (now < m_waitUntil) return;
-        const std::string waited = std::to_string(connectTimeoutMs()) + " ms";
-        const ConnectFailure failure = waitFailure();
-        return failConnect(now, failure,
-                           failure == ConnectFailure::NoClientCame ? "no client connected within " + waited
-                                                                   : "no answer from the host within " + waited);
+        return failConnect(now, waitFailure(), connectTimeoutMs());
     }
     checkLiveness(now);
     if (m_info == GameInfo::Nothing) return;
@@ -117,8 +112,8 @@ void Session::checkLiveness(TimeMs now) {
         SessionEvent ending;
         ending.kind = SessionEventKind::Ended;
         ending.cause = EndCause::PeerLost;
-        ending.text = "nothing heard from " + (m_peerName.empty() ? std::string("the other player") : m_peerName) +
-                      " for " + std::to_string(silentFor / 1000) + " s: the match is given up";
+        ending.peerName = m_peerName;
+        ending.waitedMs = silentFor;
         return endSession(now, std::move(ending));
     }
     case Link::Silence::BecameSilent:
@@ -145,7 +140,6 @@ void Session::shutdown(TimeMs now, ShutdownReason reason) {
     ending.kind = SessionEventKind::Ended;
     ending.cause = EndCause::ShutdownHere;
     ending.shutdown = reason;
-    ending.text = "shut down here: " + std::string(wordOf(reason));
     endSession(now, std::move(ending));
     if (peerKnown) {
         m_link.request(now, RequestKind::Shutdown, Shutdown{std::string(wordOf(reason))},
@@ -176,12 +170,12 @@ void Session::connected(TimeMs now, const std::string& peerName) {
     m_peerName = peerName;
     m_waitUntil = kNever;
     enterInfo(now, GameInfo::Connect, "HELLO exchanged");
-    emitText(now, SessionEventKind::Connected, peerName);
+    emitPeer(now, SessionEventKind::Connected, peerName);
 }
 
 void Session::peerReturned(TimeMs now, const std::string& peerName) {
     if (!peerName.empty()) m_peerName = peerName;
-    emitText(now, SessionEventKind::Rejoined, m_peerName);
+    emitPeer(now, SessionEventKind::Rejoined, m_peerName);
     if (m_link.heard(now)) {
         emitText(now, SessionEventKind::PeerBack, "the peer is heard again");
         onPeerBack(now);
@@ -196,6 +190,17 @@ void Session::emitText(TimeMs now, SessionEventKind kind, std::string text) {
     event.kind = kind;
     event.at = now;
     event.text = std::move(text);
+    event.info = m_info;
+    emit(std::move(event));
+}
+
+// Connected, Rejoined: the peer's name is the event's (and the log's).
+void Session::emitPeer(TimeMs now, SessionEventKind kind, const std::string& peerName) {
+    SessionEvent event;
+    event.kind = kind;
+    event.at = now;
+    event.text = peerName;
+    event.peerName = peerName;
     event.info = m_info;
     emit(std::move(event));
 }
@@ -248,17 +253,19 @@ PlayOutcome Session::notPlaying() const {
     return {MatchRefusal::NotDealt, MoveError::None};
 }
 
-void Session::failConnect(TimeMs now, ConnectFailure failure, std::string why) {
+void Session::failConnect(TimeMs now, ConnectFailure failure, TimeMs waitedMs) {
     SessionEvent ending;
     ending.kind = SessionEventKind::ConnectFailed;
     ending.failure = failure;
-    ending.text = std::move(why);
+    ending.waitedMs = waitedMs;
     endSession(now, std::move(ending));
 }
 
+// `ending` is typed (a ConnectFailed or Ended event); its log text is worded here.
 void Session::endSession(TimeMs now, SessionEvent ending) {
     ending.at = now;
     ending.info = m_info;
+    ending.text = describe(stopOf(ending));
     const std::string why = ending.text;
     emit(std::move(ending));
     m_link.dropRequestsBut(RequestKind::Shutdown);

@@ -33,8 +33,8 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     logSessionEvent(event);
     switch (event.kind) {
     case SessionEventKind::Connected:
-        m_peerName = event.text;
-        m_out << "connected to " << event.text << " at " << session.peerAddress() << " as "
+        m_peerName = event.peerName;
+        m_out << "connected to " << event.peerName << " at " << session.peerAddress() << " as "
               << (session.role() == SessionRole::Host ? "host" : "client") << std::endl;
         break;
     case SessionEventKind::MoveConfirmed:
@@ -51,10 +51,10 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
         break;
     case SessionEventKind::Rejoined:
         if (session.role() == SessionRole::Host) {
-            m_out << event.text << " is back at " << session.peerAddress() << ": game " << session.gameNumber() << " goes on"
+            m_out << event.peerName << " is back at " << session.peerAddress() << ": game " << session.gameNumber() << " goes on"
                   << std::endl;
         } else {
-            m_out << "back in the match with " << event.text << " at " << session.peerAddress() << std::endl;
+            m_out << "back in the match with " << event.peerName << " at " << session.peerAddress() << std::endl;
         }
         break;
     case SessionEventKind::PeerSilent:
@@ -64,13 +64,13 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     case SessionEventKind::PeerBack:
         m_out << (m_peerName.empty() ? std::string("the other player") : m_peerName) << " is heard again" << std::endl;
         break;
-    case SessionEventKind::MatchGone: m_out << event.text << std::endl; break;
+    case SessionEventKind::MatchGone: m_out << protocol::kJoiningAsNewPlayer << std::endl; break;
     case SessionEventKind::Ended:
         if (event.cause == protocol::EndCause::PeerLost || event.cause == protocol::EndCause::MatchGone) {
-            m_endReason = "lost the other side: " + event.text;
+            m_endReason = "lost the other side: " + protocol::describe(protocol::stopOf(event));
             m_out << m_endReason << std::endl;
         } else if (event.cause == protocol::EndCause::ShutdownThere && !m_shutdownSent) {
-            m_endReason = "the other side ended the session: " + event.text;
+            m_endReason = "the other side ended the session: " + protocol::describe(protocol::stopOf(event));
             m_out << m_endReason << std::endl;
         }
         break;

@@ -81,7 +81,7 @@ nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotal
         {"refused_transitions", totals.refusedTransitions},
         {"move_confirm_ms", {{"p50", totals.confirmP50Ms}, {"p99", totals.confirmP99Ms}, {"max", totals.confirmMaxMs}}},
         {"virtual_seconds", static_cast<double>(totals.virtualMs) / 1000.0},
-        {"stop_reasons", totals.stopReasons},
+        {"stop_reasons", sim::stopReasonLines(totals.stoppedGames)},
         {"games_per_second", seconds > 0 ? totals.games / seconds : 0.0},
         {"seconds", seconds},
     };
@@ -117,7 +117,7 @@ void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t
                        t.proposals, t.rejections);
     out << fmt::format("  move confirmed in p50 {} ms, p99 {} ms, max {} ms (virtual)\n", t.confirmP50Ms,
                        t.confirmP99Ms, t.confirmMaxMs);
-    for (const std::string& reason : t.stopReasons) out << "  stopped: " << reason << '\n';
+    for (const std::string& reason : sim::stopReasonLines(t.stoppedGames)) out << "  stopped: " << reason << '\n';
     out << fmt::format("  {:.0f} games/s ({:.3f} s wall clock)\n", seconds > 0 ? t.games / seconds : 0.0, seconds);
 }
 

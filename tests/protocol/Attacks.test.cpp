@@ -339,6 +339,7 @@ TEST_CASE("password: the same one connects; another, none or one too many fail c
         const SessionEvent* refused = SessionPair::last(pair.hostEvents, SessionEventKind::JoinRefused);
         REQUIRE(refused);
         CHECK(refused->denial == wrong.reason);
+        CHECK(refused->peerAddress == kClient); // where the refused HELLO came from
     }
 }
 

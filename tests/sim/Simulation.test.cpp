@@ -24,7 +24,7 @@ SimulationSetup hostile(double lossRate) {
 
 void requireSound(const SimulationTotals& totals) {
     INFO("first violation: " << totals.firstViolation);
-    for (const std::string& reason : totals.stopReasons) INFO(reason);
+    for (const std::string& reason : stopReasonLines(totals.stoppedGames)) INFO(reason);
     CHECK(totals.finished == totals.games);
     CHECK(totals.divergences == 0);
     CHECK(totals.invariantViolations == 0);
@@ -80,8 +80,11 @@ TEST_CASE("simulate: at 100% loss both sides stop waiting in time and say why", 
     const SimulationReport report = simulateGame(setup);
     CHECK_FALSE(report.connected);
     CHECK_FALSE(report.finished);
-    CHECK(report.clientStopReason.find("no answer from the host") != std::string::npos);
-    CHECK(report.hostStopReason.find("no client connected") != std::string::npos);
+    REQUIRE(report.clientStop);
+    REQUIRE(report.hostStop);
+    CHECK(report.clientStop->failure == protocol::ConnectFailure::NoHostAnswered);
+    CHECK(report.hostStop->failure == protocol::ConnectFailure::NoClientCame);
+    CHECK(report.hostStop->waitedMs == setup.timing.connectWaitMs);
     CHECK(report.durationMs == setup.timing.connectWaitMs); // the host gives up last, on time
 }
 
@@ -91,8 +94,10 @@ TEST_CASE("simulate: a link that dies mid-game ends both sessions with the reaso
     const SimulationReport report = simulateGame(setup);
     CHECK(report.connected);
     CHECK_FALSE(report.finished);
-    CHECK(report.hostStopReason.find("nothing heard") != std::string::npos);
-    CHECK(report.clientStopReason.find("nothing heard") != std::string::npos);
+    REQUIRE(report.hostStop);
+    REQUIRE(report.clientStop);
+    CHECK(report.hostStop->cause == protocol::EndCause::PeerLost);
+    CHECK(report.clientStop->cause == protocol::EndCause::PeerLost);
     CHECK(report.durationMs <= 5000 + setup.timing.graceMs + setup.timing.keepaliveIntervalMs + 100);
 }
 

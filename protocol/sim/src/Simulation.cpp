@@ -185,7 +185,7 @@ SimulationReport SimulatedMatch::run() {
     m_report.rejections = clientStats.proposalsRejected;
     m_report.refusedTransitions = hostStats.refusedTransitions + clientStats.refusedTransitions;
     m_report.cleanShutdown = m_closing && m_host.finished() && m_client.finished() &&
-                             m_report.hostStopReason.empty() && m_report.clientStopReason.empty();
+                             !m_report.hostStop && !m_report.clientStop;
     m_report.durationMs = m_now;
     judgeRaces();
     const ArbitrationFigures figures = m_host.arbitration();
@@ -245,7 +245,7 @@ void SimulatedMatch::collectEvents(Session& session, bool isHost) {
                           std::string(toString(session.gameInfo())) + " [" + std::to_string(static_cast<int>(event.kind)) +
                           "] " + event.text);
         }
-        std::string& stopReason = isHost ? m_report.hostStopReason : m_report.clientStopReason;
+        std::optional<protocol::SessionStop>& stop = isHost ? m_report.hostStop : m_report.clientStop;
         if (isHost) followRaces(event);
         followPlays(event, isHost);
         switch (event.kind) {
@@ -254,10 +254,10 @@ void SimulatedMatch::collectEvents(Session& session, bool isHost) {
             break;
         case SessionEventKind::Connected: m_report.connected = true; break;
         case SessionEventKind::ConnectFailed:
-            if (stopReason.empty()) stopReason = event.text;
+            if (!stop) stop = protocol::stopOf(event);
             break;
         case SessionEventKind::Ended:
-            if (stopReason.empty() && (event.cause == EndCause::PeerLost || !m_closing)) stopReason = event.text;
+            if (!stop && (event.cause == EndCause::PeerLost || !m_closing)) stop = protocol::stopOf(event);
             break;
         default: break;
         }

@@ -6,13 +6,22 @@
 namespace speed::sim {
 namespace {
 
-constexpr std::size_t kMaxStopReasonsKept = 20;
+constexpr std::size_t kMaxStopReasonsKept = 20; // lines of stopReasonLines, give or take the last game's second
 
 template <typename T>
 T percentile(const std::vector<T>& sorted, double fraction) {
     if (sorted.empty()) return 0;
     const auto index = static_cast<std::size_t>(fraction * static_cast<double>(sorted.size() - 1) + 0.5);
     return sorted[std::min(index, sorted.size() - 1)];
+}
+
+// The lines stopReasonLines makes of `games`: one per side that stopped, at least one a game.
+std::size_t stopLineCount(const std::vector<StoppedGame>& games) {
+    std::size_t lines = 0;
+    for (const StoppedGame& game : games) {
+        lines += std::max<std::size_t>(1, (game.host ? 1U : 0U) + (game.client ? 1U : 0U));
+    }
+    return lines;
 }
 
 void addGame(SimulationTotals& totals, const SimulationReport& report, std::uint64_t seed) {
@@ -31,13 +40,8 @@ void addGame(SimulationTotals& totals, const SimulationReport& report, std::uint
         case GameResult::Draw: ++totals.draws; break;
         case GameResult::Playing: break;
         }
-    } else if (totals.stopReasons.size() < kMaxStopReasonsKept) {
-        const std::string prefix = "game seed " + std::to_string(seed) + ": ";
-        if (!report.hostStopReason.empty()) totals.stopReasons.push_back(prefix + "host: " + report.hostStopReason);
-        if (!report.clientStopReason.empty()) totals.stopReasons.push_back(prefix + "client: " + report.clientStopReason);
-        if (report.hostStopReason.empty() && report.clientStopReason.empty()) {
-            totals.stopReasons.push_back(prefix + "abandoned after " + std::to_string(report.durationMs) + " virtual ms");
-        }
+    } else if (stopLineCount(totals.stoppedGames) < kMaxStopReasonsKept) {
+        totals.stoppedGames.push_back({seed, report.hostStop, report.clientStop, report.durationMs});
     }
     totals.datagramsSent += report.datagramsSent;
     totals.resends += report.resends;
@@ -132,6 +136,19 @@ double hostBiasMs(std::vector<SimulationReport::Race> races) {
     // Host bias: how much later than the client the host may be and still win; the step at t
     // (client later by t) means the host wins from t on, so its bias is -t.
     return -(at(bestFrom) + at(bestTo)) / 2.0;
+}
+
+std::vector<std::string> stopReasonLines(const std::vector<StoppedGame>& games) {
+    std::vector<std::string> lines;
+    for (const StoppedGame& game : games) {
+        const std::string prefix = "game seed " + std::to_string(game.seed) + ": ";
+        if (game.host) lines.push_back(prefix + "host: " + protocol::describe(*game.host));
+        if (game.client) lines.push_back(prefix + "client: " + protocol::describe(*game.client));
+        if (!game.host && !game.client) {
+            lines.push_back(prefix + "abandoned after " + std::to_string(game.durationMs) + " virtual ms");
+        }
+    }
+    return lines;
 }
 
 } // namespace speed::sim

@@ -106,6 +106,7 @@ protected:
     void peerReturned(TimeMs now, const std::string& peerName);
     void emit(SessionEvent event);
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
+    void emitPeer(TimeMs now, SessionEventKind kind, const std::string& peerName);
     // The other player asked for game `game` (a rematch): PeerAskedNextGame, once per game.
     void emitPeerAskedNextGame(TimeMs now, WireNumber game);
     void refuseTransition(TimeMs now, std::string text);
@@ -116,7 +117,7 @@ protected:
     // Why no move is taken in the current GameInfo (it is not PLAY).
     PlayOutcome notPlaying() const;
     void endSession(TimeMs now, SessionEvent ending);
-    void failConnect(TimeMs now, ConnectFailure failure, std::string why);
+    void failConnect(TimeMs now, ConnectFailure failure, TimeMs waitedMs = 0);
     void ignoreNeverSent(TimeMs now, std::string detail); // rule 14
     bool measuring() const { return m_measuring; }
     std::uint64_t randomBits() { return m_config.random(); }

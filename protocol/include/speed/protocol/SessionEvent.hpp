@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 // What a session tells whoever plays its seat and draws it: typed, so that nothing above the
 // protocol ever reads the wording of `text` (which is for the log only).
@@ -59,12 +60,12 @@ enum class SessionEventKind : std::uint8_t {
     DatagramSent,      // text = the line (without checksum); only with reportDatagrams
     DatagramReceived,  // text = the line; only with reportDatagrams
     DatagramIgnored,   // rule
-    JoinRefused,       // host: a player was denied the seat (denial, text = who and why); the host waits on
+    JoinRefused,       // host: a player was denied the seat (denial, peerAddress, peerName); the host waits on
     PeerMoved,         // the peer's datagrams come from a new address (text = the new address)
-    Connected,         // text = the peer's name
+    Connected,         // peerName
     MatchGone,         // client: the host no longer holds the ticket's match; it joins as a new player
-    Rejoined,          // the peer came back to its seat with a new session (text = its name): play goes on
-    ConnectFailed,     // failure
+    Rejoined,          // the peer came back to its seat with a new session (peerName): play goes on
+    ConnectFailed,     // failure (denial for Denied, waitedMs for the waits)
     StateChanged,      // info = the new GameInfo
     TransitionRefused, // text = "from -> to: why" (an undefined transition was asked for)
     GameStarted,       // game, table = the deal
@@ -76,7 +77,7 @@ enum class SessionEventKind : std::uint8_t {
     RttSample,         // rttMs: one request answered (time from its latest send to the answer)
     PeerSilent,        // nothing heard for silenceTimeoutMs; the game pauses
     PeerBack,          // heard again after silence
-    Ended,             // cause (and shutdown for ShutdownThere / ShutdownHere)
+    Ended,             // cause; shutdown (ShutdownThere, ShutdownHere), peerName and waitedMs (PeerLost), denial (MatchGone)
     GameOver,          // result = the game's result
     PeerAskedNextGame, // game = the next game's number: the other player wants to play it (a rematch)
     PeerMoveRefused,   // host: the client's proposal was refused (move, play = why); NOT_ADJACENT: a race the host won
@@ -88,7 +89,12 @@ enum class SessionEventKind : std::uint8_t {
 struct SessionEvent {
     SessionEventKind kind = SessionEventKind::StateChanged;
     TimeMs at = 0;
-    std::string text; // for the log and the message pane only
+    std::string text; // for the log and the message pane only: nothing else reads its wording
+    // Connected, Rejoined: the peer's name; JoinRefused: the name the refused HELLO gave (may be
+    // empty); Ended (PeerLost): whom nothing was heard from.
+    std::string peerName;
+    PeerAddress peerAddress; // JoinRefused: where the refused HELLO came from
+    TimeMs waitedMs = 0;     // ConnectFailed (NoHostAnswered, NoClientCame): the wait; Ended (PeerLost): the silence
     GameInfo info = GameInfo::Nothing;
     WireNumber game = 0;
     WireNumber revision = 0;
@@ -109,5 +115,26 @@ struct SessionEvent {
     ShutdownReason shutdown = ShutdownReason::Other;
     DenyReason denial = DenyReason::Busy;
 };
+
+// What a client that came back to a match the host no longer holds does next (MatchGone).
+inline constexpr std::string_view kJoiningAsNewPlayer =
+    "the host no longer holds the match this program was in; joining as a new player";
+
+// Why a session stopped: the typed fields of its ConnectFailed or Ended event, kept by whoever
+// reports it later (the simulator's totals, a program's last line).
+struct SessionStop {
+    ConnectFailure failure = ConnectFailure::None; // it never connected
+    EndCause cause = EndCause::None;               // it was connected, and ended
+    ShutdownReason shutdown = ShutdownReason::Other;
+    DenyReason denial = DenyReason::Busy;
+    TimeMs waitedMs = 0;
+    std::string peerName;
+    friend bool operator==(const SessionStop&, const SessionStop&) = default;
+};
+SessionStop stopOf(const SessionEvent& event); // a ConnectFailed or Ended event
+// The stop in English, for logs and the programs' terminal lines ("no client connected within
+// 30000 ms", "nothing heard from Robo for 60 s: the match is given up"); the window words the
+// typed fields itself.
+std::string describe(const SessionStop& stop);
 
 } // namespace speed::protocol

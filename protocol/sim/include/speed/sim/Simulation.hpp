@@ -3,6 +3,7 @@
 #include "speed/common/Bot.hpp"
 #include "speed/sim/FaultModel.hpp"
 #include "speed/protocol/Auth.hpp"
+#include "speed/protocol/SessionEvent.hpp"
 #include "speed/protocol/SessionTypes.hpp"
 
 #include <optional>
@@ -41,8 +42,8 @@ struct SimulationReport {
     GameResult result = GameResult::Playing;
     int invariantViolations = 0; // conservation failures seen on either side
     std::string firstViolation;
-    std::string hostStopReason;  // when a side gave up: why
-    std::string clientStopReason;
+    std::optional<protocol::SessionStop> hostStop; // when a side gave up: why
+    std::optional<protocol::SessionStop> clientStop;
     long long datagramsSent = 0;
     long long resends = 0;
     long long proposals = 0;
@@ -76,6 +77,14 @@ struct SimulationReport {
 SimulationReport simulateGame(const SimulationSetup& setup);
 
 // Many games: game i is `first` with seed first.seed + i.
+// A game that did not finish, and why each side stopped (neither: abandoned at the time limit).
+struct StoppedGame {
+    std::uint64_t seed = 0;
+    std::optional<protocol::SessionStop> host;
+    std::optional<protocol::SessionStop> client;
+    TimeMs durationMs = 0; // virtual
+};
+
 struct SimulationTotals {
     int games = 0;
     int connected = 0;
@@ -117,8 +126,12 @@ struct SimulationTotals {
     TimeMs confirmMaxMs = 0;
     long long confirmations = 0;
     TimeMs virtualMs = 0;
-    std::vector<std::string> stopReasons; // "game seed S: host: why" for games that did not finish
+    std::vector<StoppedGame> stoppedGames; // the first games that did not finish (stopReasonLines)
 };
+
+// "game seed S: host: why", "game seed S: abandoned after T virtual ms": one line per side that
+// stopped, one for a game abandoned at the time limit; English, for the terminal and --json.
+std::vector<std::string> stopReasonLines(const std::vector<StoppedGame>& games);
 
 SimulationTotals simulateGames(const SimulationSetup& first, int games);
 
