@@ -144,10 +144,77 @@ std::string describeEnd(const protocol::SessionEvent& ended) {
         if (ended.shutdown == ShutdownReason::MatchOver) return tr("play.end.games_played");
         return tr("play.end.you_ended");
     case EndCause::PeerLost: return tr("play.end.peer_lost");
-    case EndCause::MatchGone: return ended.text;
+    case EndCause::MatchGone:
+        if (ended.denial == protocol::DenyReason::NoMatch) return tr("play.end.match_gone");
+        return trf("play.end.not_taken_back", denialWords(ended.denial));
     case EndCause::None: break;
     }
     return tr("play.end.ended");
+}
+
+namespace {
+
+// Why a host turned this program away, as the joining player reads it.
+const char* denialKey(protocol::DenyReason reason) {
+    using protocol::DenyReason;
+    switch (reason) {
+    case DenyReason::Busy: return "play.deny.busy";
+    case DenyReason::NotInvited: return "play.deny.not_invited";
+    case DenyReason::PasswordNeeded: return "play.deny.password_needed";
+    case DenyReason::NoPassword: return "play.deny.no_password";
+    case DenyReason::WrongPassword: return "play.deny.wrong_password";
+    case DenyReason::Version: return "play.deny.version";
+    case DenyReason::Held: return "play.deny.held";
+    case DenyReason::NoMatch: return "play.deny.no_match";
+    }
+    return "play.deny.busy";
+}
+
+// Why this host turned a player away, as the host's banner says it.
+const char* refusalKey(protocol::DenyReason reason) {
+    using protocol::DenyReason;
+    switch (reason) {
+    case DenyReason::Busy: return "play.refused.busy";
+    case DenyReason::NotInvited: return "play.refused.not_invited";
+    case DenyReason::PasswordNeeded: return "play.refused.password_needed";
+    case DenyReason::NoPassword: return "play.refused.no_password";
+    case DenyReason::WrongPassword: return "play.refused.wrong_password";
+    case DenyReason::Version: return "play.refused.version";
+    case DenyReason::Held: return "play.refused.held";
+    case DenyReason::NoMatch: return "play.refused.no_match";
+    }
+    return "play.refused.busy";
+}
+
+std::string secondsText(TimeMs ms) { return fmt::format("{:g}", static_cast<double>(ms) / 1000.0); }
+
+} // namespace
+
+std::string denialWords(protocol::DenyReason reason) { return tr(denialKey(reason)); }
+
+std::string refusalWords(const JoinRefusal& refusal) {
+    const std::string why = tr(refusalKey(refusal.reason));
+    if (refusal.name.empty()) return trf("play.refused.player", refusal.address, why);
+    return trf("play.refused.player_named", refusal.address, refusal.name, why);
+}
+
+std::string failureWords(const ConnectionFailure& failure) {
+    switch (failure.kind) {
+    case ConnectorFailure::CannotResolve: return trf("play.fail.cannot_resolve", failure.target, failure.systemError);
+    case ConnectorFailure::NoPasswordKey: return tr("play.fail.no_password_key");
+    case ConnectorFailure::PortInUse: return trf("play.fail.port_in_use", failure.port);
+    case ConnectorFailure::CannotBindPort: return trf("play.fail.cannot_bind", failure.port, failure.systemError);
+    case ConnectorFailure::CannotOpenSocket: return trf("play.fail.cannot_open_socket", failure.systemError);
+    case ConnectorFailure::NoHostAnswered:
+        if (failure.portTaken) {
+            return trf("play.fail.no_host_port_taken", failure.target, secondsText(failure.waitedMs), failure.port);
+        }
+        return trf("play.fail.no_host", failure.target, secondsText(failure.waitedMs));
+    case ConnectorFailure::NoClientCame: return trf("play.fail.no_client", failure.port, secondsText(failure.waitedMs));
+    case ConnectorFailure::Refused: return trf("play.fail.refused", failure.target, denialWords(failure.denial));
+    case ConnectorFailure::None: break;
+    }
+    return {};
 }
 
 } // namespace speed::client

@@ -3,6 +3,7 @@
 #include "match/GameInfo.hpp"
 #include "match/NetworkView.hpp"
 
+#include "speed/net/ConnectionFailure.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/protocol/SessionEvent.hpp"
 
@@ -40,8 +41,8 @@ struct ConnectionFacts {
 // The status bar in a player's words: a short state word on its coloured pill ("Waiting",
 // "Playing", "Joining"), and the rest of the sentence after it ("for a player · 0:27 left",
 // "Robo · RTT 0.46 ms · game 2"), in the window's language. The protocol's state names stay in
-// the logs. Texts that come from elsewhere (a connection failure, a refusal, a keeper problem)
-// are shown as they are given.
+// the logs. The failure, refusal and end texts come worded (failureWords, refusalWords,
+// describeEnd); the keeper's problem is shown as it is given.
 std::string statusWord(const ConnectionFacts& facts);
 std::string statusDetail(const ConnectionFacts& facts);
 // "0:27": a countdown in whole seconds, rounded up (it reaches 0:00 when time is up).
@@ -54,5 +55,18 @@ std::string opponentLabel(const ConnectionFacts& facts);
 
 // How a session that was connected ended, as the banner says it.
 std::string describeEnd(const protocol::SessionEvent& ended);
+
+// Hosting: a player turned away (a JoinRefused event's fields).
+struct JoinRefusal {
+    protocol::PeerAddress address;
+    std::string name; // as its HELLO gave it; may be empty
+    protocol::DenyReason reason = protocol::DenyReason::Busy;
+};
+
+// In the window's language, from the typed values; the addresses, names and the operating
+// system's words inside are shown as they are.
+std::string failureWords(const ConnectionFailure& failure); // empty for no failure
+std::string refusalWords(const JoinRefusal& refusal);
+std::string denialWords(protocol::DenyReason reason); // why a host would not take this program
 
 } // namespace speed::client

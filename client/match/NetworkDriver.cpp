@@ -44,16 +44,20 @@ void NetworkDriver::begin(TimeMs now) {
 
 // What the window shows once the connector failed.
 void NetworkDriver::noteFailure() {
-    if (m_failure.empty() && !m_mirror.failure.empty()) {
+    const bool failedNow = m_mirror.failure.failed() || !m_mirror.networkError.empty();
+    if (!m_failure.failed() && m_networkError.empty() && failedNow) {
         m_failure = m_mirror.failure;
-        m_portTaken = m_connection.policy().portHeldByAnotherProgram(m_mirror.failureKind);
-        spdlog::error("no game: {}", failure());
+        m_networkError = m_mirror.networkError;
+        m_portTaken = m_connection.policy().portHeldByAnotherProgram(m_mirror.failure.kind);
+        spdlog::error("no game: {}", m_portTaken || !m_networkError.empty() ? failure() : describe(m_failure));
     }
 }
 
 // Worded when asked, so the window, the terminal and --json each get the language of the moment.
 std::string NetworkDriver::failure() const {
-    return m_portTaken ? trf("play.fail.port_taken", m_connection.policy().configured().hostPort) : m_failure;
+    if (m_portTaken) return trf("play.fail.port_taken", m_connection.policy().configured().hostPort);
+    if (!m_networkError.empty()) return trf("play.fail.network_error", m_networkError);
+    return failureWords(m_failure);
 }
 
 std::string NetworkDriver::endReason() const { return m_endEvent ? describeEnd(*m_endEvent) : std::string(); }
@@ -65,7 +69,7 @@ void NetworkDriver::takeMail() {
     m_newsNs = mail.sentNs;
     if (!mail.threadError.empty()) { // a handler threw: the match cannot go on
         m_mirror.finished = true;
-        if (m_mirror.failure.empty()) m_mirror.failure = trf("play.fail.network_error", mail.threadError);
+        if (!m_mirror.failure.failed()) m_mirror.networkError = mail.threadError;
     }
     m_events.insert(m_events.end(), std::make_move_iterator(mail.events.begin()),
                     std::make_move_iterator(mail.events.end()));
@@ -142,7 +146,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         break;
     case SessionEventKind::Connected:
         m_connected = true;
-        m_peerName = event.text;
+        m_peerName = event.peerName;
         m_lastPeerAddress = m_mirror.peerAddress;
         spdlog::info("connected to {} at {} as {}", m_peerName, m_lastPeerAddress, isHost() ? "host" : "client");
         break;
@@ -167,20 +171,22 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         if (event.play.error == MoveError::NotAdjacent) ++m_racesWon;
         break;
     case SessionEventKind::PeerAskedNextGame: spdlog::info("{} asks for a rematch (game {})", m_peerName, event.game); break;
-    case SessionEventKind::JoinRefused: m_lastRefusal = event.text; break;
+    case SessionEventKind::JoinRefused:
+        m_lastRefusal = JoinRefusal{event.peerAddress, event.peerName, event.denial};
+        break;
     case SessionEventKind::Rejoined:
         if (!m_mirror.peerAddress.empty()) m_lastPeerAddress = m_mirror.peerAddress;
-        spdlog::info("{} is back in the match, at {}", event.text, m_lastPeerAddress);
+        spdlog::info("{} is back in the match, at {}", event.peerName, m_lastPeerAddress);
         break;
-    case SessionEventKind::MatchGone: spdlog::info("{}", event.text); break;
+    case SessionEventKind::MatchGone: spdlog::info("{}", protocol::kJoiningAsNewPlayer); break;
     case SessionEventKind::RttSample: m_roundTrips.add(event.rttMs); break;
     case SessionEventKind::Ended:
-        spdlog::info("session ended: {}", event.text);
+        spdlog::info("session ended: {}", protocol::describe(protocol::stopOf(event)));
         if (hostsAnewAfter(m_mirror.role, event)) { // the port waits for a new player
             m_previousEnd = describeEnd(event);
             m_connected = false;
             m_peerName.clear();
-            m_lastRefusal.clear();
+            m_lastRefusal.reset();
             break;
         }
         if (!m_closing && !m_endEvent) m_endEvent = event;
@@ -238,9 +244,10 @@ bool NetworkDriver::retry(TimeMs now) {
     m_events.clear();
     m_connected = false;
     m_endEvent.reset();
-    m_failure.clear();
+    m_failure = {};
+    m_networkError.clear();
     m_portTaken = false;
-    m_lastRefusal.clear();
+    m_lastRefusal.reset();
     m_previousEnd.clear();
     m_shown = ShownTable{};
     spdlog::info("trying again");
@@ -333,7 +340,7 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     facts.keeperProblem = m_mirror.keeperProblem;
     facts.gameNumber = gameNumber();
     facts.failure = failure();
-    facts.lastRefusal = m_lastRefusal;
+    facts.lastRefusal = m_lastRefusal ? refusalWords(*m_lastRefusal) : std::string();
     facts.endReason = endReason();
     facts.matchEnded = matchEnded();
     const ConnectOptions& configured = m_connection.policy().configured();

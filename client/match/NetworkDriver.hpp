@@ -116,9 +116,10 @@ private:
     std::string m_peerName;
     std::string m_lastPeerAddress;
     std::optional<protocol::SessionEvent> m_endEvent; // the session's end, worded when shown
-    std::string m_failure;
+    ConnectionFailure m_failure;
+    std::string m_networkError; // the network thread stopped: what stopped it
     bool m_portTaken = false; // joined this machine's own port and found another program on it
-    std::string m_lastRefusal; // hosting: the last player turned away, and why
+    std::optional<JoinRefusal> m_lastRefusal; // hosting: the last player turned away, and why
     std::string m_previousEnd; // hosting anew after the grace: how the last match ended
 };
 

@@ -40,7 +40,6 @@ SessionMirror mirrorOf(const Connector* connector, const protocol::Session* live
         mirror.finished = connector->finished();
         mirror.role = connector->role();
         mirror.failure = connector->failure();
-        mirror.failureKind = connector->failureKind();
     }
     if (live != nullptr) copySession(*live, now, mirror);
     return mirror;

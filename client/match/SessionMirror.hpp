@@ -22,8 +22,8 @@ struct SessionMirror {
     bool hasSession = false;
     bool finished = false; // the connector is done (connected and ended, or never connected)
     protocol::SessionRole role = protocol::SessionRole::Client;
-    std::string failure;
-    ConnectorFailure failureKind = ConnectorFailure::None;
+    ConnectionFailure failure;
+    std::string networkError; // the network thread stopped: what stopped it
     GameInfo info = GameInfo::Nothing;
     GameState state;     // the session's table (a client's includes its predictions)
     GameState confirmed; // the host's table as last confirmed

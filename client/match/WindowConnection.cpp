@@ -31,7 +31,7 @@ void WindowConnection::begin() {
     m_policy.begin(m_clock.nowMs());
     connect(m_policy.attempt());
     if (!m_connector->start() && m_policy.joinLocalHostAfter(m_connector->failureKind())) {
-        spdlog::info("{}: another player on this machine hosts there; joining it", m_connector->failure());
+        spdlog::info("{}: another player on this machine hosts there; joining it", describe(m_connector->failure()));
         end();
         connect(m_policy.attempt());
         m_connector->start();

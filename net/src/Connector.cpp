@@ -17,6 +17,16 @@ namespace speed {
 using protocol::SessionEventKind;
 using protocol::SessionRole;
 
+namespace {
+
+// A host's port that could not be bound: taken by another program, or refused by the system.
+ConnectionFailure bindFailure(const SocketResult& opened, std::uint16_t port) {
+    if (opened.portInUse) return {.kind = ConnectorFailure::PortInUse, .port = port};
+    return {.kind = ConnectorFailure::CannotBindPort, .port = port, .systemError = opened.systemError};
+}
+
+} // namespace
+
 Connector::Connector(asio::io_context& io, const MonotonicClock& clock, ConnectOptions options, SeatPlayer& player)
     : m_io(io), m_clock(clock), m_options(std::move(options)), m_player(player), m_hostAttempt(io) {}
 
@@ -30,7 +40,7 @@ bool Connector::prepareSession() {
     if (!m_options.password.empty()) {
         session.passwordKey = protocol::derivePasswordKey(m_options.password);
         if (!session.passwordKey) {
-            fail(ConnectorFailure::NoPasswordKey, "cannot make the password's key (Argon2id needs 64 MiB)");
+            fail({.kind = ConnectorFailure::NoPasswordKey});
             return false;
         }
     }
@@ -49,8 +59,9 @@ bool Connector::start() {
     if (m_options.peer) {
         const auto resolved = resolveUdp(m_io, *m_options.peer);
         if (!resolved.endpoint) {
-            m_failure = resolved.error;
-            m_failureKind = ConnectorFailure::CannotResolve;
+            m_failure = {.kind = ConnectorFailure::CannotResolve,
+                         .target = m_options.peer->host,
+                         .systemError = resolved.systemError};
             m_finished = true;
             return false;
         }
@@ -62,14 +73,14 @@ bool Connector::start() {
         m_giveUpAt = m_clock.nowMs() + m_options.waitMs;
         startJoin();
     }
-    return !m_finished || m_failure.empty();
+    return !m_finished || !m_failure.failed();
 }
 
 // One client session, from one ephemeral port, for the whole join phase: a host that answers a
 // HELLO of ours late still reaches a socket that listens, with the SEQ numbers it expects.
 void Connector::startJoin() {
     SocketResult opened = openJoinSocket(m_io, *m_peerEndpoint);
-    if (!opened.socket) return fail(ConnectorFailure::SocketError, opened.error);
+    if (!opened.socket) return fail({.kind = ConnectorFailure::CannotOpenSocket, .systemError = opened.systemError});
     m_options.session.timing.helloTimeoutMs = m_options.waitMs;
     spdlog::info("joining {}", endpointText(*m_peerEndpoint));
     startLink(std::move(*opened.socket), SessionRole::Client);
@@ -104,16 +115,14 @@ void Connector::tryHosting() {
         m_portTaken = true;
         return scheduleHostAttempt();
     }
-    if (!opened.socket) return fail(ConnectorFailure::SocketError, opened.error);
+    if (!opened.socket) return fail(bindFailure(opened, m_options.hostPort));
     spdlog::info("no host answered at {}: becoming the host", endpointText(*m_peerEndpoint));
     startLinkOn(std::move(*opened.socket), std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1));
 }
 
 void Connector::startHost(TimeMs waitMs) {
     SocketResult opened = openHostSocket(m_io, m_options.hostPort);
-    if (!opened.socket) {
-        return fail(opened.portInUse ? ConnectorFailure::PortInUse : ConnectorFailure::SocketError, opened.error);
-    }
+    if (!opened.socket) return fail(bindFailure(opened, m_options.hostPort));
     startLinkOn(std::move(*opened.socket), waitMs);
 }
 
@@ -186,7 +195,9 @@ TimeMs Connector::runSeat(protocol::Session& session, TimeMs now) {
         if (event.kind == SessionEventKind::Connected) m_connected = true;
         if (event.kind == SessionEventKind::ConnectFailed && !m_connected) {
             keep(session, events, now);
-            asio::post(m_io, [this, failure = event.failure, why = event.text] { afterConnectFailed(failure, why); });
+            asio::post(m_io, [this, failure = event.failure, denial = event.denial] {
+                afterConnectFailed(failure, denial);
+            });
             return kNever;
         }
     }
@@ -233,21 +244,23 @@ void Connector::listenAgain() {
     m_link->replaceSession(std::move(host));
 }
 
-void Connector::afterConnectFailed(protocol::ConnectFailure failure, const std::string& why) {
+void Connector::afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial) {
     if (m_finished) return;
-    const std::string target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
+    ConnectionFailure failed;
+    failed.target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
+    failed.port = m_options.hostPort;
     if (failure == protocol::ConnectFailure::VersionMismatch || failure == protocol::ConnectFailure::Denied) {
-        return fail(ConnectorFailure::Refused, "could not join " + target + ": " + why);
+        failed.kind = ConnectorFailure::Refused;
+        failed.denial = failure == protocol::ConnectFailure::VersionMismatch ? protocol::DenyReason::Version : denial;
+    } else if (failure == protocol::ConnectFailure::NoHostAnswered) {
+        failed.kind = ConnectorFailure::NoHostAnswered;
+        failed.waitedMs = m_options.waitMs;
+        failed.portTaken = m_portTaken;
+    } else {
+        failed.kind = ConnectorFailure::NoClientCame;
+        failed.waitedMs = m_options.session.timing.connectWaitMs;
     }
-    if (failure == protocol::ConnectFailure::NoHostAnswered) {
-        const double seconds = static_cast<double>(m_options.waitMs) / 1000.0;
-        std::string message = "no host answered at " + target + " within " + fmt::format("{:g}", seconds) + " s";
-        if (m_portTaken) message += ", and UDP port " + std::to_string(m_options.hostPort) + " here is taken";
-        return fail(ConnectorFailure::NoHostAnswered, message);
-    }
-    const double seconds = static_cast<double>(m_options.session.timing.connectWaitMs) / 1000.0;
-    fail(ConnectorFailure::NoClientCame, "no other player joined UDP port " + std::to_string(m_options.hostPort) + " within " +
-         fmt::format("{:g}", seconds) + " s; giving up");
+    fail(std::move(failed));
 }
 
 void Connector::shutdown(protocol::ShutdownReason reason) {
@@ -266,9 +279,8 @@ void Connector::close() {
     if (m_link) m_link->close();
 }
 
-void Connector::fail(ConnectorFailure kind, const std::string& why) {
-    m_failure = why;
-    m_failureKind = kind;
+void Connector::fail(ConnectionFailure failure) {
+    m_failure = std::move(failure);
     finish();
 }
 

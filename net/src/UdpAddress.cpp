@@ -9,18 +9,18 @@ using asio::ip::udp;
 ResolveResult resolveUdp(asio::io_context& io, const HostPort& target) {
     std::error_code ec;
     const auto literal = asio::ip::make_address(target.host, ec);
-    if (!ec) return {udp::endpoint(literal, target.port), {}};
+    if (!ec) return {udp::endpoint(literal, target.port), {}, {}};
     udp::resolver resolver(io);
     const auto results = resolver.resolve(target.host, std::to_string(target.port),
                                           udp::resolver::numeric_service, ec);
     if (ec || results.empty()) {
-        return {std::nullopt, "cannot resolve host \"" + target.host + "\": " +
-                                  (ec ? ec.message() : std::string("no address"))};
+        const std::string why = ec ? ec.message() : std::string("no address");
+        return {std::nullopt, "cannot resolve host \"" + target.host + "\": " + why, why};
     }
     for (const auto& entry : results) {
-        if (entry.endpoint().address().is_v4()) return {entry.endpoint(), {}};
+        if (entry.endpoint().address().is_v4()) return {entry.endpoint(), {}, {}};
     }
-    return {results.begin()->endpoint(), {}};
+    return {results.begin()->endpoint(), {}, {}};
 }
 
 std::vector<asio::ip::address> resolveAllUdp(asio::io_context& io, const HostPort& target) {
@@ -74,6 +74,7 @@ SocketResult bindSocket(asio::io_context& io, const udp::endpoint& local, bool d
     if (ec) {
         result.portInUse = ec == asio::error::address_in_use;
         result.error = ec.message();
+        result.systemError = result.error;
         return result;
     }
     result.socket.emplace(std::move(socket));

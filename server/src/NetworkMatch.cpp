@@ -62,8 +62,8 @@ MatchOutcome judge(const Connector& connector, const BotSeat& seat, const Networ
                    bool interrupted) {
     MatchOutcome outcome;
     outcome.interrupted = interrupted;
-    if (!connector.failure().empty()) {
-        outcome.error = connector.failure();
+    if (connector.failure().failed()) {
+        outcome.error = describe(connector.failure());
         outcome.exitCode = 1;
     } else if (!interrupted && options.games > 0 && !seat.goalReached()) {
         outcome.error = "only " + std::to_string(seat.results().size()) + " of " + std::to_string(options.games) +

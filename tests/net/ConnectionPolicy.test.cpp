@@ -27,7 +27,7 @@ TEST_CASE("connection policy: the wait shown ends the configured wait after the 
 TEST_CASE("connection policy: a host whose port is taken joins whoever hosts there, briefly", "[connection]") {
     ConnectionPolicy policy(hosting());
     policy.begin(0);
-    CHECK_FALSE(policy.joinLocalHostAfter(ConnectorFailure::SocketError));
+    CHECK_FALSE(policy.joinLocalHostAfter(ConnectorFailure::CannotBindPort));
     REQUIRE(policy.joinLocalHostAfter(ConnectorFailure::PortInUse));
     CHECK(policy.joinedLocalHost());
     REQUIRE(policy.attempt().peer);

@@ -10,6 +10,7 @@
 
 using namespace speed;
 using namespace speed::client;
+using speed::test::InJapanese;
 
 TEST_CASE("connection words: waiting, connected, silent, over and failed each say so", "[client][words]") {
     ConnectionFacts facts;
@@ -111,8 +112,46 @@ TEST_CASE("connection words: how a session ended comes from its typed cause", "[
     ended.shutdown = protocol::ShutdownReason::MatchOver;
     CHECK(describeEnd(ended) == "the games are played");
     ended.cause = protocol::EndCause::PeerLost;
-    ended.text = "nothing heard from the peer for 15000 ms";
+    ended.waitedMs = 15'000;
     CHECK(describeEnd(ended) == "the other window stopped answering");
+    ended.cause = protocol::EndCause::MatchGone;
+    ended.denial = protocol::DenyReason::NoMatch;
+    CHECK(describeEnd(ended) == protocol::describe(protocol::stopOf(ended))); // English: as the log says it
+    {
+        const InJapanese japanese;
+        CHECK(describeEnd(ended).find("host") == std::string::npos);
+        ended.denial = protocol::DenyReason::Busy;
+        CHECK(describeEnd(ended).find("ホストは別の相手と対戦中です") != std::string::npos);
+    }
+}
+
+TEST_CASE("connection words: every connection failure is worded from its kind, in both languages", "[client][words]") {
+    ConnectionFailure failure{.kind = ConnectorFailure::NoHostAnswered, .target = "192.0.2.1:50001", .port = 50001,
+                              .waitedMs = 30'000};
+    CHECK(failureWords(failure) == "no host answered at 192.0.2.1:50001 within 30 s");
+    CHECK(failureWords(failure) == describe(failure)); // the window's English is the terminal's
+    failure.portTaken = true;
+    CHECK(failureWords(failure) == describe(failure));
+    CHECK(failureWords(ConnectionFailure{}).empty());
+    const InJapanese japanese;
+    CHECK(failureWords(failure) == "192.0.2.1:50001のホストは30秒以内に応答せず、このコンピューターのUDPポート50001は使用中です");
+    for (int kind = 1; kind <= static_cast<int>(ConnectorFailure::Refused); ++kind) {
+        failure.kind = static_cast<ConnectorFailure>(kind);
+        failure.systemError = "Permission denied"; // the operating system's own words stay as they are
+        INFO(describe(failure));
+        const std::string words = failureWords(failure);
+        CHECK_FALSE(words.empty());
+        CHECK(words != describe(failure));
+        CHECK(words.find("play.") == std::string::npos); // a missing catalogue key shows itself
+    }
+}
+
+TEST_CASE("connection words: a player turned away is named with its address and the reason", "[client][words]") {
+    const JoinRefusal refusal{"10.0.0.7:40000", "bob", protocol::DenyReason::WrongPassword};
+    CHECK(refusalWords(refusal) == "refused a player at 10.0.0.7:40000 (bob): its password is not this host's");
+    CHECK(refusalWords({"10.0.0.7:40000", "", protocol::DenyReason::Busy}) == "refused a player at 10.0.0.7:40000: a match is under way");
+    const InJapanese japanese;
+    CHECK(refusalWords(refusal) == "10.0.0.7:40000のプレイヤー（bob）を断りました：相手のパスワードがこのホストと違います");
 }
 
 TEST_CASE("connection words: a missing player is named and the grace counts down on both sides", "[client][words]") {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/net/ConnectOptions.hpp"
+#include "speed/net/ConnectionFailure.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
@@ -16,18 +17,6 @@
 #include <string>
 
 namespace speed {
-
-// Why finding the other player failed.
-enum class ConnectorFailure : std::uint8_t {
-    None,
-    CannotResolve,   // the peer's name has no address
-    NoPasswordKey,   // the password's key could not be made (no memory for Argon2id)
-    PortInUse,       // hosting: another program holds the port
-    SocketError,     // no socket could be opened or bound
-    NoHostAnswered,  // joining: nobody answered within the wait
-    NoClientCame,    // hosting: nobody joined within the wait
-    Refused,         // the host would not play: another version, busy, not invited, the password
-};
 
 // Finds the other player and runs the match through the seat player (docs/NETWORK.md,
 // "Connection procedure"). Without a peer: host on `hostPort` and wait. With a peer: join
@@ -56,8 +45,8 @@ public:
 
     bool finished() const { return m_finished; }
     bool connected() const { return m_connected; }
-    const std::string& failure() const { return m_failure; } // empty unless the connection failed
-    ConnectorFailure failureKind() const { return m_failureKind; }
+    const ConnectionFailure& failure() const { return m_failure; } // kind None unless the connection failed
+    ConnectorFailure failureKind() const { return m_failure.kind; }
     protocol::SessionRole role() const { return m_role; }
     // The live session, for a seat player that calls it directly (then pump()).
     protocol::Session* session() const { return m_link ? &m_link->session() : nullptr; }
@@ -78,8 +67,8 @@ private:
     std::unique_ptr<protocol::Session> clientSession(TimeMs now);
     void keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now);
     void listenAgain();
-    void afterConnectFailed(protocol::ConnectFailure failure, const std::string& why);
-    void fail(ConnectorFailure kind, const std::string& why);
+    void afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial);
+    void fail(ConnectionFailure failure);
     void finish();
 
     asio::io_context& m_io;
@@ -97,8 +86,7 @@ private:
     bool m_finished = false;
     bool m_listenAgain = false;     // host: the grace ran out; wait for a new player on the same port
     TimeMs m_journalTouchedAt = 0;
-    std::string m_failure;
-    ConnectorFailure m_failureKind = ConnectorFailure::None;
+    ConnectionFailure m_failure;
 };
 
 } // namespace speed

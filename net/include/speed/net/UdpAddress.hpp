@@ -15,6 +15,7 @@ namespace speed {
 struct ResolveResult {
     std::optional<asio::ip::udp::endpoint> endpoint;
     std::string error;
+    std::string systemError; // the resolver's own words within `error`
 };
 
 // Resolves a host name or address literal; IPv4 first when a name has both (loopback and LANs
@@ -37,6 +38,7 @@ asio::ip::udp::endpoint inFamilyOf(const asio::ip::udp::endpoint& endpoint, cons
 struct SocketResult {
     std::optional<asio::ip::udp::socket> socket;
     std::string error;
+    std::string systemError; // the operating system's own words within `error`
     bool portInUse = false;
 };
 
