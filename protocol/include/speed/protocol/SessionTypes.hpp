@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/common/ConnectionDefaults.hpp"
 #include "speed/common/Match.hpp"
 #include "speed/common/Time.hpp"
 #include "speed/protocol/Auth.hpp"
@@ -38,11 +39,11 @@ struct SessionTiming {
     TimeMs keepaliveIntervalMs = 250;   // send ALIVE when nothing else went out for this long
     TimeMs silentResendIntervalMs = 1000; // the table is resent this often while the peer is silent
     TimeMs silenceTimeoutMs = 3000;     // nothing heard for this long: the peer is silent, the game pauses
-    // The two below are the sessions' own defaults (the simulator's, the tests'): the programs
-    // set them from setup.ini's `grace` and `wait` (net/'s ConnectOptions, 60 s and 30 s by default).
-    TimeMs graceMs = 60000;             // nothing heard for this long: the match is given up
+    // graceMs and connectWaitMs start from the connection's defaults (setup.ini's `grace` and
+    // `wait`); the programs set them from setup.ini and their flags (net/'s connectOptionsFrom).
+    TimeMs graceMs = 1000LL * connection_defaults::kGraceSeconds; // nothing heard for this long: the match is given up
     TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (then it may host)
-    TimeMs connectWaitMs = 60000;       // a host with no client gives up
+    TimeMs connectWaitMs = 1000LL * connection_defaults::kWaitSeconds; // a host with no client gives up
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
     TimeMs garbledReplyIntervalMs = 150; // at most one NG GARBLED per this interval
     TimeMs denyIntervalMs = 1000;        // at most one DENY BUSY / NOT_INVITED per this interval

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/common/Bot.hpp"
+#include "speed/common/ConnectionDefaults.hpp"
 #include "speed/common/RuleOptions.hpp"
 
 #include <cstddef>
@@ -14,10 +15,10 @@ namespace speed {
 // setup.ini (docs/NETWORK.md). In brackets: the Japanese name each key had before it had an
 // English one.
 struct NetworkSettings {
-    static constexpr std::uint16_t kDefaultPort = 50001;
-    static constexpr int kDefaultWaitSeconds = 30;
+    static constexpr std::uint16_t kDefaultPort = connection_defaults::kPort;
+    static constexpr int kDefaultWaitSeconds = connection_defaults::kWaitSeconds;
     static constexpr int kMaxWaitSeconds = 86400;
-    static constexpr int kDefaultGraceSeconds = 60;
+    static constexpr int kDefaultGraceSeconds = connection_defaults::kGraceSeconds;
     static constexpr int kMinGraceSeconds = 5; // more than the 3 s of silence that pauses a game
     static constexpr int kMaxGraceSeconds = 3600;
     static constexpr std::size_t kMaxPeerChars = 180; // "peer = " and it fit one line (kMaxLineChars)
