@@ -18,23 +18,49 @@ constexpr int kRequestBytes = 200; // opening and report requests: room for the 
 constexpr std::uint64_t kSecondNs = 1'000'000'000ULL;
 constexpr std::uint64_t kMsNs = 1'000'000ULL;
 
-double seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
+constexpr std::uint64_t kHookPeriodNs = 20 * kMsNs; // often enough for a progress bar, rarely enough to cost nothing
+constexpr std::uint64_t kReportHeadStartNs = 20 * kMsNs; // one way without a stream back: wait before the report
+
+double seconds(std::uint64_t ns) {
+    return static_cast<double>(ns) / 1e9;
+}
+double maxLateUs(const SendSchedule& schedule) {
+    return static_cast<double>(schedule.maxLatenessNs()) / 1000.0;
+}
 
 // Receives, sends and counts one stream over the prober's socket.
 class StreamClient {
 public:
     StreamClient(UdpProber& prober, const StreamPlan& plan, std::ostream& progress, const StreamProgress& hooks)
-        : m_prober(prober),
-          m_plan(plan),
-          m_progress(progress),
-          m_hooks(hooks),
-          m_stream(static_cast<std::uint32_t>(osRandom())),
-          m_echoed(m_stream, StreamPlan::kMaxDatagrams),
+        : m_prober(prober), m_plan(plan), m_progress(progress), m_hooks(hooks),
+          m_stream(static_cast<std::uint32_t>(osRandom())), m_echoed(m_stream, StreamPlan::kMaxDatagrams),
           m_back(m_stream, StreamPlan::kMaxDatagrams) {}
 
+    // Opens the stream, sends it, waits for the last datagrams, then gathers the counts.
     StreamRunResult run();
 
 private:
+    // Asks the far side to count the stream. A grant: it will (one way). Our request back
+    // unchanged, or an ECHO without a grant: it echoes (a plain echo, a speed host), so round
+    // trips are counted here. False: no answer at all.
+    bool openStream();
+    // Sends each datagram at its time, handling arrivals in between, until all are sent or the
+    // caller cancels; then the sending time and rate.
+    void sendStream(SendSchedule& schedule);
+    // Tells the caller's hooks the share sent; true when the caller asks to stop sending.
+    bool hooksAskToStop(std::uint64_t nowNs, const SendSchedule& schedule);
+    // Sends the next datagram stamped now; returns its send time.
+    std::uint64_t sendDatagram(SendSchedule& schedule);
+    // The last datagrams on their way: every echo, or the whole stream back, or the timeout.
+    void awaitLastDatagrams(double rateMbps, double durationS);
+    // One way: the far side's counts (asking also ends its stream back), both directions.
+    void reportOneWay(const SendSchedule& schedule);
+    // One way with a stream back: what came back of what the far side says it sent.
+    StreamDirection streamBack(const SendSchedule& schedule,
+                               const std::optional<protocol::StreamCounts>& farCounts) const;
+    // Round trip: the echoes counted here and their round-trip times.
+    void reportRoundTrip(const SendSchedule& schedule);
+
     // One request (open or report), resent until `answered` says the answer came or tries run out.
     template <typename Answered> bool request(const protocol::MeasurePayload& form, Answered answered);
     // Handles whatever arrives until `deadlineNs` or until `done()`.
@@ -124,8 +150,10 @@ void StreamClient::onDatagram(const ReceivedDatagram& datagram) {
             // Our own datagram back: echoed by a host (ECHO) or a plain echo (unchanged).
             const auto before = m_echoed.counts().received;
             m_echoed.add(data->seq, data->sentNs, arrivalNs, datagram.bytes.size());
-            if (m_echoed.counts().received > before) m_rttUs.push_back(static_cast<double>(datagram.atNs - data->sentNs) / 1000.0);
-            if (m_result.reflector == Reflector::None) m_result.reflector = aProbe ? Reflector::PlainEcho : Reflector::SpeedEcho;
+            if (m_echoed.counts().received > before)
+                m_rttUs.push_back(static_cast<double>(datagram.atNs - data->sentNs) / 1000.0);
+            if (m_result.reflector == Reflector::None)
+                m_result.reflector = aProbe ? Reflector::PlainEcho : Reflector::SpeedEcho;
         }
         return;
     }
@@ -158,15 +186,30 @@ void StreamClient::progressLine(std::uint64_t nowNs) {
 }
 
 StreamRunResult StreamClient::run() {
-    // 1. Ask the far side to count the stream. A grant: it will. Our request back unchanged, or
-    // an ECHO without a grant: it echoes (a plain echo, a speed host): count round trips here.
-    const protocol::StreamOpen open{
-        m_stream, static_cast<std::uint32_t>(std::llround(m_plan.rateMbps * 1000)),
-        static_cast<std::uint32_t>(std::llround(m_plan.durationS * 1000)), static_cast<std::uint16_t>(m_plan.sizeBytes),
-        m_plan.bidir};
+    if (!openStream()) return m_result;
+    // The far side may grant less than asked: the stream is sent as granted, so both directions
+    // mean the same thing.
+    const double rateMbps = m_result.grant ? m_result.grant->rateKbps / 1000.0 : m_plan.rateMbps;
+    const double durationS = m_result.grant ? m_result.grant->durationMs / 1000.0 : m_plan.durationS;
+    SendSchedule schedule(monotonicNowNs(), rateMbps, m_plan.sizeBytes, durationS);
+    sendStream(schedule);
+    awaitLastDatagrams(rateMbps, durationS);
+    if (m_result.counting == StreamCounting::OneWay) {
+        reportOneWay(schedule);
+    } else {
+        reportRoundTrip(schedule);
+    }
+    m_result.outOfRange = m_echoed.outOfRange() + m_back.outOfRange();
+    return m_result;
+}
+
+bool StreamClient::openStream() {
+    const protocol::StreamOpen open{m_stream, static_cast<std::uint32_t>(std::llround(m_plan.rateMbps * 1000)),
+                                    static_cast<std::uint32_t>(std::llround(m_plan.durationS * 1000)),
+                                    static_cast<std::uint16_t>(m_plan.sizeBytes), m_plan.bidir};
     const bool opened = request(open, [](const protocol::MeasurePayload&) { return true; });
     m_result.reportTries = 0;
-    if (!opened) return m_result;
+    if (!opened) return false;
     const auto* grant = m_answer ? std::get_if<protocol::StreamGrant>(&*m_answer) : nullptr;
     if (grant != nullptr && grant->stream == m_stream) {
         m_result.counting = StreamCounting::OneWay;
@@ -175,44 +218,49 @@ StreamRunResult StreamClient::run() {
         m_result.counting = StreamCounting::RoundTrip;
     }
     m_request.clear();
+    return true;
+}
 
-    // 2. The stream, each datagram at its time. The far side may grant less than asked: the
-    // stream is sent as granted, so both directions mean the same thing.
-    const double rateMbps = m_result.grant ? m_result.grant->rateKbps / 1000.0 : m_plan.rateMbps;
-    const double durationS = m_result.grant ? m_result.grant->durationMs / 1000.0 : m_plan.durationS;
-    SendSchedule schedule(monotonicNowNs(), rateMbps, m_plan.sizeBytes, durationS);
+void StreamClient::sendStream(SendSchedule& schedule) {
     m_rttUs.reserve(m_result.counting == StreamCounting::RoundTrip ? schedule.count() : 0);
     m_firstSentNs = schedule.dueNs(0);
     m_nextProgressNs = m_firstSentNs + kSecondNs;
     std::uint64_t lastSentNs = m_firstSentNs;
     while (m_sent < schedule.count()) {
         const std::uint64_t now = monotonicNowNs();
-        if (now >= m_nextHookNs && (m_hooks.onProgress || m_hooks.cancelled)) {
-            m_nextHookNs = now + 20 * kMsNs; // often enough for a progress bar, rarely enough to cost nothing
-            if (m_hooks.onProgress) m_hooks.onProgress(static_cast<double>(m_sent) / schedule.count());
-            if (m_hooks.cancelled && m_hooks.cancelled()) {
-                m_result.cancelled = true;
-                break;
-            }
+        if (now >= m_nextHookNs && (m_hooks.onProgress || m_hooks.cancelled) && hooksAskToStop(now, schedule)) {
+            m_result.cancelled = true;
+            break;
         }
         if (now >= schedule.dueNs(m_sent)) {
-            const std::uint64_t sentNs = monotonicNowNs();
-            const std::string datagram = m_prober.nextProbe(
-                m_plan.sizeBytes, protocol::measurePayloadText(protocol::StreamData{false, m_stream, m_sent, sentNs}));
-            if (const std::error_code ec = m_prober.send(datagram); ec && ec.value() == ECONNREFUSED) {
-                m_result.refused = true;
-            }
-            schedule.sent(m_sent, sentNs);
-            lastSentNs = sentNs;
-            ++m_sent;
+            lastSentNs = sendDatagram(schedule);
             continue;
         }
         receiveUntil(schedule.dueNs(m_sent), [] { return false; });
     }
     m_result.sendingSeconds = seconds(lastSentNs - m_firstSentNs + schedule.intervalNs());
     m_result.sentMbps = 8.0 * m_sent * m_plan.sizeBytes / m_result.sendingSeconds / 1e6;
+}
 
-    // 3. The last datagrams on their way: every echo, or the whole stream back, or the timeout.
+bool StreamClient::hooksAskToStop(std::uint64_t nowNs, const SendSchedule& schedule) {
+    m_nextHookNs = nowNs + kHookPeriodNs;
+    if (m_hooks.onProgress) m_hooks.onProgress(static_cast<double>(m_sent) / schedule.count());
+    return m_hooks.cancelled && m_hooks.cancelled();
+}
+
+std::uint64_t StreamClient::sendDatagram(SendSchedule& schedule) {
+    const std::uint64_t sentNs = monotonicNowNs();
+    const std::string datagram = m_prober.nextProbe(
+        m_plan.sizeBytes, protocol::measurePayloadText(protocol::StreamData{false, m_stream, m_sent, sentNs}));
+    if (const std::error_code ec = m_prober.send(datagram); ec && ec.value() == ECONNREFUSED) {
+        m_result.refused = true;
+    }
+    schedule.sent(m_sent, sentNs);
+    ++m_sent;
+    return sentNs;
+}
+
+void StreamClient::awaitLastDatagrams(double rateMbps, double durationS) {
     const std::uint64_t drainUntil = monotonicNowNs() + static_cast<std::uint64_t>(m_plan.timeoutMs) * kMsNs;
     std::optional<SendSchedule> backSchedule;
     if (m_result.grant && m_result.grant->back) {
@@ -224,56 +272,61 @@ StreamRunResult StreamClient::run() {
         receiveUntil(drainUntil, [&] { return m_back.counts().received >= backSchedule->count(); });
     } else {
         // Nothing comes back: only give the last datagrams a head start on the report request.
-        receiveUntil(std::min(drainUntil, monotonicNowNs() + 20 * kMsNs), [] { return false; });
+        receiveUntil(std::min(drainUntil, monotonicNowNs() + kReportHeadStartNs), [] { return false; });
     }
-    const double maxLateUs = static_cast<double>(schedule.maxLatenessNs()) / 1000.0;
+}
 
-    // 4. One way: the far side's counts (this also ends its stream back).
+void StreamClient::reportOneWay(const SendSchedule& schedule) {
+    m_nextProgressNs = 0; // the stream is over: no more progress lines
     std::optional<protocol::StreamCounts> farCounts;
-    if (m_result.counting == StreamCounting::OneWay) {
-        m_nextProgressNs = 0; // the stream is over: no more progress lines
-        request(protocol::StreamReportRequest{m_stream}, [&](const protocol::MeasurePayload& answer) {
-            const auto* counts = std::get_if<protocol::StreamCounts>(&answer);
-            if (counts != nullptr && counts->stream == m_stream) farCounts = *counts;
-            return farCounts.has_value();
-        });
-        m_result.reportReceived = farCounts.has_value();
-        m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs, m_result.sendingSeconds, farCounts);
-        m_result.up.slippedMs = static_cast<double>(schedule.slipNs()) / 1e6;
-        if (m_result.grant->back) {
-            const std::uint32_t backSent = farCounts ? farCounts->backSent : 0;
-            const double backSeconds = seconds(backSent * schedule.intervalNs());
-            StreamDirection down = streamDirection(backSent, farCounts ? farCounts->backLate : 0, 0, backSeconds,
-                                                   m_back.counts());
-            if (!farCounts) {
-                // Without the far side's count of what it sent, loss back is unknown.
-                down.sent = 0;
-                down.lost = 0;
-                down.lossPercent = 0;
-            }
-            m_result.down = down;
-        }
-    } else {
-        m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs, m_result.sendingSeconds, m_echoed.counts());
-        m_result.up.slippedMs = static_cast<double>(schedule.slipNs()) / 1e6;
-        ProbeSeries series;
-        series.size = m_plan.sizeBytes;
-        series.wireBytes = m_plan.sizeBytes;
-        series.sent = static_cast<int>(m_sent);
-        series.rttUs = std::move(m_rttUs);
-        m_result.rtt = summarize(series);
+    request(protocol::StreamReportRequest{m_stream}, [&](const protocol::MeasurePayload& answer) {
+        const auto* counts = std::get_if<protocol::StreamCounts>(&answer);
+        if (counts != nullptr && counts->stream == m_stream) farCounts = *counts;
+        return farCounts.has_value();
+    });
+    m_result.reportReceived = farCounts.has_value();
+    m_result.up = streamDirection(m_sent, schedule.late(), maxLateUs(schedule), m_result.sendingSeconds, farCounts);
+    m_result.up.slippedMs = static_cast<double>(schedule.slipNs()) / 1e6;
+    if (m_result.grant->back) m_result.down = streamBack(schedule, farCounts);
+}
+
+StreamDirection StreamClient::streamBack(const SendSchedule& schedule,
+                                         const std::optional<protocol::StreamCounts>& farCounts) const {
+    const std::uint32_t backSent = farCounts ? farCounts->backSent : 0;
+    const double backSeconds = seconds(backSent * schedule.intervalNs());
+    StreamDirection down =
+        streamDirection(backSent, farCounts ? farCounts->backLate : 0, 0, backSeconds, m_back.counts());
+    if (!farCounts) {
+        // Without the far side's count of what it sent, loss back is unknown.
+        down.sent = 0;
+        down.lost = 0;
+        down.lossPercent = 0;
     }
-    m_result.outOfRange = m_echoed.outOfRange() + m_back.outOfRange();
-    return m_result;
+    return down;
+}
+
+void StreamClient::reportRoundTrip(const SendSchedule& schedule) {
+    m_result.up =
+        streamDirection(m_sent, schedule.late(), maxLateUs(schedule), m_result.sendingSeconds, m_echoed.counts());
+    m_result.up.slippedMs = static_cast<double>(schedule.slipNs()) / 1e6;
+    ProbeSeries series;
+    series.size = m_plan.sizeBytes;
+    series.wireBytes = m_plan.sizeBytes;
+    series.sent = static_cast<int>(m_sent);
+    series.rttUs = std::move(m_rttUs);
+    m_result.rtt = summarize(series);
 }
 
 } // namespace
 
 std::string_view wordOf(StreamCounting counting) {
     switch (counting) {
-    case StreamCounting::OneWay: return "one_way";
-    case StreamCounting::RoundTrip: return "round_trip";
-    case StreamCounting::None: break;
+    case StreamCounting::OneWay:
+        return "one_way";
+    case StreamCounting::RoundTrip:
+        return "round_trip";
+    case StreamCounting::None:
+        break;
     }
     return "none";
 }
