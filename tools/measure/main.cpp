@@ -160,9 +160,9 @@ int measureStream(const Options& options, asio::io_context& io, const asio::ip::
     return run.counting == speed::StreamCounting::OneWay && !run.reportReceived ? 1 : 0;
 }
 
-int measure(const Options& options) {
-    if (options.serve) return serve(options);
-    const bool stream = options.mode == "stream";
+// The options that make no run: stream options without --mode stream, no target, a probe plan
+// out of bounds. Returns the exit code after saying why, or 0 when the run can start.
+int refuseOptions(const Options& options, const speed::MeasurePlan& plan, bool stream) {
     if (options.streamOptionGiven && !stream) {
         std::cerr << "speed-measure: --rate, --duration and --bidir belong to --mode stream\n";
         return 2;
@@ -171,16 +171,24 @@ int measure(const Options& options) {
         std::cerr << "speed-measure: give a target HOST[:PORT], or --serve to be one (--help)\n";
         return 2;
     }
-    speed::MeasurePlan plan = options.plan;
-    plan.mode = options.mode == "fixed" ? speed::MeasureMode::Fixed : speed::MeasureMode::Pow2;
     if (const std::string problem = stream ? std::string() : validate(plan); !problem.empty()) {
         std::cerr << "speed-measure: " << problem << '\n';
         return 2;
     }
+    return 0;
+}
+
+// The target's UDP endpoint, or the exit code after saying why there is none.
+struct ResolvedTarget {
+    std::optional<asio::ip::udp::endpoint> endpoint;
+    int exitCode = 0; // without an endpoint: 2 for setup.ini or the target's form, 1 when it does not resolve
+};
+
+ResolvedTarget resolveTarget(const Options& options, asio::io_context& io) {
     const auto settings = speed::loadSettings(options.configPath);
     if (!settings.settings) {
         std::cerr << "speed-measure: " << settings.error->describe() << '\n';
-        return 2;
+        return {std::nullopt, 2};
     }
     // The target is found as --join's would be: a missing port is setup.ini's.
     speed::ConnectFlags flags;
@@ -188,23 +196,27 @@ int measure(const Options& options) {
     const speed::ConnectOptionsResult made = speed::connectOptionsFrom(*settings.settings, flags);
     if (made.problem) {
         std::cerr << "speed-measure: " << made.problem->error << '\n';
-        return 2;
+        return {std::nullopt, 2};
     }
-    asio::io_context io;
     const auto resolved = speed::resolveUdp(io, *made.options.peer);
     if (!resolved.endpoint) {
         std::cerr << "speed-measure: " << resolved.error << '\n';
-        return 1;
+        return {std::nullopt, 1};
     }
-    if (stream) return measureStream(options, io, *resolved.endpoint);
-    speed::UdpProber prober(io, *resolved.endpoint);
+    return {*resolved.endpoint, 0};
+}
+
+// --mode pow2 or fixed: sends the probes and prints their times.
+int measureProbes(const Options& options, const speed::MeasurePlan& plan, asio::io_context& io,
+                  const asio::ip::udp::endpoint& endpoint) {
+    speed::UdpProber prober(io, endpoint);
     if (!prober.openError().empty()) {
         std::cerr << "speed-measure: cannot open a UDP socket: " << prober.openError() << '\n';
         return 1;
     }
     const bool table = !options.json && !options.csv;
     const auto run = speed::runMeasurement(prober, plan, table ? std::cout : std::cerr);
-    const speed::MeasureRunInfo info{speed::endpointText(*resolved.endpoint),
+    const speed::MeasureRunInfo info{speed::endpointText(endpoint),
                                      options.mode,
                                      plan.count,
                                      plan.warmup,
@@ -222,6 +234,19 @@ int measure(const Options& options) {
                                 "service running there?")
               << '\n';
     return 1;
+}
+
+int measure(const Options& options) {
+    if (options.serve) return serve(options);
+    const bool stream = options.mode == "stream";
+    speed::MeasurePlan plan = options.plan;
+    plan.mode = options.mode == "fixed" ? speed::MeasureMode::Fixed : speed::MeasureMode::Pow2;
+    if (const int refused = refuseOptions(options, plan, stream); refused != 0) return refused;
+    asio::io_context io;
+    const ResolvedTarget target = resolveTarget(options, io);
+    if (!target.endpoint) return target.exitCode;
+    if (stream) return measureStream(options, io, *target.endpoint);
+    return measureProbes(options, plan, io, *target.endpoint);
 }
 
 } // namespace
