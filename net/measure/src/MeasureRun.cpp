@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <thread>
+#include <vector>
 
 namespace speed {
 
@@ -24,6 +26,109 @@ void warnAboutFrames(const MeasurePlan& plan, std::ostream& notes) {
     }
 }
 
+using Clock = std::chrono::steady_clock;
+
+// The caller's hooks over one run: each probe done out of the total, and whether to stop.
+class ProbeTicker {
+public:
+    ProbeTicker(const MeasureProgress& progress, int total, bool& cancelled)
+        : m_progress(progress), m_total(total), m_cancelled(cancelled) {}
+
+    bool stopRequested() {
+        m_cancelled = m_cancelled || (m_progress.cancelled && m_progress.cancelled());
+        return m_cancelled;
+    }
+    void probeDone() {
+        if (m_progress.onProbe) m_progress.onProbe(++m_done, m_total);
+    }
+
+private:
+    const MeasureProgress& m_progress;
+    int m_total;
+    int m_done = 0;
+    bool& m_cancelled;
+};
+
+// Stamped echoes' one-way delays over every size, and the clock offset they imply.
+class OneWayCollector {
+public:
+    // Adds the probe's delays to its size's series and to the run's, when its echo was stamped.
+    void add(const ProbeOutcome& outcome, ProbeSeries& series);
+    // Empty when no echo was stamped.
+    std::optional<OneWaySummary> summary() const;
+
+private:
+    protocol::ClockOffsetEstimator m_estimator;
+    std::vector<double> m_upUs, m_downUs, m_heldUs;
+    bool m_sameClock = true;
+};
+
+void OneWayCollector::add(const ProbeOutcome& outcome, ProbeSeries& series) {
+    if (outcome.rttUs && outcome.clock && outcome.clock->plausible()) {
+        m_sameClock = m_sameClock && outcome.sameClock;
+        m_estimator.add(*outcome.clock);
+        const auto offset = outcome.sameClock ? protocol::ClockOffset::exactlyZero() : *m_estimator.estimate();
+        const protocol::OneWayDelay delay = protocol::oneWayDelay(*outcome.clock, offset);
+        const double held = static_cast<double>(outcome.clock->t3Ns - outcome.clock->t2Ns) / 1000.0;
+        series.upUs.push_back(delay.upNs / 1000.0);
+        series.downUs.push_back(delay.downNs / 1000.0);
+        series.heldUs.push_back(held);
+        m_upUs.push_back(delay.upNs / 1000.0);
+        m_downUs.push_back(delay.downNs / 1000.0);
+        m_heldUs.push_back(held);
+    } else if (outcome.clock) {
+        m_estimator.add(*outcome.clock); // counted as refused
+    }
+}
+
+std::optional<OneWaySummary> OneWayCollector::summary() const {
+    if (m_upUs.empty()) return std::nullopt;
+    OneWaySummary oneWay;
+    oneWay.sameClock = m_sameClock;
+    oneWay.offset =
+        m_sameClock ? protocol::ClockOffset::exactlyZero() : m_estimator.estimate().value_or(protocol::ClockOffset{});
+    oneWay.up = delayStats(m_upUs);
+    oneWay.down = delayStats(m_downUs);
+    oneWay.held = delayStats(m_heldUs);
+    oneWay.refused = m_estimator.refused();
+    return oneWay;
+}
+
+// The warm-up probes, all of the plan's first size; only whether they came back is kept.
+void warmUp(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes, ProbeTicker& ticker,
+            MeasureRunResult& run) {
+    const int warmupSize = planSizes(plan).front();
+    notes << "warm-up: " << plan.warmup << " probes of " << warmupSize << " bytes, not counted\n";
+    for (int i = 0; i < plan.warmup && !ticker.stopRequested(); ++i) {
+        const ProbeOutcome outcome = prober.roundTrip(warmupSize, plan.timeoutMs);
+        run.warmupReceived += outcome.rttUs ? 1 : 0;
+        run.refused = run.refused || outcome.refused;
+        ticker.probeDone();
+    }
+}
+
+// Adds one probe's round trip to its size's series.
+void addRoundTrip(ProbeSeries& series, int size, const ProbeOutcome& outcome, const MeasurePlan& plan,
+                  Clock::time_point intendedAt) {
+    series.size = size;
+    series.wireBytes = std::max(series.wireBytes, outcome.wireBytes);
+    ++series.sent;
+    if (!outcome.rttUs) return;
+    series.rttUs.push_back(*outcome.rttUs);
+    if (plan.intervalMs > 0) {
+        // The probe was meant to leave at intendedAt: a late start is part of its delay.
+        const auto intendedNs = static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(intendedAt.time_since_epoch()).count());
+        const double lateUs =
+            outcome.sentNs > intendedNs ? static_cast<double>(outcome.sentNs - intendedNs) / 1000.0 : 0.0;
+        series.fromIntendedUs.push_back(*outcome.rttUs + lateUs);
+    }
+    if (outcome.kernelRttUs) {
+        series.kernelRttUs.push_back(*outcome.kernelRttUs);
+        series.wakeupUs.push_back(outcome.wakeupUs.value_or(0));
+    }
+}
+
 } // namespace
 
 MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes) {
@@ -32,35 +137,17 @@ MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std:
 
 MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes,
                                 const MeasureProgress& progress) {
-    using Clock = std::chrono::steady_clock;
     warnAboutFrames(plan, notes);
     MeasureRunResult run;
     const std::vector<int> schedule = probeSchedule(plan);
-    const int total = plan.warmup + static_cast<int>(schedule.size());
-    int done = 0;
-    const auto stopRequested = [&] {
-        run.cancelled = run.cancelled || (progress.cancelled && progress.cancelled());
-        return run.cancelled;
-    };
-    const auto probeDone = [&] {
-        if (progress.onProbe) progress.onProbe(++done, total);
-    };
-    const int warmupSize = planSizes(plan).front();
-    notes << "warm-up: " << plan.warmup << " probes of " << warmupSize << " bytes, not counted\n";
-    for (int i = 0; i < plan.warmup && !stopRequested(); ++i) {
-        const ProbeOutcome outcome = prober.roundTrip(warmupSize, plan.timeoutMs);
-        run.warmupReceived += outcome.rttUs ? 1 : 0;
-        run.refused = run.refused || outcome.refused;
-        probeDone();
-    }
+    ProbeTicker ticker(progress, plan.warmup + static_cast<int>(schedule.size()), run.cancelled);
+    warmUp(prober, plan, notes, ticker, run);
 
     std::map<int, ProbeSeries> bySize;
-    protocol::ClockOffsetEstimator estimator;
-    std::vector<double> upUs, downUs, heldUs;
-    bool sameClock = true;
+    OneWayCollector oneWay;
     auto nextSendAt = Clock::now();
     for (int size : schedule) {
-        if (stopRequested()) break;
+        if (ticker.stopRequested()) break;
         const auto intendedAt = nextSendAt;
         if (plan.intervalMs > 0) {
             std::this_thread::sleep_until(nextSendAt); // pacing, like a game's tick
@@ -68,53 +155,14 @@ MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std:
         }
         const ProbeOutcome outcome = prober.roundTrip(size, plan.timeoutMs);
         ProbeSeries& series = bySize[size];
-        series.size = size;
-        series.wireBytes = std::max(series.wireBytes, outcome.wireBytes);
-        ++series.sent;
-        if (outcome.rttUs) {
-            series.rttUs.push_back(*outcome.rttUs);
-            if (plan.intervalMs > 0) {
-                // The probe was meant to leave at intendedAt: a late start is part of its delay.
-                const auto intendedNs = static_cast<std::uint64_t>(
-                    std::chrono::duration_cast<std::chrono::nanoseconds>(intendedAt.time_since_epoch()).count());
-                const double lateUs =
-                    outcome.sentNs > intendedNs ? static_cast<double>(outcome.sentNs - intendedNs) / 1000.0 : 0.0;
-                series.fromIntendedUs.push_back(*outcome.rttUs + lateUs);
-            }
-            if (outcome.kernelRttUs) {
-                series.kernelRttUs.push_back(*outcome.kernelRttUs);
-                series.wakeupUs.push_back(outcome.wakeupUs.value_or(0));
-            }
-        }
-        if (outcome.rttUs && outcome.clock && outcome.clock->plausible()) {
-            sameClock = sameClock && outcome.sameClock;
-            estimator.add(*outcome.clock);
-            const auto offset = outcome.sameClock ? protocol::ClockOffset::exactlyZero() : *estimator.estimate();
-            const protocol::OneWayDelay delay = protocol::oneWayDelay(*outcome.clock, offset);
-            const double held = static_cast<double>(outcome.clock->t3Ns - outcome.clock->t2Ns) / 1000.0;
-            series.upUs.push_back(delay.upNs / 1000.0);
-            series.downUs.push_back(delay.downNs / 1000.0);
-            series.heldUs.push_back(held);
-            upUs.push_back(delay.upNs / 1000.0);
-            downUs.push_back(delay.downNs / 1000.0);
-            heldUs.push_back(held);
-        } else if (outcome.clock) {
-            estimator.add(*outcome.clock); // counted as refused
-        }
+        addRoundTrip(series, size, outcome, plan, intendedAt);
+        oneWay.add(outcome, series);
         run.refused = run.refused || outcome.refused;
-        probeDone();
+        ticker.probeDone();
     }
-    for (const auto& [size, series] : bySize) run.results.push_back(summarize(series));
-    if (!upUs.empty()) {
-        OneWaySummary oneWay;
-        oneWay.sameClock = sameClock;
-        oneWay.offset = sameClock ? protocol::ClockOffset::exactlyZero() : estimator.estimate().value_or(protocol::ClockOffset{});
-        oneWay.up = delayStats(upUs);
-        oneWay.down = delayStats(downUs);
-        oneWay.held = delayStats(heldUs);
-        oneWay.refused = estimator.refused();
-        run.oneWay = oneWay;
-    }
+    for (const auto& [size, series] : bySize)
+        run.results.push_back(summarize(series));
+    run.oneWay = oneWay.summary();
     return run;
 }
 
