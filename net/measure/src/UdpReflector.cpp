@@ -139,71 +139,83 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
 bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, const protocol::MeasurePayload& payload,
                                  std::string_view bytes, std::uint64_t atNs) {
     if (const auto* data = std::get_if<protocol::StreamData>(&payload); data != nullptr && !data->back) {
-        const auto found = m_streams.find({m_sender, data->stream});
-        if (found == m_streams.end()) return false; // not open: any probe gets its ECHO
-        Stream& stream = found->second;
-        stream.counter.add(data->seq, data->sentNs, atNs, bytes.size());
-        stream.bytesIn += bytes.size();
-        stream.lastActivityNs = atNs;
-        ++m_counts.streamDatagrams;
-        if (stream.grant.back && !stream.back && !stream.backStopped) {
-            // The stream back starts a moment behind the stream in (two intervals, at least 2 ms),
-            // so that the bytes it may spend are there on time despite the way in's jitter.
-            const double rateMbps = stream.grant.rateKbps / 1000.0;
-            const double intervalNs = 8000.0 * stream.grant.sizeBytes / rateMbps;
-            const auto lagNs = static_cast<std::uint64_t>(std::max(2 * intervalNs, 2e6));
-            stream.back.emplace(atNs + lagNs, rateMbps, stream.grant.sizeBytes, stream.grant.durationMs / 1000.0);
-        }
-        return true;
+        return onStreamData(*data, bytes, atNs);
     }
-    if (const auto* open = std::get_if<protocol::StreamOpen>(&payload)) {
-        forgetIdleStreams(atNs); // the loop may have slept through their silence: room for this one
-        const StreamKey key{m_sender, open->stream};
-        auto found = m_streams.find(key);
-        if (found == m_streams.end()) {
-            const auto fromThere = std::count_if(m_streams.begin(), m_streams.end(),
-                                                 [&](const auto& entry) { return entry.first.first == m_sender; });
-            const bool fits = open->sizeBytes >= minimumStreamBytes() && open->sizeBytes <= protocol::kMaxProbeDatagramBytes;
-            if (m_streams.size() >= kMaxStreams || static_cast<std::size_t>(fromThere) >= kMaxStreamsPerAddress ||
-                !fits || open->rateKbps == 0 || open->durationMs == 0) {
-                spdlog::info("stream {} from {} not opened (busy, or not a stream it can send)", open->stream,
-                             m_sender.address().to_string());
-                return false; // answered as any probe: the measuring side falls back to round trips
-            }
-            const protocol::StreamGrant grant{open->stream, std::min(open->rateKbps, kMaxGrantKbps),
-                                              std::min(open->durationMs, kMaxGrantMs), open->sizeBytes, open->back};
-            const double expected = grant.rateKbps * 1000.0 * (grant.durationMs / 1000.0) / (8.0 * grant.sizeBytes);
-            const auto maxDatagrams = static_cast<std::uint32_t>(
-                std::min<double>(2 * expected + 16, StreamPlan::kMaxDatagrams));
-            found = m_streams.emplace(key, Stream{grant, StreamCounter(open->stream, maxDatagrams), std::nullopt}).first;
-            ++m_counts.streams;
-            spdlog::info("stream {} from {}: {} kbit/s for {} ms, {}-byte datagrams{}", grant.stream,
-                         m_sender.address().to_string(), grant.rateKbps, grant.durationMs, grant.sizeBytes,
-                         grant.back ? ", and one back" : "");
-        }
-        found->second.lastActivityNs = atNs;
-        // Asked again (the grant was lost): the same grant again, the counts untouched.
-        const std::string answer = protocol::encodeEcho(probe, protocol::measurePayloadText(found->second.grant));
-        if (answer.size() <= bytes.size()) sendTo(answer, m_sender);
-        ++m_counts.echoes;
-        return true;
-    }
+    if (const auto* open = std::get_if<protocol::StreamOpen>(&payload)) return onStreamOpen(probe, *open, bytes, atNs);
     if (const auto* report = std::get_if<protocol::StreamReportRequest>(&payload)) {
-        const auto found = m_streams.find({m_sender, report->stream});
-        if (found == m_streams.end()) return false;
-        Stream& stream = found->second;
-        stream.backStopped = true;
-        stream.lastActivityNs = atNs;
-        protocol::StreamCounts counts = stream.counter.counts();
-        counts.backSent = stream.backNext;
-        counts.backLate = stream.back ? stream.back->late() : 0;
-        const std::string text = protocol::measurePayloadText(counts);
-        if (text.size() >= probe.payload.size() + 1) return false; // too small to hold the report
-        sendTo(protocol::encodeEcho(probe, text), m_sender);
-        ++m_counts.echoes;
-        return true;
+        return onStreamReport(probe, *report, atNs);
     }
     return false;
+}
+
+bool UdpReflector::onStreamData(const protocol::StreamData& data, std::string_view bytes, std::uint64_t atNs) {
+    const auto found = m_streams.find({m_sender, data.stream});
+    if (found == m_streams.end()) return false; // not open: any probe gets its ECHO
+    Stream& stream = found->second;
+    stream.counter.add(data.seq, data.sentNs, atNs, bytes.size());
+    stream.bytesIn += bytes.size();
+    stream.lastActivityNs = atNs;
+    ++m_counts.streamDatagrams;
+    if (stream.grant.back && !stream.back && !stream.backStopped) {
+        // The stream back starts a moment behind the stream in (two intervals, at least 2 ms),
+        // so that the bytes it may spend are there on time despite the way in's jitter.
+        const double rateMbps = stream.grant.rateKbps / 1000.0;
+        const double intervalNs = 8000.0 * stream.grant.sizeBytes / rateMbps;
+        const auto lagNs = static_cast<std::uint64_t>(std::max(2 * intervalNs, 2e6));
+        stream.back.emplace(atNs + lagNs, rateMbps, stream.grant.sizeBytes, stream.grant.durationMs / 1000.0);
+    }
+    return true;
+}
+
+bool UdpReflector::onStreamOpen(const protocol::ProbeView& probe, const protocol::StreamOpen& open,
+                                std::string_view bytes, std::uint64_t atNs) {
+    forgetIdleStreams(atNs); // the loop may have slept through their silence: room for this one
+    const StreamKey key{m_sender, open.stream};
+    auto found = m_streams.find(key);
+    if (found == m_streams.end()) {
+        const auto fromThere = std::count_if(m_streams.begin(), m_streams.end(),
+                                             [&](const auto& entry) { return entry.first.first == m_sender; });
+        const bool fits = open.sizeBytes >= minimumStreamBytes() && open.sizeBytes <= protocol::kMaxProbeDatagramBytes;
+        if (m_streams.size() >= kMaxStreams || static_cast<std::size_t>(fromThere) >= kMaxStreamsPerAddress || !fits ||
+            open.rateKbps == 0 || open.durationMs == 0) {
+            spdlog::info("stream {} from {} not opened (busy, or not a stream it can send)", open.stream,
+                         m_sender.address().to_string());
+            return false; // answered as any probe: the measuring side falls back to round trips
+        }
+        const protocol::StreamGrant grant{open.stream, std::min(open.rateKbps, kMaxGrantKbps),
+                                          std::min(open.durationMs, kMaxGrantMs), open.sizeBytes, open.back};
+        const double expected = grant.rateKbps * 1000.0 * (grant.durationMs / 1000.0) / (8.0 * grant.sizeBytes);
+        const auto maxDatagrams =
+            static_cast<std::uint32_t>(std::min<double>(2 * expected + 16, StreamPlan::kMaxDatagrams));
+        found = m_streams.emplace(key, Stream{grant, StreamCounter(open.stream, maxDatagrams), std::nullopt}).first;
+        ++m_counts.streams;
+        spdlog::info("stream {} from {}: {} kbit/s for {} ms, {}-byte datagrams{}", grant.stream,
+                     m_sender.address().to_string(), grant.rateKbps, grant.durationMs, grant.sizeBytes,
+                     grant.back ? ", and one back" : "");
+    }
+    found->second.lastActivityNs = atNs;
+    // Asked again (the grant was lost): the same grant again, the counts untouched.
+    const std::string answer = protocol::encodeEcho(probe, protocol::measurePayloadText(found->second.grant));
+    if (answer.size() <= bytes.size()) sendTo(answer, m_sender);
+    ++m_counts.echoes;
+    return true;
+}
+
+bool UdpReflector::onStreamReport(const protocol::ProbeView& probe, const protocol::StreamReportRequest& report,
+                                  std::uint64_t atNs) {
+    const auto found = m_streams.find({m_sender, report.stream});
+    if (found == m_streams.end()) return false;
+    Stream& stream = found->second;
+    stream.backStopped = true;
+    stream.lastActivityNs = atNs;
+    protocol::StreamCounts counts = stream.counter.counts();
+    counts.backSent = stream.backNext;
+    counts.backLate = stream.back ? stream.back->late() : 0;
+    const std::string text = protocol::measurePayloadText(counts);
+    if (text.size() >= probe.payload.size() + 1) return false; // too small to hold the report
+    sendTo(protocol::encodeEcho(probe, text), m_sender);
+    ++m_counts.echoes;
+    return true;
 }
 
 void UdpReflector::answerUnchanged(std::string_view bytes, protocol::MeasureDatagramKind kind) {

@@ -82,6 +82,14 @@ private:
     // A PROBE whose payload is a stream form: true when handled here (answered or counted).
     bool onStreamProbe(const protocol::ProbeView& probe, const protocol::MeasurePayload& payload,
                        std::string_view bytes, std::uint64_t atNs);
+    // A datagram of an open stream: counted (and its stream back started); false when not open.
+    bool onStreamData(const protocol::StreamData& data, std::string_view bytes, std::uint64_t atNs);
+    // A request to count a stream: granted (within bounds) and answered; false when refused.
+    bool onStreamOpen(const protocol::ProbeView& probe, const protocol::StreamOpen& open, std::string_view bytes,
+                      std::uint64_t atNs);
+    // A request for a stream's counts: answered, which also stops its stream back.
+    bool onStreamReport(const protocol::ProbeView& probe, const protocol::StreamReportRequest& report,
+                        std::uint64_t atNs);
     // Anything but a PROBE: sent back as it came, unless it is an answer or a bounce.
     void answerUnchanged(std::string_view bytes, protocol::MeasureDatagramKind kind);
     void sendTo(std::string_view bytes, const asio::ip::udp::endpoint& to);
