@@ -2,6 +2,7 @@
 
 #include "app/NetworkPlay.hpp"
 #include "app/TableInput.hpp"
+#include "match/AddressWords.hpp"
 #include "match/NetworkDriver.hpp"
 #include "match/NoMatch.hpp"
 
@@ -91,7 +92,7 @@ MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, Tim
     options.connectFlags.hostOnly = !peer;
     NetworkSetup setup;
     if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
-        return startScreenOver(*problem);
+        return startScreenForBadPeer(std::move(*problem));
     }
     if (peer) m_makers.rememberPeer(m_options.configPath, *peer);
     auto driver = m_makers.network(std::move(setup), now);
@@ -110,13 +111,21 @@ MatchChange MatchSwitch::retry(TimeMs now) {
 MatchChange MatchSwitch::leaveToStart() {
     replace(std::make_unique<NoMatch>(m_options.rules));
     m_startReason.clear();
+    m_peerProblem.reset();
     m_startOverTable = false;
     return MatchChange::StartScreen;
 }
 
 MatchChange MatchSwitch::startScreenOver(std::string reason) {
     m_startReason = std::move(reason);
+    m_peerProblem.reset();
     m_startOverTable = true;
+    return MatchChange::StartScreen;
+}
+
+MatchChange MatchSwitch::startScreenForBadPeer(PeerProblem problem) {
+    startScreenOver(std::string());
+    m_peerProblem = std::move(problem);
     return MatchChange::StartScreen;
 }
 
@@ -124,7 +133,7 @@ MatchChange MatchSwitch::startScreenOver(std::string reason) {
 ui::StartScreenFacts MatchSwitch::startScreenFacts() const {
     const Settings settings = loadSettings(m_options.configPath).settings.value_or(Settings{});
     ui::StartScreenFacts facts;
-    facts.reason = m_startReason;
+    facts.reason = m_peerProblem ? peerProblemWords(*m_peerProblem, m_options.configPath) : m_startReason;
     facts.peer = m_options.connectFlags.join.value_or(settings.network.peer);
     facts.port = connectOptionsFrom(m_options.settings, m_options.connectFlags).options.hostPort;
     facts.cpuLevel = m_options.cpuLevel;

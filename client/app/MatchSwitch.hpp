@@ -59,15 +59,20 @@ public:
 
     // What the start screen shows after the last StartScreen change.
     ui::StartScreenFacts startScreenFacts() const;
+    // Why the last Host or Join did not start: a peer that does not parse.
+    const std::optional<PeerProblem>& peerProblem() const { return m_peerProblem; }
 
 private:
     void replace(std::unique_ptr<MatchDriver> match);
+    // startScreenOver, saying why the address to join does not parse (worded when it opens).
+    MatchChange startScreenForBadPeer(PeerProblem problem);
 
     ClientOptions& m_options;
     std::unique_ptr<MatchDriver> m_match;
     Makers m_makers;
     std::function<void()> m_replaced;
     std::string m_startReason;     // why the start screen shows
+    std::optional<PeerProblem> m_peerProblem; // ... or the address to join that does not parse
     bool m_startOverTable = false; // over the table a match left (not an empty one)
 };
 

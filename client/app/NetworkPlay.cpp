@@ -10,9 +10,9 @@
 
 namespace speed::client {
 
-std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup) {
+std::optional<PeerProblem> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup) {
     ConnectOptionsResult made = connectOptionsFrom(options.settings, options.connectFlags);
-    if (made.problem) return (made.problem->fromJoinFlag ? "--join: " : options.configPath + " peer: ") + made.problem->error;
+    if (made.problem) return made.problem;
     ConnectOptions& connect = setup.connect;
     connect = std::move(made.options);
     connect.session.rules = options.rules;
@@ -41,7 +41,7 @@ void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkVi
     NetworkSetup setup;
     if (network == nullptr) return;
     if (const auto problem = networkSetupFor(options, 0, setup)) {
-        spdlog::warn("the saved network settings cannot be used: {}", *problem);
+        spdlog::warn("the saved network settings cannot be used: {}", describe(*problem, options.configPath));
         return;
     }
     network->connectNextWith(setup.connect);

@@ -14,8 +14,9 @@ namespace speed::client {
 
 // The network setup for `speed` without --vs-cpu: setup.ini's peer (join it, else host and
 // wait), or --join, or no peer (host and wait), on setup.ini's port unless --port. Returns
-// what is wrong with a peer that does not parse.
-std::optional<std::string> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup);
+// what is wrong with a peer that does not parse, and where it was written (describe() for the
+// terminal, peerProblemWords() for the window).
+std::optional<PeerProblem> networkSetupFor(const ClientOptions& options, std::uint64_t seed, NetworkSetup& setup);
 
 // Settings saved in the window: the rules and CPU level apply to the next game against the CPU,
 // the network keys to `network`'s next connection (when the window plays over the network).

@@ -33,7 +33,7 @@ std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint6
     }
     NetworkSetup setup;
     if (const auto problem = networkSetupFor(options, seed, setup)) {
-        std::cerr << "speed: " << *problem << '\n';
+        std::cerr << "speed: " << describe(*problem, options.configPath) << '\n';
         exitCode = 2;
         return nullptr;
     }

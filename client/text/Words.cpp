@@ -87,8 +87,10 @@ const char* tr(std::string_view key, Language in) {
 
 const char* tr(std::string_view key) { return tr(key, language()); }
 
-std::string formatWords(std::string_view key, fmt::format_args args) {
-    const char* text = tr(key);
+std::string formatWords(std::string_view key, fmt::format_args args) { return formatWords(key, language(), args); }
+
+std::string formatWords(std::string_view key, Language in, fmt::format_args args) {
+    const char* text = tr(key, in);
     try {
         return fmt::vformat(text, args);
     } catch (const fmt::format_error&) {

@@ -47,9 +47,15 @@ const char* tr(std::string_view key, Language in);
 // tr(key) with its placeholders filled. A translation whose placeholders do not fit the
 // arguments (the catalogue test rules that out) falls back to the English text.
 std::string formatWords(std::string_view key, fmt::format_args args);
+std::string formatWords(std::string_view key, Language in, fmt::format_args args);
 template <typename... Args>
 std::string trf(std::string_view key, const Args&... args) {
     return formatWords(key, fmt::make_format_args(args...));
+}
+// trf in the given language (the log's English while the window speaks another).
+template <typename... Args>
+std::string trfIn(Language in, std::string_view key, const Args&... args) {
+    return formatWords(key, in, fmt::make_format_args(args...));
 }
 
 } // namespace speed::client

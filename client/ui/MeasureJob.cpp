@@ -6,9 +6,9 @@
 #include "speed/net/HostPort.hpp"
 #include "speed/net/UdpAddress.hpp"
 
+#include "match/AddressWords.hpp"
 #include "text/Words.hpp"
 
-#include <fmt/format.h>
 
 #include <sstream>
 
@@ -20,7 +20,8 @@ constexpr int kStreamProgressSteps = 1000; // a stream's progress bar counts per
 const char* failureKey(MeasureFailure failure) {
     switch (failure) {
     case MeasureFailure::None: break;
-    case MeasureFailure::Target: return "measure.failure.target";
+    case MeasureFailure::BadTarget: return "measure.failure.target";
+    case MeasureFailure::CannotResolve: return "measure.failure.cannot_resolve";
     case MeasureFailure::Socket: return "measure.failure.socket";
     case MeasureFailure::Refused: return "measure.failure.refused";
     case MeasureFailure::NoStreamStart: return "measure.failure.no_stream_start";
@@ -30,14 +31,42 @@ const char* failureKey(MeasureFailure failure) {
     return "measure.failure.error";
 }
 
-// Why a run failed, in `in`: the catalogue's sentence with the lower layer's words filled in.
-std::string failureWords(MeasureFailure failure, const std::string& detail, Language in) {
-    const char* text = tr(failureKey(failure), in);
-    try {
-        return fmt::vformat(text, fmt::make_format_args(detail));
-    } catch (const fmt::format_error&) {
-        return text + (": " + detail);
+// Why a run failed, in `in`: the catalogue's sentence with the typed fields filled in (the
+// address as typed, the system's own words).
+std::string failureWords(const MeasureOutcome& outcome, Language in) {
+    const char* key = failureKey(outcome.failure);
+    switch (outcome.failure) {
+    case MeasureFailure::BadTarget: return trfIn(in, key, hostPortWords(outcome.targetProblem, in));
+    case MeasureFailure::CannotResolve: return trfIn(in, key, outcome.failureHost, outcome.failureDetail);
+    default: return trfIn(in, key, outcome.failureDetail);
     }
+}
+
+// The run failed: the message is the notes and the failure's English words (the log's); the
+// dialog says the failure again in its own language from the typed fields.
+void markFailed(MeasureOutcome& outcome, MeasureFailure failure, std::string detail = {}) {
+    outcome.status = MeasureStatus::Failed;
+    outcome.failure = failure;
+    outcome.failureDetail = std::move(detail);
+    outcome.message = outcome.notes + failureWords(outcome, Language::English);
+}
+
+// The target as an endpoint; nothing, with the outcome marked failed, when it does not parse
+// or resolve.
+std::optional<asio::ip::udp::endpoint> resolveTarget(asio::io_context& io, std::uint16_t defaultPort,
+                                                     MeasureOutcome& outcome) {
+    HostPortResult parsed = parseHostPort(outcome.target, defaultPort);
+    if (!parsed.value) {
+        outcome.targetProblem = std::move(parsed.error);
+        markFailed(outcome, MeasureFailure::BadTarget);
+        return std::nullopt;
+    }
+    ResolveResult resolved = resolveUdp(io, *parsed.value);
+    if (!resolved.endpoint) {
+        outcome.failureHost = parsed.value->host;
+        markFailed(outcome, MeasureFailure::CannotResolve, std::move(resolved.systemError));
+    }
+    return resolved.endpoint;
 }
 
 } // namespace
@@ -100,57 +129,18 @@ void MeasureJob::finish(MeasureOutcome outcome) {
 void MeasureJob::run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream) {
     MeasureOutcome outcome;
     outcome.status = MeasureStatus::Failed; // until it is known to be otherwise
-    outcome.target = target;
+    outcome.target = std::move(target);
     outcome.plan = plan;
     outcome.streamPlan = stream;
-    // The message is the notes and the failure's English words (the log's); the dialog says the
-    // failure again in its own language from `failure` and `failureDetail`.
-    const auto failed = [&](MeasureFailure failure, std::string detail = {}) {
-        outcome.status = MeasureStatus::Failed;
-        outcome.failure = failure;
-        outcome.failureDetail = std::move(detail);
-        outcome.message = outcome.notes + failureWords(failure, outcome.failureDetail, Language::English);
-        finish(std::move(outcome));
-    };
     try {
-        const HostPortResult parsed = parseHostPort(target, defaultPort);
-        if (!parsed.value) return failed(MeasureFailure::Target, parsed.error);
         asio::io_context io;
-        const ResolveResult resolved = resolveUdp(io, *parsed.value);
-        if (!resolved.endpoint) return failed(MeasureFailure::Target, resolved.error);
-        outcome.target = endpointText(*resolved.endpoint);
-        UdpProber prober(io, *resolved.endpoint);
-        if (!prober.openError().empty()) return failed(MeasureFailure::Socket, prober.openError());
-        std::ostringstream notes;
-        if (stream) {
-            StreamProgress hooks;
-            hooks.onProgress = [this](double share) { m_probesDone = static_cast<int>(share * kStreamProgressSteps); };
-            hooks.cancelled = [this] { return m_cancelRequested.load(); };
-            StreamRunResult result = runStream(prober, *stream, notes, hooks);
-            outcome.notes = notes.str();
-            outcome.message = outcome.notes;
-            if (result.counting == StreamCounting::None) {
-                return failed(result.refused ? MeasureFailure::Refused : MeasureFailure::NoStreamStart);
-            }
-            outcome.status = result.cancelled ? MeasureStatus::Cancelled : MeasureStatus::Finished;
-            outcome.stream = std::move(result);
-            return finish(std::move(outcome));
+        if (const auto endpoint = resolveTarget(io, defaultPort, outcome)) {
+            outcome.target = endpointText(*endpoint);
+            UdpProber prober(io, *endpoint);
+            if (!prober.openError().empty()) markFailed(outcome, MeasureFailure::Socket, prober.openError());
+            else if (stream) measureStream(prober, *stream, outcome);
+            else measureProbes(prober, plan, outcome);
         }
-        MeasureProgress progress;
-        progress.onProbe = [this](int done, int total) {
-            m_probesDone = done;
-            m_probesTotal = total;
-        };
-        progress.cancelled = [this] { return m_cancelRequested.load(); };
-        const MeasureRunResult result = runMeasurement(prober, plan, notes, progress);
-        outcome.results = result.results;
-        outcome.oneWay = result.oneWay;
-        outcome.fit = fitCostPerByte(result.results);
-        outcome.notes = notes.str();
-        outcome.message = outcome.notes;
-        if (result.cancelled) outcome.status = MeasureStatus::Cancelled;
-        else if (result.anyEcho()) outcome.status = MeasureStatus::Finished;
-        else return failed(result.refused ? MeasureFailure::Refused : MeasureFailure::NoEcho);
     } catch (const std::exception& error) {
         outcome.status = MeasureStatus::Failed;
         outcome.failure = MeasureFailure::Error;
@@ -159,6 +149,42 @@ void MeasureJob::run(std::string target, std::uint16_t defaultPort, MeasurePlan 
         outcome.message = error.what();
     }
     finish(std::move(outcome));
+}
+
+// A stream: progress is the share sent; a stream nobody counted failed.
+void MeasureJob::measureStream(UdpProber& prober, const StreamPlan& plan, MeasureOutcome& outcome) {
+    StreamProgress hooks;
+    hooks.onProgress = [this](double share) { m_probesDone = static_cast<int>(share * kStreamProgressSteps); };
+    hooks.cancelled = [this] { return m_cancelRequested.load(); };
+    std::ostringstream notes;
+    StreamRunResult result = runStream(prober, plan, notes, hooks);
+    outcome.notes = notes.str();
+    outcome.message = outcome.notes;
+    if (result.counting == StreamCounting::None) {
+        return markFailed(outcome, result.refused ? MeasureFailure::Refused : MeasureFailure::NoStreamStart);
+    }
+    outcome.status = result.cancelled ? MeasureStatus::Cancelled : MeasureStatus::Finished;
+    outcome.stream = std::move(result);
+}
+
+// Probes: one summary per size and the fitted line; a run without a single echo failed.
+void MeasureJob::measureProbes(UdpProber& prober, const MeasurePlan& plan, MeasureOutcome& outcome) {
+    MeasureProgress progress;
+    progress.onProbe = [this](int done, int total) {
+        m_probesDone = done;
+        m_probesTotal = total;
+    };
+    progress.cancelled = [this] { return m_cancelRequested.load(); };
+    std::ostringstream notes;
+    const MeasureRunResult result = runMeasurement(prober, plan, notes, progress);
+    outcome.results = result.results;
+    outcome.oneWay = result.oneWay;
+    outcome.fit = fitCostPerByte(result.results);
+    outcome.notes = notes.str();
+    outcome.message = outcome.notes;
+    if (result.cancelled) outcome.status = MeasureStatus::Cancelled;
+    else if (result.anyEcho()) outcome.status = MeasureStatus::Finished;
+    else markFailed(outcome, result.refused ? MeasureFailure::Refused : MeasureFailure::NoEcho);
 }
 
 std::string_view toString(MeasureStatus status) {
@@ -185,7 +211,7 @@ const char* statusText(MeasureStatus status) {
 
 std::string failureText(const MeasureOutcome& outcome) {
     if (outcome.failure == MeasureFailure::None) return outcome.message;
-    return outcome.notes + failureWords(outcome.failure, outcome.failureDetail, language());
+    return outcome.notes + failureWords(outcome, language());
 }
 
 // Each check in validate()'s order, so that the first problem it would name is the one said.

@@ -3,6 +3,7 @@
 #include "speed/measure/MeasurePlan.hpp"
 #include "speed/measure/RttStats.hpp"
 #include "speed/measure/StreamRun.hpp"
+#include "speed/net/HostPort.hpp"
 
 #include <atomic>
 #include <mutex>
@@ -18,8 +19,9 @@ enum class MeasureStatus { Idle, Running, Finished, Cancelled, Failed };
 // Why a run failed, so that the dialog can say it in the window's language.
 enum class MeasureFailure {
     None,
-    Target,        // the target does not parse or resolve (failureDetail: why)
-    Socket,        // no UDP socket could be opened (failureDetail: why)
+    BadTarget,     // the target does not parse (targetProblem: why)
+    CannotResolve, // the target's host has no address (failureHost; failureDetail: the resolver's words)
+    Socket,        // no UDP socket could be opened (failureDetail: the system's words)
     Refused,       // the machine refused: nothing listens on that port
     NoStreamStart, // no answer to a stream's opening request
     NoEcho,        // no echo within the timeout
@@ -33,7 +35,9 @@ struct MeasureOutcome {
     std::string message; // notes of the run, or why it failed, in English (as the log writes it)
     std::string notes;   // the run's own notes alone (the measurement's lines, English)
     MeasureFailure failure = MeasureFailure::None;
-    std::string failureDetail; // the resolver's, socket's or exception's words, for those failures
+    HostPortError targetProblem; // BadTarget: what is wrong with the target as typed
+    std::string failureHost;     // CannotResolve: the host name as typed
+    std::string failureDetail;   // the resolver's, socket's or exception's own words, for those failures
     std::vector<RttSummary> results;
     std::optional<OneWaySummary> oneWay; // probes: when the far side stamped its echoes
     LineFit fit;                         // probes: fixed cost and cost per byte (points 0: none)
@@ -70,6 +74,9 @@ public:
 private:
     bool begin(const std::string& target, int probesTotal);
     void run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream);
+    // The run's steps once the prober's socket is open; each fills in `outcome`.
+    void measureStream(UdpProber& prober, const StreamPlan& plan, MeasureOutcome& outcome);
+    void measureProbes(UdpProber& prober, const MeasurePlan& plan, MeasureOutcome& outcome);
     void finish(MeasureOutcome outcome);
 
     std::thread m_worker;

@@ -3,6 +3,7 @@
 #include "ui/ImGuiText.hpp"
 #include "ui/SettingsForm.hpp"
 
+#include "match/AddressWords.hpp"
 #include "table/LevelWords.hpp"
 #include "text/Words.hpp"
 
@@ -52,16 +53,22 @@ int playerLevelIndex(BotLevel level) {
 
 JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort) {
     const std::string_view text = trimmed(typed);
-    if (text.empty()) return {{}, tr("screen.join.empty")};
-    const HostPortResult parsed = parseHostPort(text, defaultPort);
-    if (!parsed.value) return {std::string(text), trf("screen.join.bad", parsed.error)};
-    return {std::string(text), {}};
+    HostPortResult parsed = parseHostPort(text, defaultPort);
+    if (!parsed.value) return {std::string(text), std::move(parsed.error)};
+    return {std::string(text), std::nullopt};
+}
+
+// Nothing typed asks for an address, with an example; the parser's other problems say what is
+// wrong with the one typed.
+std::string joinProblemWords(const HostPortError& problem) {
+    if (problem.kind == HostPortProblem::Empty) return tr("screen.join.empty");
+    return trf("screen.join.bad", hostPortWords(problem));
 }
 
 void StartScreen::open(StartScreenFacts facts) {
     m_facts = std::move(facts);
     m_joinText = m_facts.peer;
-    m_joinProblem.clear();
+    m_joinProblem.reset();
     m_copied.clear();
     m_levelIndex = playerLevelIndex(m_facts.cpuLevel);
     m_open = true;
@@ -180,13 +187,13 @@ void StartScreen::drawJoin(UiCommands& commands) {
         ImGui::SetKeyboardFocusHere();
         m_focusJoin = false;
     }
-    if (inputString("##join", m_joinText)) m_joinProblem.clear();
+    if (inputString("##join", m_joinText)) m_joinProblem.reset();
     const bool entered = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
     ImGui::SameLine();
     if (ImGui::Button(tr("screen.join.button")) || entered) join(commands);
-    if (!m_joinProblem.empty()) {
+    if (m_joinProblem) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", m_joinProblem.c_str());
+        ImGui::TextWrapped("%s", joinProblemWords(*m_joinProblem).c_str());
         ImGui::PopStyleColor();
     }
 }
@@ -194,7 +201,7 @@ void StartScreen::drawJoin(UiCommands& commands) {
 void StartScreen::join(UiCommands& commands) {
     const JoinTarget target = checkJoinAddress(m_joinText, m_facts.port);
     m_joinProblem = target.problem;
-    if (!target.problem.empty()) return;
+    if (target.problem) return;
     UiCommand joining{UiAction::JoinGame};
     joining.address = target.address;
     commands.push_back(joining);

@@ -3,9 +3,11 @@
 #include "ui/UiCommand.hpp"
 
 #include "speed/common/Bot.hpp"
+#include "speed/net/HostPort.hpp"
 #include "speed/settings/Settings.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,10 +31,12 @@ int playerLevelIndex(BotLevel level);
 
 // What a typed join address means: the address to join, or what is wrong with it.
 struct JoinTarget {
-    std::string address; // "host" or "host:port", as typed but trimmed
-    std::string problem; // empty when it parses
+    std::string address;                  // "host" or "host:port", as typed but trimmed
+    std::optional<HostPortError> problem; // nothing when it parses (Empty: nothing typed)
 };
 JoinTarget checkJoinAddress(std::string_view typed, std::uint16_t defaultPort);
+// The problem under the Join field, in the window's language.
+std::string joinProblemWords(const HostPortError& problem);
 
 // The screen shown whenever no game runs: Play vs CPU (with its level), Host a game (this
 // machine's LAN addresses and the port, each with a Copy button), Join (an address field),
@@ -62,7 +66,7 @@ private:
 
     StartScreenFacts m_facts;
     std::string m_joinText;
-    std::string m_joinProblem;
+    std::optional<HostPortError> m_joinProblem; // worded when drawn
     std::string m_copied; // the address last copied, to say so
     int m_levelIndex = playerLevelIndex(BotLevel::Normal);
     bool m_open = false;

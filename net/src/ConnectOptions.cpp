@@ -16,11 +16,17 @@ ConnectOptionsResult connectOptionsFrom(const Settings& settings, const ConnectF
     if (peer.empty()) return made;
     HostPortResult target = parseHostPort(peer, connect.hostPort);
     if (!target.value) {
-        made.problem = PeerProblem{connect.joinOnly, std::move(target.error)};
+        const PeerSource source = connect.joinOnly ? PeerSource::JoinFlag : PeerSource::SetupPeer;
+        made.problem = PeerProblem{source, std::move(target.error)};
         return made;
     }
     connect.peer = std::move(target.value);
     return made;
+}
+
+std::string describe(const PeerProblem& problem, std::string_view settingsFile) {
+    const std::string where = problem.source == PeerSource::JoinFlag ? "--join" : std::string(settingsFile) + " peer";
+    return where + ": " + describe(problem.error);
 }
 
 } // namespace speed

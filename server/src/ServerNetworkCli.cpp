@@ -56,8 +56,7 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     const Settings& settings = *loaded.settings;
     ConnectOptionsResult made = connectOptionsFrom(settings, connectFlagsOf(flags));
     if (made.problem) {
-        std::cerr << "speed-server: " << (made.problem->fromJoinFlag ? "--join: " : "setup.ini peer: ")
-                  << made.problem->error << '\n';
+        std::cerr << "speed-server: " << describe(*made.problem, "setup.ini") << '\n';
         return 2;
     }
     NetworkMatchOptions options;

@@ -195,7 +195,7 @@ ResolvedTarget resolveTarget(const Options& options, asio::io_context& io) {
     flags.join = options.target;
     const speed::ConnectOptionsResult made = speed::connectOptionsFrom(*settings.settings, flags);
     if (made.problem) {
-        std::cerr << "speed-measure: " << made.problem->error << '\n';
+        std::cerr << "speed-measure: " << speed::describe(made.problem->error) << '\n';
         return {std::nullopt, 2};
     }
     const auto resolved = speed::resolveUdp(io, *made.options.peer);

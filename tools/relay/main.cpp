@@ -60,7 +60,7 @@ int relay(const RelayOptions& o) {
     asio::io_context io;
     const auto target = speed::parseHostPort(o.target, 0);
     if (!target.value || target.value->port == 0) {
-        std::cerr << "speed-relay: --to: " << (target.value ? "a port is needed" : target.error) << '\n';
+        std::cerr << "speed-relay: --to: " << (target.value ? "a port is needed" : speed::describe(target.error)) << '\n';
         return 2;
     }
     const auto host = speed::resolveUdp(io, *target.value);

@@ -72,6 +72,7 @@ const Words kMeasureWords[] = {
     {"measure.status.cancelled", "cancelled", "中止"},
     {"measure.status.failed", "failed", "失敗"},
     {"measure.failure.target", "{}", "宛先を使えません：{}"},
+    {"measure.failure.cannot_resolve", "cannot resolve host \"{0}\": {1}", "ホスト「{0}」のアドレスが分かりません：{1}"},
     {"measure.failure.socket", "cannot open a UDP socket: {}", "UDP ソケットを開けません：{}"},
     {"measure.failure.refused", "nothing listens on that port (the machine refused)",
      "そのポートで待ち受けているものがありません（宛先のマシンが拒否しました）"},

@@ -36,7 +36,17 @@ const Words kScreenWords[] = {
     {"screen.join.button", "Join", "参加"},
     {"screen.join.empty", "type the host's address, e.g. 192.168.1.20", "ホストのアドレスを入力してください（例：192.168.1.20）"},
     {"screen.join.bad", "{}", "このアドレスには参加できません（{}）"},
-
+    // An address (HOST[:PORT]) that does not parse, wherever it was typed; the address as given
+    // is quoted as it is. The English is the terminal's.
+    {"address.empty", "empty address: expected HOST or HOST:PORT", "アドレスが空です：「ホスト」か「ホスト:ポート」と書いてください"},
+    {"address.unclosed_bracket", "'[' without ']' in \"{}\"", "「{}」の '[' を閉じる ']' がありません"},
+    {"address.after_bracket", "expected ':PORT' after ']' in \"{}\"", "「{}」の ']' の後ろには ':ポート' だけを書いてください"},
+    {"address.empty_port", "empty port in \"{}\"", "「{}」のポート番号が空です"},
+    {"address.empty_host", "empty host in \"{}\"", "「{}」のホスト名が空です"},
+    {"address.bad_port", "bad port \"{}\": expected 1..65535", "ポート番号「{}」は使えません：1..65535 にしてください"},
+    // ... and where it was written: --join (or the Join field), or setup.ini's peer.
+    {"address.from_join", "--join: {}", "参加先のアドレス：{}"},
+    {"address.from_setup_peer", "{0} peer: {1}", "{0} の相手のアドレス：{1}"},
 
     // The panel on the felt while a network match waits for the other player.
     {"screen.wait.play_cpu", "Play vs CPU instead (C)", "代わりにCPUと対戦（C）"},

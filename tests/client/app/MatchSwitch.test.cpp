@@ -1,5 +1,6 @@
 #include "app/MatchSwitch.hpp"
 
+#include "match/AddressWords.hpp"
 #include "match/NoMatch.hpp"
 
 #include <catch2/catch.hpp>
@@ -148,9 +149,16 @@ TEST_CASE("match switch: an address that does not parse stays on the start scree
     CHECK(bench.networks.empty());
     CHECK(bench.remembered.empty());
     CHECK(bench.replaced == 0);
+    REQUIRE(bench.sw.peerProblem());
+    CHECK(bench.sw.peerProblem()->source == PeerSource::JoinFlag);
+    CHECK(bench.sw.peerProblem()->error.kind == HostPortProblem::EmptyPort);
     const ui::StartScreenFacts facts = bench.sw.startScreenFacts();
-    CHECK(facts.reason.find("empty port") != std::string::npos);
+    CHECK(facts.reason == peerProblemWords(*bench.sw.peerProblem(), bench.options.configPath));
+    CHECK(facts.reason == describe(*bench.sw.peerProblem(), bench.options.configPath)); // English: as before
     CHECK_FALSE(facts.canRetry);
+    CHECK(bench.sw.leaveToStart() == MatchChange::StartScreen); // Cancel forgets it
+    CHECK_FALSE(bench.sw.peerProblem());
+    CHECK(bench.sw.startScreenFacts().reason.empty());
 }
 
 TEST_CASE("match switch: Cancel empties the table; an ended network match offers to connect again", "[app]") {

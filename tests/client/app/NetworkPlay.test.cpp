@@ -86,3 +86,22 @@ TEST_CASE("network setup: the grace in force becomes the session's graceMs", "[c
     REQUIRE_FALSE(networkSetupFor(options, 1, setup));
     CHECK(setup.connect.session.timing.graceMs == 5000);
 }
+
+TEST_CASE("network setup: a peer that does not parse comes back typed, with where it was written", "[client][settings]") {
+    ClientOptions options;
+    options.configPath = "/etc/s.ini";
+    options.settings.network.peer = "10.0.0.2:99999";
+    NetworkSetup setup;
+    const auto fromFile = networkSetupFor(options, 1, setup);
+    REQUIRE(fromFile);
+    CHECK(fromFile->source == PeerSource::SetupPeer);
+    CHECK(fromFile->error.kind == HostPortProblem::BadPort);
+    // The terminal's line, as `speed` has always printed it.
+    CHECK(describe(*fromFile, options.configPath) == "/etc/s.ini peer: bad port \"99999\": expected 1..65535");
+    options.connectFlags.join = "10.0.0.2:";
+    const auto fromFlag = networkSetupFor(options, 1, setup);
+    REQUIRE(fromFlag);
+    CHECK(fromFlag->source == PeerSource::JoinFlag);
+    CHECK(fromFlag->error.kind == HostPortProblem::EmptyPort);
+    CHECK(describe(*fromFlag, options.configPath) == "--join: empty port in \"10.0.0.2:\"");
+}

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <regex>
 #include <chrono>
 #include <thread>
 #include "support/InJapanese.hpp"
@@ -193,13 +194,16 @@ TEST_CASE("measure job: a failure's words are English in the log and in the wind
     REQUIRE(job.start("[::1", 50001, smallPlan()));
     REQUIRE(waitWhileRunning(job, 5s) == MeasureStatus::Failed);
     const MeasureOutcome outcome = job.outcome();
-    CHECK(outcome.failure == MeasureFailure::Target);
+    CHECK(outcome.failure == MeasureFailure::BadTarget);
+    CHECK(outcome.targetProblem.kind == HostPortProblem::UnclosedBracket);
     CHECK(failureText(outcome) == outcome.message); // English: the same words as before
+    CHECK(outcome.message == "'[' without ']' in \"[::1\"");
     CHECK(std::string(statusText(outcome.status)) == "failed");
     CHECK(toString(outcome.status) == "failed");
     const InJapanese japanese;
     CHECK(contains(failureText(outcome), "宛先を使えません："));
-    CHECK(contains(failureText(outcome), outcome.failureDetail)); // the resolver's words, filled in
+    CHECK(contains(failureText(outcome), "「[::1」")); // the address as typed, filled in
+    CHECK_FALSE(contains(failureText(outcome), "without"));
     CHECK(std::string(statusText(outcome.status)) == "失敗");
     CHECK(toString(outcome.status) == "failed"); // the log's word stays English
 }
@@ -254,4 +258,43 @@ TEST_CASE("measure job: a plan's problem is validate()'s in English and Japanese
     StreamPlan slow = stream;
     slow.durationS = 0;
     CHECK(contains(planProblem(slow, minimumStreamBytes()), "秒数"));
+}
+
+TEST_CASE("measure job: every failure is worded in both languages, the Japanese without English words") {
+    const auto failed = [](MeasureFailure kind, std::string detail = {}) {
+        MeasureOutcome outcome;
+        outcome.status = MeasureStatus::Failed;
+        outcome.failure = kind;
+        outcome.failureDetail = std::move(detail);
+        return outcome;
+    };
+    MeasureOutcome badTarget = failed(MeasureFailure::BadTarget);
+    badTarget.targetProblem = parseHostPort("10.0.0.2:99999", 50001).error;
+    MeasureOutcome unresolved = failed(MeasureFailure::CannotResolve, "EAI_NONAME"); // the system's words
+    unresolved.failureHost = "X.INVALID";
+    const std::vector<MeasureOutcome> outcomes{badTarget,
+                                               unresolved,
+                                               failed(MeasureFailure::Socket, "EMFILE"),
+                                               failed(MeasureFailure::Refused),
+                                               failed(MeasureFailure::NoStreamStart),
+                                               failed(MeasureFailure::NoEcho),
+                                               failed(MeasureFailure::Error, "E1")};
+    std::vector<std::string> english;
+    for (const MeasureOutcome& outcome : outcomes) english.push_back(failureText(outcome));
+    CHECK(english[0] == "bad port \"99999\": expected 1..65535");
+    CHECK(english[1] == "cannot resolve host \"X.INVALID\": EAI_NONAME");
+    CHECK(english[2] == "cannot open a UDP socket: EMFILE");
+
+    const InJapanese japanese;
+    const std::regex englishWord("[a-z]{4,}");
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const std::string shown = failureText(outcomes[i]);
+        INFO(shown);
+        CHECK_FALSE(shown.empty());
+        CHECK(shown != english[i]);
+        CHECK_FALSE(std::regex_search(shown, englishWord));
+    }
+    CHECK(contains(failureText(outcomes[0]), "「99999」"));
+    CHECK(contains(failureText(outcomes[1]), "X.INVALID"));
+    CHECK(contains(failureText(outcomes[1]), "EAI_NONAME"));
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 // How a program finds the other player, and the one way setup.ini and the command line become
 // that. The defaults are setup.ini's (NetworkSettings, docs/NETWORK.md): a program without a
@@ -42,11 +43,22 @@ struct ConnectFlags {
     std::optional<int> graceSeconds;
 };
 
+// Where the peer that does not parse was written.
+enum class PeerSource : std::uint8_t {
+    JoinFlag,  // --join (the window's Join field too)
+    SetupPeer, // setup.ini's [network] peer
+};
+
 // A peer that does not parse: --join's, or setup.ini's.
 struct PeerProblem {
-    bool fromJoinFlag = false;
-    std::string error; // parseHostPort's
+    PeerSource source = PeerSource::SetupPeer;
+    HostPortError error; // parseHostPort's
+    friend bool operator==(const PeerProblem&, const PeerProblem&) = default;
 };
+
+// "--join: empty port in ..." or "setup.ini peer: bad port ...": English for terminals and
+// logs, with `settingsFile` naming the file a setup.ini peer was read from.
+std::string describe(const PeerProblem& problem, std::string_view settingsFile);
 
 struct ConnectOptionsResult {
     ConnectOptions options; // complete but for the peer when there is a problem
