@@ -183,7 +183,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::Ended:
         spdlog::info("session ended: {}", protocol::describe(protocol::stopOf(event)));
         if (hostsAnewAfter(m_mirror.role, event)) { // the port waits for a new player
-            m_previousEnd = describeEnd(event);
+            m_previousEnd = event;
             m_connected = false;
             m_peerName.clear();
             m_lastRefusal.reset();
@@ -248,7 +248,7 @@ bool NetworkDriver::retry(TimeMs now) {
     m_networkError.clear();
     m_portTaken = false;
     m_lastRefusal.reset();
-    m_previousEnd.clear();
+    m_previousEnd.reset();
     m_shown = ShownTable{};
     spdlog::info("trying again");
     begin(now);
@@ -336,7 +336,7 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     if (info() == GameInfo::ConWait && now != kNever)
         facts.waitLeftMs = std::max<TimeMs>(0, toWindow(m_connection.policy().giveUpAt()) - now);
     facts.comingBack = m_mirror.comingBack;
-    facts.previousEnd = m_previousEnd;
+    facts.previousEnd = m_previousEnd ? describeEnd(*m_previousEnd) : std::string();
     facts.keeperProblem = m_mirror.keeperProblem;
     facts.gameNumber = gameNumber();
     facts.failure = failure();

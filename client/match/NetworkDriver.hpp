@@ -120,7 +120,8 @@ private:
     std::string m_networkError; // the network thread stopped: what stopped it
     bool m_portTaken = false; // joined this machine's own port and found another program on it
     std::optional<JoinRefusal> m_lastRefusal; // hosting: the last player turned away, and why
-    std::string m_previousEnd; // hosting anew after the grace: how the last match ended
+    // Hosting anew after the grace: how the last match ended (worded when shown).
+    std::optional<protocol::SessionEvent> m_previousEnd;
 };
 
 } // namespace speed::client
