@@ -61,6 +61,103 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     return std::nullopt;
 }
 
+constexpr const char* kDescription =
+    "speed: the Speed card game window. Drag a hand card onto a field pile one rank above or\n"
+    "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill.\n"
+    "With no flags it reads setup.ini: with a [network] peer it joins that host (or hosts and\n"
+    "waits when none answers); without one it opens on the start screen (play the CPU, host\n"
+    "a game, join one by address). --vs-cpu plays the CPU, --host hosts on [network] port and\n"
+    "--join HOST joins at once (--port, --wait and --grace override setup.ini).";
+
+// The flags read as words or numbers first, and made options once the command line parsed.
+struct FlagWords {
+    std::string level = "normal";
+    std::string botLevel;
+    double uiScale = 1.0;
+    std::string language = "auto";
+    std::string deal = "shuffle";
+    std::string refill = "manual";
+    std::string arbitration = "fair";
+    std::uint64_t seed = 0;
+};
+
+// The settings file, the log, and whom to play: the CPU (its level, the bots) or a network game.
+void addPlayOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
+    app.add_option("--config", options.configPath, "setup.ini to read")->capture_default_str();
+    app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
+    app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
+    app.add_flag("--host", options.connectFlags.hostOnly, "host a network game at once and wait for the other player");
+    app.add_option("--level", words.level, "CPU opponent: novice, easy, casual, normal, hard, expert (max: the test bot)")
+        ->check(CLI::IsMember(levelFlagWords()))
+        ->capture_default_str();
+    app.add_option("--bot", words.botLevel, "the bot plays the local seat too, at this level")
+        ->check(CLI::IsMember(levelFlagWords()));
+    app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
+}
+
+// Scripted runs: a screenshot, a number of games, what is printed, the deal's seed.
+void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
+    auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
+    app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
+        ->needs(shot)->check(CLI::NonNegativeNumber)->capture_default_str();
+    app.add_option("--games", options.games, "play N games, print the results, exit")->check(CLI::PositiveNumber);
+    app.add_flag("--json", options.json, "print the results (or --stats) as one JSON object, last");
+    app.add_flag("--stats", options.showStats,
+                 "print the statistics of every finished game (per opponent and level) and exit; no window");
+    app.add_option("--seed", words.seed, "seed of the first deal (game n uses seed+n-1); random if not given");
+    app.add_flag("--dump-layout", options.dumpLayout, "log the screen rectangles of the table and the playable moves");
+}
+
+// The window: its size, its fonts and its language.
+void addWindowOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
+    app.add_option("--width", options.widthPx, "window width in pixels")->check(CLI::Range(320, 8192))->capture_default_str();
+    app.add_option("--height", options.heightPx, "window height in pixels")->check(CLI::Range(240, 8192))->capture_default_str();
+    app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
+    app.add_option("--japanese-font", options.japaneseFont, "the font of the Japanese words (fonts-ipafont-gothic)")
+        ->capture_default_str();
+    app.add_option("--language", words.language,
+                   "the window's language: ja, en, or auto (from LC_ALL, LC_MESSAGES, LANG; overrides setup.ini)")
+        ->check(CLI::IsMember({"auto", "ja", "en"}));
+}
+
+// A dialog at start, the menus' scale and the sound.
+void addExtraOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
+    app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
+        ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace", "stats"}));
+    app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
+    app.add_option("--ui-scale", words.uiScale, "menus, dialogs, status bar and banners this much larger, 0.5..2 (overrides setup.ini)")
+        ->check(CLI::Range(0.5, 2.0));
+    app.add_flag("--no-sound", options.noSound, "open no audio device: play silently (setup.ini's sound = off only mutes)");
+}
+
+// The connection's flags over setup.ini's [network]; --vs-cpu, --host and --join exclude each other.
+void addNetworkOptions(CLI::App& app, ConnectFlags& connect) {
+    auto* join = app.add_option("--join", connect.join, "join the host at HOST[:PORT] (port default: setup.ini's)");
+    app.add_option("--port", connect.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
+    app.add_option("--wait", connect.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
+        ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
+    app.add_option("--grace", connect.graceSeconds,
+                   "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
+        ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
+    CLI::Option* host = app.get_option("--host");
+    app.get_option("--vs-cpu")->excludes(join);
+    app.get_option("--vs-cpu")->excludes(host);
+    host->excludes(join);
+}
+
+// The words and numbers read as the options they name (each checked by its flag already).
+void applyFlagWords(const CLI::App& app, const FlagWords& words, ClientOptions& options) {
+    options.cpuLevel = *parseBotLevel(words.level);
+    if (!words.botLevel.empty()) options.localBot = parseBotLevel(words.botLevel);
+    if (app.count("--seed") > 0) options.seed = words.seed;
+    options.rules.deal = *parseDealMode(words.deal);
+    options.rules.refill = *parseRefillMode(words.refill);
+    options.rules.arbitration = *parseArbitration(words.arbitration);
+    options.uiScalePercent = static_cast<int>(std::lround(words.uiScale * 100));
+    options.language = *parseUiLanguage(words.language);
+}
+
 } // namespace
 
 std::uint64_t freshSeed() {
@@ -73,80 +170,22 @@ bool opensOnStartScreen(const ClientOptions& options) {
 }
 
 std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& options) {
-    CLI::App app{"speed: the Speed card game window. Drag a hand card onto a field pile one rank above or\n"
-                 "below it (K-A wraps, jokers go anywhere); drag your deck onto an empty slot to refill.\n"
-                 "With no flags it reads setup.ini: with a [network] peer it joins that host (or hosts and\n"
-                 "waits when none answers); without one it opens on the start screen (play the CPU, host\n"
-                 "a game, join one by address). --vs-cpu plays the CPU, --host hosts on [network] port and\n"
-                 "--join HOST joins at once (--port, --wait and --grace override setup.ini)."};
+    CLI::App app{kDescription};
     app.set_version_flag("--version", std::string("speed ") + kVersion);
-    std::string level = "normal";
-    std::string botLevel;
-    double uiScale = 1.0;
-    std::string language = "auto";
-    std::string deal = "shuffle";
-    std::string refill = "manual";
-    std::string arbitration = "fair";
-    std::uint64_t seed = 0;
-    app.add_option("--config", options.configPath, "setup.ini to read")->capture_default_str();
-    app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
-        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
-    app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
-    auto* host = app.add_flag("--host", options.connectFlags.hostOnly, "host a network game at once and wait for the other player");
-    app.add_option("--level", level, "CPU opponent: novice, easy, casual, normal, hard, expert (max: the test bot)")
-        ->check(CLI::IsMember(levelFlagWords()))
-        ->capture_default_str();
-    app.add_option("--bot", botLevel, "the bot plays the local seat too, at this level")
-        ->check(CLI::IsMember(levelFlagWords()));
-    app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
-    auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
-    app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
-        ->needs(shot)->check(CLI::NonNegativeNumber)->capture_default_str();
-    app.add_option("--games", options.games, "play N games, print the results, exit")->check(CLI::PositiveNumber);
-    app.add_flag("--json", options.json, "print the results (or --stats) as one JSON object, last");
-    app.add_flag("--stats", options.showStats,
-                 "print the statistics of every finished game (per opponent and level) and exit; no window");
-    app.add_option("--seed", seed, "seed of the first deal (game n uses seed+n-1); random if not given");
-    app.add_flag("--dump-layout", options.dumpLayout, "log the screen rectangles of the table and the playable moves");
-    app.add_option("--width", options.widthPx, "window width in pixels")->check(CLI::Range(320, 8192))->capture_default_str();
-    app.add_option("--height", options.heightPx, "window height in pixels")->check(CLI::Range(240, 8192))->capture_default_str();
-    app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
-    app.add_option("--japanese-font", options.japaneseFont, "the font of the Japanese words (fonts-ipafont-gothic)")
-        ->capture_default_str();
-    app.add_option("--language", language,
-                   "the window's language: ja, en, or auto (from LC_ALL, LC_MESSAGES, LANG; overrides setup.ini)")
-        ->check(CLI::IsMember({"auto", "ja", "en"}));
-    addRuleOptions(app, deal, refill, arbitration, options.rules);
-    app.add_option("--show", options.showDialog, "open a dialog at start (screenshots, docs)")
-        ->check(CLI::IsMember({"measure", "settings", "help", "log", "trace", "stats"}));
-    app.add_flag("--measure-now", options.measureNow, "open the measurement dialog and start measuring at once");
-    app.add_option("--ui-scale", uiScale, "menus, dialogs, status bar and banners this much larger, 0.5..2 (overrides setup.ini)")
-        ->check(CLI::Range(0.5, 2.0));
-    app.add_flag("--no-sound", options.noSound, "open no audio device: play silently (setup.ini's sound = off only mutes)");
-    ConnectFlags& connect = options.connectFlags;
-    auto* join = app.add_option("--join", connect.join, "join the host at HOST[:PORT] (port default: setup.ini's)");
-    app.add_option("--port", connect.port, "UDP port to host on and to join (overrides setup.ini)")->check(CLI::Range(1, 65535));
-    app.add_option("--wait", connect.waitSeconds, "seconds to wait for the other player (overrides setup.ini)")
-        ->check(CLI::Range(1, NetworkSettings::kMaxWaitSeconds));
-    app.add_option("--grace", connect.graceSeconds,
-                   "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
-        ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
-    app.get_option("--vs-cpu")->excludes(join);
-    app.get_option("--vs-cpu")->excludes(host);
-    host->excludes(join);
+    FlagWords words;
+    // The order of the groups is the order of `speed --help`.
+    addPlayOptions(app, options, words);
+    addRunOptions(app, options, words);
+    addWindowOptions(app, options, words);
+    addRuleOptions(app, words.deal, words.refill, words.arbitration, options.rules);
+    addExtraOptions(app, options, words);
+    addNetworkOptions(app, options.connectFlags);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         return app.exit(error);
     }
-    options.cpuLevel = *parseBotLevel(level);
-    if (!botLevel.empty()) options.localBot = parseBotLevel(botLevel);
-    if (app.count("--seed") > 0) options.seed = seed;
-    options.rules.deal = *parseDealMode(deal);
-    options.rules.refill = *parseRefillMode(refill);
-    options.rules.arbitration = *parseArbitration(arbitration);
-    options.uiScalePercent = static_cast<int>(std::lround(uiScale * 100));
-    options.language = *parseUiLanguage(language);
+    applyFlagWords(app, words, options);
     return applySettingsFile(app, options);
 }
 
