@@ -47,7 +47,7 @@ std::string silentDetail(const ConnectionFacts& facts) {
     std::string detail;
     if (facts.graceLeftMs != kNever) detail = trf("play.conn.game_waits", countdownText(facts.graceLeftMs));
     if (facts.comingBack) detail += (detail.empty() ? "" : kDot) + std::string(tr("play.conn.coming_back"));
-    if (!facts.keeperProblem.empty()) detail += (detail.empty() ? "" : kDot) + facts.keeperProblem;
+    if (facts.keeperProblem) detail += (detail.empty() ? "" : kDot) + keeperWords(*facts.keeperProblem);
     return detail;
 }
 
@@ -109,7 +109,7 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
         if (!joining(facts) && !facts.lanAddress.empty()) detail += kDot + trf("play.conn.friend_joins", facts.lanAddress);
         if (!facts.previousEnd.empty()) detail += kDot + trf("play.conn.last_match", facts.previousEnd);
         if (!facts.lastRefusal.empty()) detail += kDot + facts.lastRefusal;
-        if (!facts.keeperProblem.empty()) detail += kDot + facts.keeperProblem;
+        if (facts.keeperProblem) detail += kDot + keeperWords(*facts.keeperProblem);
         return {joining(facts) ? tr("play.state.joining") : tr("play.conn.waiting_for_player"), detail, {}, false};
     }
     case GameInfo::Connect:
@@ -188,7 +188,48 @@ const char* refusalKey(protocol::DenyReason reason) {
 
 std::string secondsText(TimeMs ms) { return fmt::format("{:g}", static_cast<double>(ms) / 1000.0); }
 
+const char* keeperKindKey(store::StoreProblemKind kind) {
+    using Kind = store::StoreProblemKind;
+    switch (kind) {
+    case Kind::CannotCreateFolder: return "play.keeper.cannot_create_folder";
+    case Kind::CannotWriteTicket: return "play.keeper.cannot_write_ticket";
+    case Kind::CannotRemoveTicket: return "play.keeper.cannot_remove_ticket";
+    case Kind::CannotReadTicket: return "play.keeper.cannot_read_ticket";
+    case Kind::NotATicket: return "play.keeper.not_a_ticket";
+    case Kind::CannotOpenJournal: return "play.keeper.cannot_open_journal";
+    case Kind::JournalLocked: return "play.keeper.journal_locked";
+    case Kind::NotADatabase: return "play.keeper.not_a_database";
+    case Kind::JournalDamaged: return "play.keeper.journal_damaged";
+    case Kind::NewerJournal: return "play.keeper.newer_journal";
+    case Kind::NotAJournal: return "play.keeper.not_a_journal";
+    case Kind::CannotWriteJournal: return "play.keeper.cannot_write_journal";
+    case Kind::CannotReadJournal: return "play.keeper.cannot_read_journal";
+    }
+    return "play.keeper.cannot_write_journal";
+}
+
+// Empty for KeeperEffect::None.
+const char* keeperEffectKey(store::KeeperEffect effect) {
+    switch (effect) {
+    case store::KeeperEffect::None: return "";
+    case store::KeeperEffect::JoinsAsNewPlayer: return "play.keeper.joins_as_new";
+    case store::KeeperEffect::CannotComeBack: return "play.keeper.cannot_come_back";
+    case store::KeeperEffect::HostCannotTakeBack: return "play.keeper.host_cannot_take_back";
+    case store::KeeperEffect::StartsNewMatch: return "play.keeper.starts_new_match";
+    }
+    return "";
+}
+
 } // namespace
+
+std::string keeperWords(const store::StoreProblem& problem) {
+    std::string words = trf(keeperKindKey(problem.kind), problem.file.string());
+    if (!problem.systemText.empty()) words = trf("play.keeper.because", words, problem.systemText);
+    if (const std::string_view effect = keeperEffectKey(problem.effect); !effect.empty()) {
+        words = trf("play.keeper.then", words, tr(effect));
+    }
+    return words;
+}
 
 std::string denialWords(protocol::DenyReason reason) { return tr(denialKey(reason)); }
 

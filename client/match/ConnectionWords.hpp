@@ -6,6 +6,7 @@
 #include "speed/net/ConnectionFailure.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/protocol/SessionEvent.hpp"
+#include "speed/store/StoreProblem.hpp"
 
 #include <optional>
 #include <string>
@@ -26,7 +27,7 @@ struct ConnectionFacts {
     TimeMs graceLeftMs = kNever;    // while the peer is silent: how long its seat is still kept
     bool comingBack = false;        // client: asking the host for our seat again
     std::string previousEnd;        // hosting anew: how the last match ended
-    std::string keeperProblem;      // the ticket or the journal cannot be written (play goes on)
+    std::optional<store::StoreProblem> keeperProblem; // the ticket or the journal cannot be used (play goes on)
     int gameNumber = 0;
     std::string failure;            // why there is no game (empty if none)
     std::string lastRefusal;        // hosting: the last player turned away, and why
@@ -42,7 +43,7 @@ struct ConnectionFacts {
 // "Playing", "Joining"), and the rest of the sentence after it ("for a player · 0:27 left",
 // "Robo · RTT 0.46 ms · game 2"), in the window's language. The protocol's state names stay in
 // the logs. The failure, refusal and end texts come worded (failureWords, refusalWords,
-// describeEnd); the keeper's problem is shown as it is given.
+// describeEnd); the keeper's problem is worded by keeperWords.
 std::string statusWord(const ConnectionFacts& facts);
 std::string statusDetail(const ConnectionFacts& facts);
 // "0:27": a countdown in whole seconds, rounded up (it reaches 0:00 when time is up).
@@ -68,5 +69,8 @@ struct JoinRefusal {
 std::string failureWords(const ConnectionFailure& failure); // empty for no failure
 std::string refusalWords(const JoinRefusal& refusal);
 std::string denialWords(protocol::DenyReason reason); // why a host would not take this program
+// The ticket or the journal cannot be used: its kind, the file, the operating system's words and
+// what it means for the match.
+std::string keeperWords(const store::StoreProblem& problem);
 
 } // namespace speed::client

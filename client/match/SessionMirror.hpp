@@ -9,6 +9,7 @@
 #include "speed/protocol/ClockOffset.hpp"
 #include "speed/protocol/HostSession.hpp"
 #include "speed/protocol/Session.hpp"
+#include "speed/store/StoreProblem.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -42,7 +43,7 @@ struct SessionMirror {
     Arbitration arbitration = Arbitration::Fair;                    // the game's, as its deal said
     std::optional<protocol::ArbitrationFigures> arbitrationFigures; // the host's: what fair arbitration chose and did
     std::string peerAddress;
-    std::string keeperProblem;
+    std::optional<store::StoreProblem> keeperProblem; // the ticket or the journal cannot be used
 };
 
 // The mirror of `connector` and its live session (null: none yet) at `now`, the connector's clock.

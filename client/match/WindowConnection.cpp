@@ -17,13 +17,13 @@ WindowConnection::WindowConnection(NetworkSetup setup) : m_setup(std::move(setup
     // Called on the network thread (or before it starts): the news travels in the mirror.
     m_keeper = std::make_unique<store::FileMatchKeeper>(
         m_setup.stateDir,
-        [this](const std::string& problem) {
-            spdlog::warn("{}", problem);
+        [this](const store::StoreProblem& problem) {
+            spdlog::warn("{}", store::describe(problem));
             m_keeperNews = problem;
         },
         [this](const std::string& news) {
             spdlog::info("{}", news);
-            m_keeperNews.clear();
+            m_keeperNews.reset();
         });
 }
 

@@ -79,7 +79,7 @@ private:
     MonotonicClock m_clock;
     ConnectionPolicy m_policy;
     LatencySamples m_readDelays; // network thread while it runs
-    std::string m_keeperNews;    // network thread: the keeper's latest problem (empty: none)
+    std::optional<store::StoreProblem> m_keeperNews; // network thread: the keeper's latest problem
     std::unique_ptr<store::FileMatchKeeper> m_keeper;
     protocol::SessionStats m_stats;
     NetworkThread m_thread; // before the seat and the connector: they use its io_context

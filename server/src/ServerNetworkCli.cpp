@@ -71,7 +71,7 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     options.json = common.json;
     // The ticket and the journal that let a killed speed-server come back to its match.
     store::FileMatchKeeper keeper(
-        store::stateDir(), [](const std::string& problem) { spdlog::warn("{}", problem); },
+        store::stateDir(), [](const store::StoreProblem& problem) { spdlog::warn("{}", store::describe(problem)); },
         [](const std::string& news) { spdlog::info("{}", news); });
     if (flags.noResume) spdlog::debug("--no-resume: no ticket or journal is kept");
     else if (keeper.stateDir().empty()) spdlog::warn("no state folder (HOME is not set): a restarted program cannot come back to its match");

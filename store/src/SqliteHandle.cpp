@@ -65,7 +65,9 @@ int SqliteStatement::bindText(int index, std::string_view text) {
     return sqlite3_bind_text64(m_statement, index, data, text.size(), transient, SQLITE_UTF8);
 }
 
-int SqliteStatement::bindNull(int index) { return sqlite3_bind_null(m_statement, index); }
+int SqliteStatement::bindNull(int index) {
+    return sqlite3_bind_null(m_statement, index);
+}
 
 void SqliteStatement::reset() {
     sqlite3_reset(m_statement);
@@ -74,26 +76,34 @@ void SqliteStatement::reset() {
 
 int SqliteStatement::run() {
     int result = SQLITE_ROW;
-    while (result == SQLITE_ROW) result = sqlite3_step(m_statement);
+    while (result == SQLITE_ROW)
+        result = sqlite3_step(m_statement);
     reset();
     return result == SQLITE_DONE ? SQLITE_OK : result;
 }
 
-std::string sqliteFailure(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing) {
+SqliteProblem sqliteProblem(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing,
+                            StoreProblemKind otherwise) {
     switch (code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return file.named() + " is locked by another program";
+        return {file.named() + " is locked by another program", StoreProblemKind::JournalLocked, {}};
     case SQLITE_NOTADB:
-        return file.named() + " is not a database";
+        return {file.named() + " is not a database", StoreProblemKind::NotADatabase, {}};
     case SQLITE_CORRUPT:
-        return file.named() + " is damaged (" + db.message() + ")";
+        return {file.named() + " is damaged (" + db.message() + ")", StoreProblemKind::JournalDamaged, db.message()};
     default:
-        return "cannot " + std::string(doing) + " " + file.named() + ": " + db.message();
+        return {"cannot " + std::string(doing) + " " + file.named() + ": " + db.message(), otherwise, db.message()};
     }
 }
 
-int sqliteExec(const SqliteDb& db, const char* sql) { return sqlite3_exec(db.get(), sql, nullptr, nullptr, nullptr); }
+std::string sqliteFailure(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing) {
+    return sqliteProblem(db, code, file, doing, StoreProblemKind::CannotOpenJournal).error;
+}
+
+int sqliteExec(const SqliteDb& db, const char* sql) {
+    return sqlite3_exec(db.get(), sql, nullptr, nullptr, nullptr);
+}
 
 int readUserVersion(const SqliteDb& db, int& version) {
     SqliteStatement pragma;
@@ -106,23 +116,31 @@ int readUserVersion(const SqliteDb& db, int& version) {
 
 namespace {
 
-std::string newerSchema(const SqliteFile& file, int version, int known) {
-    if (version < 0) return file.named() + " has an unknown schema version " + std::to_string(version);
-    return file.named() + " was written by a newer program (schema version " + std::to_string(version) +
-           "; this one knows up to " + std::to_string(known) + ")";
+SqliteProblem newerSchema(const SqliteFile& file, int version, int known) {
+    if (version < 0) {
+        return {file.named() + " has an unknown schema version " + std::to_string(version),
+                StoreProblemKind::NewerJournal,
+                {}};
+    }
+    return {file.named() + " was written by a newer program (schema version " + std::to_string(version) +
+                "; this one knows up to " + std::to_string(known) + ")",
+            StoreProblemKind::NewerJournal,
+            {}};
 }
 
-std::string migrate(const SqliteDb& db, std::span<const char* const> migrations, const SqliteFile& file) {
+SqliteProblem opening(const SqliteDb& db, int code, const SqliteFile& file) {
+    return sqliteProblem(db, code, file, "open", StoreProblemKind::CannotOpenJournal);
+}
+
+SqliteProblem migrate(const SqliteDb& db, std::span<const char* const> migrations, const SqliteFile& file) {
     const int newest = static_cast<int>(migrations.size());
-    if (const int code = sqliteExec(db, "BEGIN IMMEDIATE"); code != SQLITE_OK) return sqliteFailure(db, code, file, "open");
-    const auto fail = [&](std::string error) {
+    if (const int code = sqliteExec(db, "BEGIN IMMEDIATE"); code != SQLITE_OK) return opening(db, code, file);
+    const auto fail = [&](SqliteProblem problem) {
         sqliteExec(db, "ROLLBACK");
-        return error;
+        return problem;
     };
     int version = 0;
-    if (const int code = readUserVersion(db, version); code != SQLITE_OK) {
-        return fail(sqliteFailure(db, code, file, "open"));
-    }
+    if (const int code = readUserVersion(db, version); code != SQLITE_OK) return fail(opening(db, code, file));
     if (version < 0 || version > newest) return fail(newerSchema(file, version, newest));
     if (version == newest) {
         sqliteExec(db, "COMMIT");
@@ -130,16 +148,22 @@ std::string migrate(const SqliteDb& db, std::span<const char* const> migrations,
     }
     for (; version < newest; ++version) {
         if (sqliteExec(db, migrations[static_cast<std::size_t>(version)]) != SQLITE_OK) {
-            return fail("cannot set up " + file.named() + " (schema version " + std::to_string(version + 1) +
-                        "): " + db.message());
+            return fail({"cannot set up " + file.named() + " (schema version " + std::to_string(version + 1) +
+                             "): " + db.message(),
+                         StoreProblemKind::CannotOpenJournal, db.message()});
         }
     }
     const std::string setVersion = "PRAGMA user_version = " + std::to_string(newest);
-    if (const int code = sqliteExec(db, setVersion.c_str()); code != SQLITE_OK) {
-        return fail(sqliteFailure(db, code, file, "open"));
-    }
-    if (const int code = sqliteExec(db, "COMMIT"); code != SQLITE_OK) return fail(sqliteFailure(db, code, file, "open"));
+    if (const int code = sqliteExec(db, setVersion.c_str()); code != SQLITE_OK) return fail(opening(db, code, file));
+    if (const int code = sqliteExec(db, "COMMIT"); code != SQLITE_OK) return fail(opening(db, code, file));
     return {};
+}
+
+// Puts the problem into the result (it stays empty when there is none).
+void take(OpenedSqlite& opened, SqliteProblem problem) {
+    opened.error = std::move(problem.error);
+    opened.kind = problem.kind;
+    opened.systemText = std::move(problem.systemText);
 }
 
 } // namespace
@@ -161,7 +185,8 @@ OpenedSqlite openVersioned(const SqliteFile& file, std::span<const char* const> 
     opened.db = SqliteDb(raw); // owned even when the open failed
     const SqliteDb& db = opened.db;
     if (code != SQLITE_OK) {
-        opened.error = "cannot open " + file.named() + ": " + db.message();
+        take(opened,
+             {"cannot open " + file.named() + ": " + db.message(), StoreProblemKind::CannotOpenJournal, db.message()});
         return opened;
     }
     sqlite3_extended_result_codes(db.get(), 1);
@@ -170,11 +195,11 @@ OpenedSqlite openVersioned(const SqliteFile& file, std::span<const char* const> 
     // The version first: a newer program's file is refused before anything in it changes.
     int version = 0;
     if (const int read = readUserVersion(db, version); read != SQLITE_OK) {
-        opened.error = sqliteFailure(db, read, file, "open");
+        take(opened, opening(db, read, file));
         return opened;
     }
     if (version < 0 || version > static_cast<int>(migrations.size())) {
-        opened.error = newerSchema(file, version, static_cast<int>(migrations.size()));
+        take(opened, newerSchema(file, version, static_cast<int>(migrations.size())));
         return opened;
     }
     // Write-ahead logging: a commit appends to the log instead of rewriting pages. With
@@ -188,15 +213,15 @@ OpenedSqlite openVersioned(const SqliteFile& file, std::span<const char* const> 
         int wal = walMode.prepare(db.get(), "PRAGMA journal_mode = WAL");
         if (wal == SQLITE_OK) wal = walMode.run();
         if (wal != SQLITE_OK) {
-            opened.error = sqliteFailure(db, wal, file, "open");
+            take(opened, opening(db, wal, file));
             return opened;
         }
     }
     if (const int sync = sqliteExec(db, "PRAGMA synchronous = NORMAL"); sync != SQLITE_OK) {
-        opened.error = sqliteFailure(db, sync, file, "open");
+        take(opened, opening(db, sync, file));
         return opened;
     }
-    opened.error = migrate(db, migrations, file);
+    take(opened, migrate(db, migrations, file));
     return opened;
 }
 

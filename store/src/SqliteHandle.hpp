@@ -1,5 +1,7 @@
 #pragma once
 
+#include "speed/store/StoreProblem.hpp"
+
 #include <sqlite3.h>
 
 #include <cstdint>
@@ -61,8 +63,18 @@ struct SqliteFile {
     std::string named() const { return what + " " + path; }
 };
 
-// Why SQLite said no, in this program's words: locked by another program, not a database,
-// damaged, else "cannot <doing> <what> <path>: <SQLite's message>".
+// Why SQLite said no, as a value: the kind (locked, not a database, damaged, else `otherwise`),
+// SQLite's own message, and the sentence in this program's words: "... is locked by another
+// program", "... is not a database", "... is damaged (...)", else "cannot <doing> <what> <path>:
+// <SQLite's message>".
+struct SqliteProblem {
+    std::string error; // empty: no problem
+    StoreProblemKind kind = StoreProblemKind::CannotOpenJournal;
+    std::string systemText;
+};
+SqliteProblem sqliteProblem(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing,
+                            StoreProblemKind otherwise);
+// sqliteProblem's sentence only.
 std::string sqliteFailure(const SqliteDb& db, int code, const SqliteFile& file, std::string_view doing);
 int sqliteExec(const SqliteDb& db, const char* sql);
 // PRAGMA user_version, the file's schema version. SQLite's code.
@@ -71,6 +83,8 @@ int readUserVersion(const SqliteDb& db, int& version);
 struct OpenedSqlite {
     SqliteDb db;       // open and at the newest schema when error is empty
     std::string error; // names the file
+    StoreProblemKind kind = StoreProblemKind::CannotOpenJournal; // when error is set
+    std::string systemText; // SQLite's or the operating system's words, when they say why
 };
 
 // Opens (creating when missing, mode 0600) a file whose schema is versioned by PRAGMA

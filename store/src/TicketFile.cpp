@@ -28,7 +28,9 @@ std::string ticketFailure(std::string_view doing, const std::filesystem::path& f
     return "cannot " + std::string(doing) + " the ticket " + file.string() + ": " + std::string(reason);
 }
 
-bool ticketHasLineBreak(std::string_view text) { return text.find_first_of("\r\n") != std::string_view::npos; }
+bool ticketHasLineBreak(std::string_view text) {
+    return text.find_first_of("\r\n") != std::string_view::npos;
+}
 
 // A piece of a garbled file, safe to put in a message: printable ASCII, at most 24 characters.
 std::string ticketQuoted(std::string_view text) {
@@ -56,73 +58,103 @@ struct ParsedTicket {
     std::string error; // "line 3: client_nonce must be 16 hex digits"
 };
 
-ParsedTicket parseTicketText(std::string_view text) {
+std::vector<std::string_view> ticketLines(std::string_view text) {
     std::vector<std::string_view> lines;
     while (!text.empty()) {
         const auto end = text.find('\n');
         lines.push_back(text.substr(0, end));
         text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
     }
+    return lines;
+}
+
+// Empty when the first line is the version this program reads.
+std::string versionLineProblem(std::string_view line) {
+    if (line == kTicketVersionLine) return {};
+    if (line.starts_with("version ")) {
+        return "version " + ticketQuoted(line.substr(8)) + " is not one this program reads (1)";
+    }
+    return "a ticket starts with \"version 1\"";
+}
+
+// Puts one key's value into the ticket; empty, else why the value is not one.
+std::string takeTicketValue(TicketKey key, std::string_view value, protocol::ResumeTicket& ticket) {
+    const std::string name(kTicketKeys[static_cast<std::size_t>(key)]);
+    switch (key) {
+    case TicketKey::Host:
+        if (value.empty()) return "host must not be empty";
+        ticket.host = std::string(value);
+        return {};
+    case TicketKey::ClientNonce:
+    case TicketKey::HostNonce: {
+        const auto nonce = protocol::nonceFromText(value);
+        if (!nonce) return name + " must be 16 hex digits";
+        (key == TicketKey::ClientNonce ? ticket.clientNonce : ticket.hostNonce) = *nonce;
+        return {};
+    }
+    case TicketKey::HostName:
+        ticket.hostName = std::string(value);
+        return {};
+    case TicketKey::Game: {
+        protocol::WireNumber game = 0;
+        const char* end = value.data() + value.size();
+        const auto [stop, error] = std::from_chars(value.data(), end, game);
+        if (value.empty() || error != std::errc{} || stop != end || value[0] == '+' || value[0] == '-') {
+            return "game must be a number from 0 to " +
+                   std::to_string(std::numeric_limits<protocol::WireNumber>::max());
+        }
+        ticket.game = game;
+        return {};
+    }
+    case TicketKey::Count:
+        break;
+    }
+    return {};
+}
+
+// One "key value" line after the version; empty, else what is wrong with it.
+std::string takeTicketLine(std::string_view line, std::array<bool, kTicketKeys.size()>& seen,
+                           protocol::ResumeTicket& ticket) {
+    const auto space = line.find(' ');
+    const std::string_view key = line.substr(0, space);
+    const std::string_view value = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
+    std::size_t index = 0;
+    while (index < kTicketKeys.size() && kTicketKeys[index] != key)
+        ++index;
+    if (index == kTicketKeys.size())
+        return line.empty() ? std::string("an empty line") : "unknown key " + ticketQuoted(key);
+    if (seen[index]) return "a second " + std::string(key) + " line";
+    seen[index] = true;
+    return takeTicketValue(static_cast<TicketKey>(index), value, ticket);
+}
+
+ParsedTicket parseTicketText(std::string_view text) {
+    const std::vector<std::string_view> lines = ticketLines(text);
     const auto failAt = [](std::size_t number, std::string_view what) {
         return ParsedTicket{std::nullopt, "line " + std::to_string(number) + ": " + std::string(what)};
     };
     if (lines.empty()) return {std::nullopt, "the file is empty"};
-    if (lines[0] != kTicketVersionLine) {
-        if (lines[0].starts_with("version ")) {
-            return failAt(1, "version " + ticketQuoted(lines[0].substr(8)) + " is not one this program reads (1)");
-        }
-        return failAt(1, "a ticket starts with \"version 1\"");
-    }
+    if (auto problem = versionLineProblem(lines[0]); !problem.empty()) return failAt(1, problem);
     protocol::ResumeTicket ticket;
     std::array<bool, kTicketKeys.size()> seen{};
     for (std::size_t i = 1; i < lines.size(); ++i) {
-        const std::size_t number = i + 1;
-        const std::string_view line = lines[i];
-        const auto space = line.find(' ');
-        const std::string_view key = line.substr(0, space);
-        const std::string_view value = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
-        std::size_t index = 0;
-        while (index < kTicketKeys.size() && kTicketKeys[index] != key) ++index;
-        if (index == kTicketKeys.size()) {
-            return failAt(number, line.empty() ? std::string("an empty line")
-                                               : "unknown key " + ticketQuoted(key));
-        }
-        if (seen[index]) return failAt(number, "a second " + std::string(key) + " line");
-        seen[index] = true;
-        switch (static_cast<TicketKey>(index)) {
-        case TicketKey::Host:
-            if (value.empty()) return failAt(number, "host must not be empty");
-            ticket.host = std::string(value);
-            break;
-        case TicketKey::ClientNonce:
-        case TicketKey::HostNonce: {
-            const auto nonce = protocol::nonceFromText(value);
-            if (!nonce) return failAt(number, std::string(key) + " must be 16 hex digits");
-            (static_cast<TicketKey>(index) == TicketKey::ClientNonce ? ticket.clientNonce : ticket.hostNonce) = *nonce;
-            break;
-        }
-        case TicketKey::HostName:
-            ticket.hostName = std::string(value);
-            break;
-        case TicketKey::Game: {
-            protocol::WireNumber game = 0;
-            const char* end = value.data() + value.size();
-            const auto [stop, error] = std::from_chars(value.data(), end, game);
-            if (value.empty() || error != std::errc{} || stop != end || value[0] == '+' || value[0] == '-') {
-                return failAt(number, "game must be a number from 0 to " +
-                                          std::to_string(std::numeric_limits<protocol::WireNumber>::max()));
-            }
-            ticket.game = game;
-            break;
-        }
-        case TicketKey::Count:
-            break;
-        }
+        if (auto problem = takeTicketLine(lines[i], seen, ticket); !problem.empty()) return failAt(i + 1, problem);
     }
     for (std::size_t index = 0; index < kTicketKeys.size(); ++index) {
         if (!seen[index]) return {std::nullopt, "no " + std::string(kTicketKeys[index]) + " line"};
     }
     return {std::move(ticket), {}};
+}
+
+void cannotRead(LoadedTicket& loaded, const std::filesystem::path& file, int error) {
+    loaded.kind = StoreProblemKind::CannotReadTicket;
+    loaded.systemText = detail::errnoText(error);
+    loaded.error = ticketFailure("read", file, loaded.systemText);
+}
+
+void notATicket(LoadedTicket& loaded, const std::filesystem::path& file, std::string_view why) {
+    loaded.kind = StoreProblemKind::NotATicket;
+    loaded.error = ticketFailure("read", file, why);
 }
 
 // write(2) until all of `text` is out.
@@ -145,8 +177,8 @@ std::string filenameSafe(std::string_view hostAddress) {
     safe.reserve(hostAddress.size());
     for (const char c : hostAddress) {
         if (c == '[' || c == ']') continue;
-        const bool kept = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-                          c == '-';
+        const bool kept =
+            (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-';
         safe += kept ? c : '_';
     }
     return safe;
@@ -198,32 +230,32 @@ LoadedTicket loadTicket(const std::filesystem::path& file) {
         if (errno == ENOENT) {
             loaded.missing = true;
         } else {
-            loaded.error = ticketFailure("read", file, detail::errnoText(errno));
+            cannotRead(loaded, file, errno);
         }
         return loaded;
     }
     std::string text;
     struct stat status {};
     if (::fstat(fd, &status) != 0) {
-        loaded.error = ticketFailure("read", file, detail::errnoText(errno));
+        cannotRead(loaded, file, errno);
     } else if (!S_ISREG(status.st_mode)) {
-        loaded.error = ticketFailure("read", file, "it is not a file");
+        notATicket(loaded, file, "it is not a file");
     } else if (status.st_size > kMaxTicketBytes) {
-        loaded.error = ticketFailure("read", file, "it is too large to be a ticket");
+        notATicket(loaded, file, "it is too large to be a ticket");
     } else {
         std::array<char, 1024> buffer{};
         while (text.size() <= static_cast<std::size_t>(kMaxTicketBytes)) {
             const ssize_t got = ::read(fd, buffer.data(), buffer.size());
             if (got < 0) {
                 if (errno == EINTR) continue;
-                loaded.error = ticketFailure("read", file, detail::errnoText(errno));
+                cannotRead(loaded, file, errno);
                 break;
             }
             if (got == 0) break;
             text.append(buffer.data(), static_cast<std::size_t>(got));
         }
         if (loaded.error.empty() && text.size() > static_cast<std::size_t>(kMaxTicketBytes)) {
-            loaded.error = ticketFailure("read", file, "it is too large to be a ticket");
+            notATicket(loaded, file, "it is too large to be a ticket");
         }
     }
     ::close(fd);
@@ -231,7 +263,7 @@ LoadedTicket loadTicket(const std::filesystem::path& file) {
 
     auto parsed = parseTicketText(text);
     if (!parsed.ticket) {
-        loaded.error = ticketFailure("read", file, parsed.error);
+        notATicket(loaded, file, parsed.error);
         return loaded;
     }
     loaded.ticket = std::move(parsed.ticket);

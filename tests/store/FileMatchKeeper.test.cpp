@@ -3,6 +3,7 @@
 #include "StoreTempDir.hpp"
 
 #include "speed/store/FileMatchKeeper.hpp"
+#include "speed/store/TicketFile.hpp"
 
 #include <sys/stat.h>
 
@@ -20,11 +21,11 @@ using protocol::JournalSession;
 using protocol::ResumeTicket;
 
 struct Reports {
-    std::vector<std::string> problems;
+    std::vector<StoreProblem> problems;
     std::vector<std::string> recoveries;
     FileMatchKeeper keeperIn(const std::filesystem::path& dir) {
         return FileMatchKeeper(
-            dir, [this](const std::string& problem) { problems.push_back(problem); },
+            dir, [this](const StoreProblem& problem) { problems.push_back(problem); },
             [this](const std::string& news) { recoveries.push_back(news); });
     }
 };
@@ -94,7 +95,26 @@ TEST_CASE("a journal that is not a database is reported once and starts nothing"
     CHECK_FALSE(keeper.matchOn(50001).has_value());
     CHECK_FALSE(keeper.matchOn(50001).has_value());
     REQUIRE(reports.problems.size() == 1);
-    CHECK(reports.problems.front().find("not a database") != std::string::npos);
+    const StoreProblem& problem = reports.problems.front();
+    CHECK(problem.kind == StoreProblemKind::NotADatabase);
+    CHECK(problem.effect == KeeperEffect::HostCannotTakeBack); // it cannot even be opened
+    CHECK(problem.file == keeper.journalPath(50001));
+    CHECK(describe(problem) == "the match journal " + keeper.journalPath(50001).string() +
+                               " is not a database: a restarted host could not take this match back"); // the log's
+}
+
+TEST_CASE("a ticket that is not one is reported by its kind, and the player joins as a new one", "[store][keeper]") {
+    TempDir dir;
+    Reports reports;
+    FileMatchKeeper keeper = reports.keeperIn(dir.path());
+    writeWholeFile(ticketPath(dir.path(), "127.0.0.1:50001"), "version 7\n");
+    CHECK_FALSE(keeper.ticketFor("127.0.0.1:50001").has_value());
+    REQUIRE(reports.problems.size() == 1);
+    const StoreProblem& problem = reports.problems.front();
+    CHECK(problem.kind == StoreProblemKind::NotATicket);
+    CHECK(problem.effect == KeeperEffect::JoinsAsNewPlayer);
+    CHECK(problem.file == ticketPath(dir.path(), "127.0.0.1:50001"));
+    CHECK(problem.systemText.empty()); // the store's own finding: no operating system's words
 }
 
 TEST_CASE("a state folder that cannot be made is reported once, and the match goes on without it", "[store][keeper]") {
@@ -107,8 +127,14 @@ TEST_CASE("a state folder that cannot be made is reported once, and the match go
     keeper.keepTicket(ticket);
     keeper.journal(50001, {JournalOpened{}});
     REQUIRE(reports.problems.size() == 2); // the ticket's and the journal's, each once
-    CHECK(reports.problems.front().find("a restarted program could not come back") != std::string::npos);
-    CHECK(reports.problems.back().find("a restarted host could not take this match back") != std::string::npos);
+    CHECK(reports.problems.front().kind == StoreProblemKind::CannotCreateFolder);
+    CHECK(reports.problems.front().effect == KeeperEffect::CannotComeBack);
+    CHECK(reports.problems.front().file == dir / "occupied" / "speed");
+    CHECK(reports.problems.back().kind == StoreProblemKind::CannotCreateFolder);
+    CHECK(reports.problems.back().effect == KeeperEffect::HostCannotTakeBack);
+    CHECK(describe(reports.problems.front()).find("a restarted program could not come back") != std::string::npos);
+    CHECK(describe(reports.problems.back()).find("a restarted host could not take this match back") !=
+          std::string::npos);
 }
 
 } // namespace speed::store::test

@@ -259,8 +259,12 @@ TEST_CASE("a journal another program holds locked is an error, soon, and usable 
     const auto waited = std::chrono::steady_clock::now() - start;
     CHECK(error == "the match journal " + file.string() + " is locked by another program");
     CHECK(waited < std::chrono::seconds(2));
+    CHECK(journal->lastProblem().kind == StoreProblemKind::JournalLocked);
+    CHECK(journal->lastProblem().file == file);
     CHECK_THAT(journal->touch(3), Catch::Contains("locked"));
+    CHECK(journal->lastProblem().kind == StoreProblemKind::JournalLocked);
     CHECK_THAT(MatchJournal::open(file).error, Catch::Contains("locked by another program"));
+    CHECK(MatchJournal::open(file).kind == StoreProblemKind::JournalLocked);
     const auto whileLocked = journal->load(); // write-ahead logging: a reader does not wait for a writer
     CHECK(whileLocked.error.empty());
     REQUIRE(whileLocked.match);
@@ -282,11 +286,14 @@ TEST_CASE("a file that is not a database is refused when opened, untouched", "[s
     const auto opened = MatchJournal::open(file);
     CHECK_FALSE(opened.journal);
     CHECK(opened.error == "the match journal " + file.string() + " is not a database");
+    CHECK(opened.kind == StoreProblemKind::NotADatabase);
     CHECK(speed::store::test::readWholeFile(file) == text);
 
     const auto folder = MatchJournal::open(temp.path());
     CHECK_FALSE(folder.journal);
     CHECK_THAT(folder.error, Catch::StartsWith("cannot open the match journal " + temp.path().string()));
+    CHECK(folder.kind == StoreProblemKind::CannotOpenJournal);
+    CHECK_FALSE(folder.systemText.empty()); // SQLite's and the operating system's own words
     CHECK_THAT(MatchJournal::open(temp / "no/such/folder.sqlite").error, Catch::StartsWith("cannot open"));
     CHECK_FALSE(MatchJournal::open("").journal);
 }
@@ -310,6 +317,7 @@ TEST_CASE("a journal of a newer schema is refused and left as it is", "[store]")
     CHECK_FALSE(opened.journal);
     CHECK(opened.error == "the match journal " + file.string() +
                               " was written by a newer program (schema version 2; this one knows up to 1)");
+    CHECK(opened.kind == StoreProblemKind::NewerJournal);
     RawConnection raw(file);
     CHECK(raw.text("PRAGMA user_version") == "2");
     CHECK(raw.text("PRAGMA journal_mode") == "delete");

@@ -174,7 +174,9 @@ TEST_CASE("connection words: a missing player is named and the grace counts down
     CHECK(noticeFor(facts).headline == "hana's window stopped answering");
     CHECK(noticeFor(facts).detail.find("the game waits 0:12") == 0);
     CHECK(noticeFor(facts).detail.find("asking to come back") != std::string::npos);
-    facts.keeperProblem = "cannot create the state folder /x: Permission denied";
+    facts.keeperProblem = store::StoreProblem{store::StoreProblemKind::CannotCreateFolder, "/x", "Permission denied",
+                                              "cannot create the state folder /x: Permission denied",
+                                              store::KeeperEffect::CannotComeBack};
     CHECK(noticeFor(facts).detail.find("Permission denied") != std::string::npos);
 }
 
@@ -186,7 +188,9 @@ TEST_CASE("connection words: a host waiting anew says how the last match ended",
     facts.previousEnd = "the other window stopped answering";
     CHECK(noticeFor(facts).headline == "Waiting for a player");
     CHECK(noticeFor(facts).detail.find("last match: the other window stopped answering") != std::string::npos);
-    facts.keeperProblem = "the match journal /x is locked by another program";
+    facts.keeperProblem = store::StoreProblem{store::StoreProblemKind::JournalLocked, "/x", {},
+                                              "the match journal /x is locked by another program",
+                                              store::KeeperEffect::HostCannotTakeBack};
     CHECK(noticeFor(facts).detail.find("is locked by another program") != std::string::npos);
 }
 
@@ -255,5 +259,46 @@ TEST_CASE("connection words: in Japanese a joining window names the host, and no
                                   noticeFor(facts).detail + opponentLabel(facts);
         INFO(shown);
         CHECK_FALSE(std::regex_search(shown, english));
+    }
+}
+
+TEST_CASE("connection words: every keeper problem is worded from its kind, in both languages", "[client][words]") {
+    store::StoreProblem problem{.kind = store::StoreProblemKind::JournalLocked,
+                                .file = "/s/1/2.db",
+                                .systemText = "Permission denied",
+                                .logText = "the match journal /s/1/2.db is locked by another program",
+                                .effect = store::KeeperEffect::HostCannotTakeBack};
+    CHECK(keeperWords(problem) == "the match journal /s/1/2.db is locked by another program: Permission denied; "
+                                  "a restarted host could not take this match back");
+    ConnectionFacts facts;
+    facts.info = GameInfo::ConWait;
+    facts.host = true;
+    facts.keeperProblem = problem;
+    CHECK_THAT(noticeFor(facts).detail, Catch::Contains(keeperWords(problem)));
+
+    const std::regex english("[a-z]{4,}");
+    const auto lastKind = static_cast<int>(store::StoreProblemKind::CannotReadJournal);
+    const auto lastEffect = static_cast<int>(store::KeeperEffect::StartsNewMatch);
+    for (int kind = 0; kind <= lastKind; ++kind) {
+        for (int effect = 0; effect <= lastEffect; ++effect) {
+            problem.kind = static_cast<store::StoreProblemKind>(kind);
+            problem.effect = static_cast<store::KeeperEffect>(effect);
+            const std::string inEnglish = keeperWords(problem);
+            std::string inJapanese;
+            {
+                const InJapanese japanese;
+                inJapanese = keeperWords(problem);
+            }
+            INFO(inEnglish << " / " << inJapanese);
+            CHECK(inEnglish.find("play.") == std::string::npos); // a missing catalogue key shows itself
+            CHECK(inJapanese.find("play.") == std::string::npos);
+            CHECK(inJapanese != inEnglish);
+            // The file and the operating system's words are quoted as they are; nothing else is English.
+            CHECK(inJapanese.find("/s/1/2.db") != std::string::npos);
+            const auto system = inJapanese.find(problem.systemText);
+            REQUIRE(system != std::string::npos);
+            CHECK_FALSE(std::regex_search(inJapanese.substr(0, system) + inJapanese.substr(system + problem.systemText.size()),
+                                          english));
+        }
     }
 }

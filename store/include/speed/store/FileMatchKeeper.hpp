@@ -2,11 +2,13 @@
 
 #include "speed/protocol/Continuity.hpp"
 #include "speed/store/MatchJournal.hpp"
+#include "speed/store/StoreProblem.hpp"
 
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 // The keeper the programs use: tickets and journals as files in the state folder (XDG, mode
@@ -17,9 +19,10 @@ namespace speed::store {
 
 class FileMatchKeeper final : public protocol::MatchKeeper {
 public:
-    using Report = std::function<void(const std::string& problem)>;
+    using Report = std::function<void(const StoreProblem& problem)>;
+    using Recovered = std::function<void(const std::string& news)>; // English, for the log
     // `report` hears every problem (the log, the window); `recovered` when writing works again.
-    FileMatchKeeper(std::filesystem::path stateDir, Report report, Report recovered = {});
+    FileMatchKeeper(std::filesystem::path stateDir, Report report, Recovered recovered = {});
 
     std::optional<protocol::ResumeTicket> ticketFor(const std::string& host) override;
     void keepTicket(const protocol::ResumeTicket& ticket) override;
@@ -33,14 +36,16 @@ public:
 private:
     MatchJournal* journalOn(std::uint16_t port);
     void forget(std::uint16_t port); // closes the journal of a match that ended and deletes its files
-    void problem(const std::string& what);
+    void problem(StoreProblem what, KeeperEffect effect);
+    // The state folder made when missing; else its problem is reported and false returned.
+    bool folderReady(KeeperEffect effect);
     void fine();
 
     std::filesystem::path m_dir;
     Report m_report;
-    Report m_recovered;
+    Recovered m_recovered;
     std::map<std::uint16_t, std::unique_ptr<MatchJournal>> m_journals;
-    std::string m_lastProblem; // reported once; cleared when a write works again
+    std::optional<StoreProblem> m_lastProblem; // reported once; cleared when a write works again
 };
 
 } // namespace speed::store

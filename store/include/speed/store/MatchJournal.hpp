@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/protocol/Continuity.hpp"
+#include "speed/store/StoreProblem.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -22,6 +23,8 @@ class MatchJournal;
 struct OpenedJournal {
     std::unique_ptr<MatchJournal> journal;
     std::string error; // set when journal is not: the file cannot be opened, written or read
+    StoreProblemKind kind = StoreProblemKind::CannotOpenJournal; // why, when error is set
+    std::string systemText; // SQLite's or the operating system's words, when they say why
 };
 
 struct LoadedMatch {
@@ -51,6 +54,9 @@ public:
     std::string touch(std::int64_t wallNowMs);
     // What the journal holds. A value out of range is an error naming its row, never a guess.
     LoadedMatch load() const;
+    // The latest failure of write(), touch() or load() as a value: its kind, this file, SQLite's
+    // words and the sentence they returned.
+    StoreProblem lastProblem() const;
 
     const std::filesystem::path& file() const { return m_file; }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/protocol/Continuity.hpp"
+#include "speed/store/StoreProblem.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -28,6 +29,8 @@ struct LoadedTicket {
     std::optional<protocol::ResumeTicket> ticket;
     std::string error;    // the file is there but cannot be read or is not a ticket ("line 3: ...")
     bool missing = false; // no file: no ticket, and nothing wrong
+    StoreProblemKind kind = StoreProblemKind::CannotReadTicket; // when error is set: unreadable or not a ticket
+    std::string systemText; // the operating system's words, when they say why
 };
 // Reads a ticket written by saveTicket. Any other content is an error, never a crash.
 LoadedTicket loadTicket(const std::filesystem::path& file);

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+// Why the files that let a match outlive this program could not be written or read, as a
+// value: what went wrong, with which file, in the operating system's or SQLite's own words, and
+// what it means for the match. The window words it from its own catalogue; describe() gives
+// the log its English sentence.
+namespace speed::store {
+
+enum class StoreProblemKind {
+    CannotCreateFolder, // the state folder (or a folder above it) cannot be made
+    CannotWriteTicket,  // the resume ticket cannot be written
+    CannotRemoveTicket, // the ticket of a match that ended cannot be deleted
+    CannotReadTicket,   // the ticket is there but cannot be read
+    NotATicket,         // the ticket's file holds something no ticket can be
+    CannotOpenJournal,  // the match journal cannot be opened
+    JournalLocked,      // another program holds the journal's lock
+    NotADatabase,       // the journal's file is not an SQLite database
+    JournalDamaged,     // SQLite found the journal's file damaged
+    NewerJournal,       // written by a newer program (a schema version this one does not know)
+    NotAJournal,        // a database, but not a match journal, or it holds no match that can be
+    CannotWriteJournal, // the journal cannot be written
+    CannotReadJournal,  // the journal cannot be read
+};
+
+// What the problem means for the match (the keeper knows which file it was trying to use).
+enum class KeeperEffect {
+    None,               // nothing beyond the problem itself
+    JoinsAsNewPlayer,   // the ticket is unusable: this program joins as a new player
+    CannotComeBack,     // without the ticket, a restarted program could not come back to this match
+    HostCannotTakeBack, // without the journal, a restarted host could not take this match back
+    StartsNewMatch,     // the journal is unusable: the host starts a new match
+};
+
+struct StoreProblem {
+    StoreProblemKind kind = StoreProblemKind::CannotWriteJournal;
+    std::filesystem::path file; // the file or folder concerned
+    std::string systemText;     // the operating system's or SQLite's own words; may be empty
+    std::string logText;        // the store's English sentence (for the log only)
+    KeeperEffect effect = KeeperEffect::None;
+
+    bool operator==(const StoreProblem&) const = default;
+};
+
+// The log's English: the store's sentence, then what it means for the match
+// ("...: a restarted host could not take this match back").
+std::string describe(const StoreProblem& problem);
+
+} // namespace speed::store
