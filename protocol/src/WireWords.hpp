@@ -1,6 +1,7 @@
 #pragma once
 
 // The fixed words of the grammar, shared by the encoder and the decoder (private header).
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Message.hpp"
 
 #include <array>
