@@ -1,4 +1,5 @@
 #include "app/MatchSwitch.hpp"
+#include "QuietNetworkView.hpp"
 
 #include "match/AddressWords.hpp"
 #include "match/NoMatch.hpp"
@@ -13,7 +14,7 @@ using namespace speed::client;
 namespace {
 
 // A network match that is over (or not), answers a retry, and says when it is closed.
-class FakeNetworkMatch final : public MatchDriver, public NetworkView {
+class FakeNetworkMatch final : public MatchDriver, public QuietNetworkView {
 public:
     bool ended = true;
     int retries = 0;
@@ -38,24 +39,11 @@ public:
         if (closed != nullptr) *closed = true;
     }
 
-    std::vector<WireLogEntry> takeWireLog() override { return {}; }
-    int wakeFd() const override { return -1; }
-    std::uint64_t lastNewsNs() const override { return 0; }
-    std::string measureTarget() const override { return {}; }
-    std::optional<protocol::ClockOffset> linkClock() const override { return std::nullopt; }
-    std::string opponentName() const override { return {}; }
-    std::string statusWord(TimeMs) const override { return {}; }
-    std::string statusDetail(TimeMs) const override { return {}; }
-    MatchNotice notice(TimeMs) const override { return {}; }
-    std::string clockLabel() const override { return {}; }
-    std::vector<RefusedMove> takeRefusedMoves() override { return {}; }
     bool retry(TimeMs) override {
         ++retries;
         return ended;
     }
-    void connectNextWith(const ConnectOptions&) override {}
     bool matchEnded() const override { return ended; }
-    NextGameAsks nextGameAsks() const override { return {}; }
 
 private:
     GameState m_state;

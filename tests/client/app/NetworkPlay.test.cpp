@@ -1,4 +1,5 @@
 #include "app/NetworkPlay.hpp"
+#include "QuietNetworkView.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -8,24 +9,10 @@ using namespace speed::client;
 namespace {
 
 // A network match that only records the connection it is told to make next.
-class RecordingView : public NetworkView {
+class RecordingView : public QuietNetworkView {
 public:
     std::optional<ConnectOptions> next;
 
-    std::vector<WireLogEntry> takeWireLog() override { return {}; }
-    int wakeFd() const override { return -1; }
-    std::uint64_t lastNewsNs() const override { return 0; }
-    std::string measureTarget() const override { return {}; }
-    std::optional<protocol::ClockOffset> linkClock() const override { return std::nullopt; }
-    std::string opponentName() const override { return {}; }
-    std::string statusWord(TimeMs) const override { return {}; }
-    std::string statusDetail(TimeMs) const override { return {}; }
-    MatchNotice notice(TimeMs) const override { return {}; }
-    std::string clockLabel() const override { return {}; }
-    std::vector<RefusedMove> takeRefusedMoves() override { return {}; }
-    bool retry(TimeMs) override { return false; }
-    bool matchEnded() const override { return true; }
-    NextGameAsks nextGameAsks() const override { return {}; }
     void connectNextWith(const ConnectOptions& connect) override { next = connect; }
 };
 
