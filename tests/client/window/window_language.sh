@@ -49,11 +49,13 @@ grep -q "expected auto, ja or en" "$LOG" || fail "a bad language value was not e
 printf '[player]\nname = Taro\n' >"$WORK_DIR/setup.ini"
 export LANG=C.UTF-8
 start_speed --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show settings \
-    --screenshot "$WORK_DIR/switched.png" --after 6
+    --screenshot "$WORK_DIR/switched.png" --after 10
 wait_for_log "dialog open: settings" 15
+# The dialog is opened before the first frame: click only once the window has drawn it.
+wait_for_log "window ready" 15
 focus_speed_window
 sleep 0.5
-xdotool mousemove --window "$wid" 342 442 click 1 sleep 0.4 mousemove --window "$wid" 342 480 click 1 sleep 0.4 \
+xdotool mousemove --window "$wid" 342 442 click 1 sleep 0.8 mousemove --window "$wid" 342 480 click 1 sleep 0.8 \
     mousemove --window "$wid" 194 130 click 1
 wait_for_log "settings saved to" 15
 grep -q "language: ja (ja)" "$LOG" || fail "saving language = ja in Settings did not switch the window to Japanese"
