@@ -92,9 +92,13 @@ struct MatchRecord {
 };
 
 // A host's journal read back at start, with how long ago it was last written (wall clock).
+// `damage` is set when the journal cannot prove it holds every revision it committed (a write
+// failed, its write-ahead log lost its tail): the session in `record` is known, the game is not,
+// so the match must not be taken back; the returning client is told why instead.
 struct KeptMatch {
     MatchRecord record;
     TimeMs untouchedForMs = 0;
+    std::string damage; // empty: the record is complete; else why it is not (English, for the log)
 };
 
 // Where a program keeps what lets its match outlive it: the client's ticket, the host's journal.
