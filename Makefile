@@ -9,6 +9,7 @@ FUZZ_TARGETS := decoder host_session client_session settings
 JOBS        ?= $(shell nproc)
 LONG_JOBS   ?= 6   # the long tests mostly wait: more of them at once than there are cores
 CTEST_FLAGS ?= --output-on-failure --timeout 300
+SANITIZER_LOG := build/sanitizer-build.log
 
 DEBIAN_PACKAGES := cmake g++ make pkg-config \
 	libasio-dev libsfml-dev libspdlog-dev catch2 libimgui-dev libinih-dev libcli11-dev \
@@ -19,26 +20,35 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test bench deps build build-asan build-fuzz fuzz unit clean
 
-# The window with no flags: setup.ini decides (join its peer, else host and wait; SPEC 4).
+# The window with no flags: setup.ini decides (join its peer, else host and wait).
 play: build
 	$(BUILD)/client/speed
 
-# The tests labelled `long` (processes killed, frozen and restarted; a soak through the relay)
-# mostly wait on bots that play at a human's pace: they run while the sanitizer and fuzz builds
-# compile, and their log is printed when both are done. The sanitizer run leaves out the
-# benchmarks, the resume tests (the protocol tests play the same cases in virtual time) and the
-# long soak through the relay (the simulator's hostile-network games run under it instead).
+# Each test runs once, where it means most. The optimized tree runs the process tests (real
+# programs on the network, attacks, the window under Xvfb, the layering), then those labelled
+# `long` (processes killed, frozen and restarted; a soak through the relay). Meanwhile the
+# sanitizer and fuzz trees compile at low priority: the process tests mostly wait on bots that
+# play at a human's pace, and take the processor first. Then the sanitizer tree runs the unit
+# suites and a few whole matches (label `sanitized`), and the fuzz targets run over their corpus.
 test: build
-	cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "long|manual-bench"
-	@(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(LONG_JOBS) -L long) > $(BUILD)/long-tests.log 2>&1 & long=$$!; \
-	$(MAKE) --no-print-directory build-asan build-fuzz; built=$$?; \
-	wait $$long; passed=$$?; cat $(BUILD)/long-tests.log; \
-	[ $$built = 0 ] && [ $$passed = 0 ]
-	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "bench|resume|long"
+	@echo "Compiling the sanitizer and fuzz trees in the background (log: $(SANITIZER_LOG))"
+	@(nice -n 15 $(MAKE) --no-print-directory build-asan build-fuzz > $(SANITIZER_LOG) 2>&1) & builds=$$!; \
+	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "long|manual-bench|unit"); fast=$$?; \
+	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(LONG_JOBS) -L long); long=$$?; \
+	wait $$builds; built=$$?; \
+	if [ $$built = 0 ]; then echo "The sanitizer and fuzz trees are built."; else cat $(SANITIZER_LOG); fi; \
+	[ $$fast = 0 ] && [ $$long = 0 ] && [ $$built = 0 ]
+	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -L sanitized
 	cd $(FUZZ_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
 
-# Every benchmark, each printing its figures: those of make test and the longer ones (label
-# manual-bench: the window's two, a password's cost, fair races), about seven minutes more.
+# The unit suites alone, under the sanitizers (as make test runs them).
+unit: build-asan
+	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -L unit
+
+# Every benchmark, each printing its figures: the CPU ladder (make test runs it too: it plays in
+# virtual time) and those labelled manual-bench (the measuring tool against a C ping-pong, the
+# journal's and a password's cost, coming back after kill -9, the window's frame and input costs,
+# fair races), about ten minutes.
 bench: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -L "bench" -V
 
@@ -63,8 +73,10 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The optimized tree: the programs and their process tests (the unit suites run in the sanitizer
+# tree; configure another tree with -DSPEED_UNIT_TESTS=ON, the default, to run them optimized).
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DSPEED_UNIT_TESTS=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
 build-asan: deps
