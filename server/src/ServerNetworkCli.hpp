@@ -1,5 +1,7 @@
 #pragma once
 
+#include "speed/common/RuleOptions.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
