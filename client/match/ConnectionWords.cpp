@@ -204,6 +204,7 @@ const char* keeperKindKey(store::StoreProblemKind kind) {
     case Kind::NotAJournal: return "play.keeper.not_a_journal";
     case Kind::CannotWriteJournal: return "play.keeper.cannot_write_journal";
     case Kind::CannotReadJournal: return "play.keeper.cannot_read_journal";
+    case Kind::JournalIncomplete: return "play.keeper.journal_incomplete";
     }
     return "play.keeper.cannot_write_journal";
 }

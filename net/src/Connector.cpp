@@ -148,7 +148,9 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
 std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
     auto host = std::make_unique<protocol::HostSession>(hostConfig());
     const auto kept = m_options.keeper != nullptr ? m_options.keeper->matchOn(m_options.hostPort) : std::nullopt;
-    if (kept && kept->untouchedForMs < m_options.session.timing.graceMs) {
+    const bool damaged = kept && !kept->damage.empty(); // never taken back: it may be older than the game
+    if (damaged) spdlog::warn("not taking the match with {} back: {}", kept->record.session.peerName, kept->damage);
+    if (kept && !damaged && kept->untouchedForMs < m_options.session.timing.graceMs) {
         const std::string error = host->restore(now, kept->record, now - kept->untouchedForMs);
         if (error.empty()) {
             spdlog::info("took the match with {} back from the journal: game {}, revision {}; waiting {} s for {} to come back",
@@ -158,7 +160,7 @@ std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
         }
         spdlog::warn("the match journal does not replay ({}): starting a new match", error);
         host = std::make_unique<protocol::HostSession>(hostConfig());
-    } else if (kept) {
+    } else if (kept && !damaged) {
         spdlog::info("the journaled match is {} s old, longer than the grace: starting a new match", kept->untouchedForMs / 1000);
     }
     if (kept) m_options.keeper->journal(m_options.hostPort, {protocol::JournalClosed{"not taken back"}});

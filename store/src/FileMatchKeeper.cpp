@@ -50,7 +50,12 @@ void FileMatchKeeper::dropTicket(const std::string& host) {
 }
 
 std::optional<protocol::KeptMatch> FileMatchKeeper::matchOn(std::uint16_t port) {
-    if (!std::filesystem::exists(journalPath(port))) return std::nullopt;
+    std::error_code ignored;
+    const std::filesystem::path file = journalPath(port);
+    // The commit record alone still tells of a match the database lost.
+    if (!std::filesystem::exists(file, ignored) &&
+        !std::filesystem::exists(MatchJournal::commitRecordOf(file), ignored))
+        return std::nullopt;
     MatchJournal* journal = journalOn(port);
     if (journal == nullptr) return std::nullopt;
     LoadedMatch loaded = journal->load();
@@ -59,24 +64,57 @@ std::optional<protocol::KeptMatch> FileMatchKeeper::matchOn(std::uint16_t port) 
         return std::nullopt;
     }
     if (!loaded.match) return std::nullopt;
-    return protocol::KeptMatch{std::move(*loaded.match), std::max<std::int64_t>(0, wallNowMs() - loaded.touchedAtMs)};
+    if (!loaded.damage.empty()) problem(journal->lastProblem(), KeeperEffect::StartsNewMatch);
+    return protocol::KeptMatch{std::move(*loaded.match), std::max<std::int64_t>(0, wallNowMs() - loaded.touchedAtMs),
+                               std::move(loaded.damage)};
 }
 
 void FileMatchKeeper::journal(std::uint16_t port, const std::vector<protocol::JournalRecord>& records) {
-    MatchJournal* journal = journalOn(port);
-    if (journal == nullptr) return;
-    const std::string error = records.empty() ? journal->touch(wallNowMs()) : journal->write(records, wallNowMs());
-    if (!error.empty()) return problem(journal->lastProblem(), KeeperEffect::HostCannotTakeBack);
-    fine();
+    if (MatchJournal* journal = journalTaking(port, records)) {
+        const std::string error = records.empty() ? journal->touch(wallNowMs()) : journal->write(records, wallNowMs());
+        if (error.empty()) {
+            fine();
+        } else {
+            journalFailed(port, *journal);
+        }
+    }
     // The match is over: nothing is left to take back, so nothing is left on disk.
     if (!records.empty() && std::holds_alternative<protocol::JournalClosed>(records.back())) forget(port);
 }
 
+MatchJournal* FileMatchKeeper::journalTaking(std::uint16_t port, const std::vector<protocol::JournalRecord>& records) {
+    MatchJournal* journal = journalOn(port);
+    if (journal == nullptr || !journal->unusable()) return journal;
+    // After a failure, the rest of the match is not written (the failure was reported once); a
+    // new match opens the journal afresh, as its files may have been deleted.
+    if (!MatchJournal::startsAfresh(records)) return nullptr;
+    m_journals.erase(port);
+    return journalOn(port);
+}
+
+void FileMatchKeeper::journalFailed(std::uint16_t port, const MatchJournal& journal) {
+    StoreProblem what = journal.lastProblem();
+    // Not even the commit record could say so: a restarted host would read the journal as an
+    // older complete game, so it goes. The journal stays open, refusing the rest of the match.
+    if (!journal.unusableOnDisk()) {
+        removeJournalFiles(port);
+        what.logText += "; its files were deleted";
+    }
+    problem(std::move(what), KeeperEffect::HostCannotTakeBack);
+}
+
 void FileMatchKeeper::forget(std::uint16_t port) {
     m_journals.erase(port); // closes the database first
-    for (const char* suffix : {"", "-wal", "-shm"}) {
+    removeJournalFiles(port);
+}
+
+void FileMatchKeeper::removeJournalFiles(std::uint16_t port) {
+    const std::string file = journalPath(port).string();
+    // The commit record last: a host killed in between finds the record without a database (no
+    // match after the match ended, damaged after a failure), never a database without its record.
+    for (const std::string& path : {file, file + "-wal", file + "-shm", MatchJournal::commitRecordOf(file).string()}) {
         std::error_code ignored;
-        std::filesystem::remove(journalPath(port).string() + suffix, ignored);
+        std::filesystem::remove(path, ignored);
     }
 }
 

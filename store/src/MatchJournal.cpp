@@ -1,7 +1,9 @@
 #include "MatchJournalImpl.hpp"
+#include "PosixFiles.hpp"
 
 #include <array>
 #include <utility>
+#include <variant>
 
 // Opening a match journal: the file created or migrated to this program's schema, then every
 // statement the journal runs prepared once.
@@ -31,8 +33,8 @@ OpenedJournal MatchJournal::open(const std::filesystem::path& file) {
         {&impl->clearEntries, "DELETE FROM entries"},
         {&impl->clearSession, "DELETE FROM session"},
         {&impl->putSession, "INSERT OR REPLACE INTO session (id, client_nonce, host_nonce, peer, peer_name, deal_seed, "
-                            "jokers, deal, hand_size, refill, touched_at) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-                            "?9, ?10)"},
+                            "jokers, deal, hand_size, refill, touched_at, match_id) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                            "?8, ?9, ?10, ?11)"},
         {&impl->rekeySession, "UPDATE session SET client_nonce = ?1, host_nonce = ?2, peer = ?3, peer_name = ?4 "
                               "WHERE id = 1"},
         {&impl->addEntry, "INSERT INTO entries (game, revision, change, move_kind, move_seat, move_slot, move_pile, "
@@ -41,7 +43,7 @@ OpenedJournal MatchJournal::open(const std::filesystem::path& file) {
                           "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
         {&impl->touchSession, "UPDATE session SET touched_at = ?1 WHERE id = 1"},
         {&impl->readSession, "SELECT client_nonce, host_nonce, peer, peer_name, deal_seed, jokers, deal, hand_size, "
-                             "refill, touched_at FROM session WHERE id = 1"},
+                             "refill, touched_at, match_id FROM session WHERE id = 1"},
         {&impl->readEntries, "SELECT seq, game, revision, change, move_kind, move_seat, move_slot, move_pile, "
                              "move_card, seed, jokers, deal, hand_size, refill, proposal, refusal, last_proposal, "
                              "elapsed_ms, user_pause, resume0, resume1 FROM entries ORDER BY seq"},
@@ -56,9 +58,28 @@ OpenedJournal MatchJournal::open(const std::filesystem::path& file) {
             return {nullptr, std::move(error), impl->last.kind, impl->last.systemText};
         }
     }
+    if (const int error = impl->mark.open(commitRecordOf(file)); error != 0) {
+        return {nullptr,
+                "cannot open the commit record " + impl->mark.path() + " of the match journal: " +
+                    detail::errnoText(error),
+                StoreProblemKind::CannotOpenJournal, detail::errnoText(error)};
+    }
     OpenedJournal ready;
     ready.journal.reset(new MatchJournal(file, std::move(impl)));
     return ready;
 }
+
+std::filesystem::path MatchJournal::commitRecordOf(const std::filesystem::path& file) {
+    return detail::MarkFile::pathOf(file);
+}
+
+bool MatchJournal::startsAfresh(const std::vector<protocol::JournalRecord>& records) {
+    return !records.empty() && (std::holds_alternative<protocol::JournalOpened>(records.front()) ||
+                                std::holds_alternative<protocol::JournalClosed>(records.front()));
+}
+
+bool MatchJournal::unusable() const { return m_impl->unusable; }
+
+bool MatchJournal::unusableOnDisk() const { return m_impl->unusableOnDisk; }
 
 } // namespace speed::store

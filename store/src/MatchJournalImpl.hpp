@@ -1,11 +1,13 @@
 #pragma once
 
+#include "MatchJournalMark.hpp"
 #include "MatchJournalSchema.hpp"
 #include "SqliteHandle.hpp"
 
 #include "speed/store/MatchJournal.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +35,13 @@ struct MatchJournal::Impl {
 
     detail::SqliteProblem last; // the latest failure, as MatchJournal::lastProblem() gives it
 
+    detail::MarkFile mark; // the commit record
+    // What the commit record says now: known once load() found the database complete, or a write
+    // was committed; unknown after a failure.
+    std::optional<detail::CommitMark> committed;
+    bool unusable = false;      // a write failed, or load() found damage: see MatchJournal::write
+    bool unusableOnDisk = true; // the commit record says so (or load() found it on disk)
+
     // SQLite's failure in this program's words, kept as the latest; `otherwise` is its kind
     // when SQLite does not say more (locked, not a database, damaged).
     std::string failure(int code, std::string_view doing, StoreProblemKind otherwise) {
@@ -50,14 +59,27 @@ struct MatchJournal::Impl {
     }
 
     // One record each, inside the transaction write() holds; SQLite's code.
-    int writeOpened(const protocol::JournalSession& session, std::int64_t wallNowMs);
+    int writeOpened(const protocol::JournalSession& session, std::int64_t wallNowMs, std::uint64_t matchId);
     int writeRekeyed(const protocol::JournalSession& session, bool& noSession);
     int writeEntry(const detail::EntryValues& values);
     int writeClosed();
     int writeTouch(std::int64_t wallNowMs);
+    // The records in one transaction; empty, else why not (nothing of them was applied).
+    std::string commitRecords(const std::vector<protocol::JournalRecord>& records, std::int64_t wallNowMs,
+                              std::uint64_t matchId);
+    // MatchJournal::load().
+    LoadedMatch load();
     // Reads every entry row, oldest first, inside load()'s transaction. Empty, else what is wrong
     // (a value out of range names `where` and the entry's seq).
     std::string readEntryRows(const std::string& where, std::vector<protocol::JournalEntry>& entries);
+    // The database's match and its id (0: none, or a file of schema 1), in `loaded`; empty, else why not.
+    std::string readDatabase(LoadedMatch& loaded, std::uint64_t& matchId);
+
+    // A failure: no later record of this match is written, and the commit record says so (when it
+    // cannot, unusableOnDisk turns false). Returns `error`.
+    std::string fail(std::string error);
+    // The commit record of what the database holds, read back when not yet known. Empty, else why not.
+    std::string establish();
 
 private:
     int bindSession(detail::SqliteStatement& statement, const protocol::JournalSession& session);

@@ -32,7 +32,7 @@ bool journalText(sqlite3_stmt* row, int index, std::string& out) {
 // The session's columns as they are stored: the nonces as text, the numbers as integers.
 struct StoredSession {
     std::array<std::string, 2> nonces;     // client_nonce, host_nonce
-    std::array<std::int64_t, 6> numbers{}; // deal_seed, jokers, deal, hand_size, refill, touched_at
+    std::array<std::int64_t, 7> numbers{}; // deal_seed, jokers, deal, hand_size, refill, touched_at, match_id
 };
 
 // Copies the session row's columns; empty, else which column has the wrong type.
@@ -44,7 +44,7 @@ std::string storedSessionOf(sqlite3_stmt* row, JournalSession& session, StoredSe
     }
     if (!journalText(row, 2, session.peer)) return "peer is not text";
     if (!journalText(row, 3, session.peerName)) return "peer_name is not text";
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < 7; ++i) {
         if (!journalInteger(row, 4 + i, stored.numbers[static_cast<std::size_t>(i)])) {
             return std::string(sqlite3_column_name(row, 4 + i)) + " is not an integer";
         }
@@ -86,45 +86,79 @@ std::string entryValuesOfRow(sqlite3_stmt* row, EntryValues& values) {
 
 } // namespace
 
-LoadedMatch MatchJournal::load() const {
-    Impl& journal = *m_impl;
+std::string MatchJournal::Impl::readDatabase(LoadedMatch& loaded, std::uint64_t& matchId) {
     const auto fail = [&](std::string error) {
-        journal.readSession.reset();
-        journal.readEntries.reset();
-        journal.abandon();
-        LoadedMatch failed;
-        failed.error = std::move(error);
-        return failed;
+        readSession.reset();
+        readEntries.reset();
+        abandon();
+        return error;
     };
     // One read transaction: the session and its entries as of the same commit.
-    if (const int code = journal.beginRead.run(); code != SQLITE_OK)
-        return fail(journal.failure(code, "read", StoreProblemKind::CannotReadJournal));
+    if (const int code = beginRead.run(); code != SQLITE_OK)
+        return fail(failure(code, "read", StoreProblemKind::CannotReadJournal));
 
-    const int code = journal.readSession.step();
+    const int code = readSession.step();
     if (code == SQLITE_DONE) { // no match
-        journal.readSession.reset();
-        journal.abandon();
+        readSession.reset();
+        abandon();
         return {};
     }
-    if (code != SQLITE_ROW) return fail(journal.failure(code, "read", StoreProblemKind::CannotReadJournal));
+    if (code != SQLITE_ROW) return fail(failure(code, "read", StoreProblemKind::CannotReadJournal));
 
-    const std::string where = "the match journal " + journal.file;
+    const std::string where = "the match journal " + file;
     protocol::MatchRecord match;
     StoredSession stored;
-    if (auto problem = storedSessionOf(journal.readSession.get(), match.session, stored); !problem.empty()) {
-        return fail(journal.refuse(where + ", session: " + problem, StoreProblemKind::NotAJournal));
+    if (auto problem = storedSessionOf(readSession.get(), match.session, stored); !problem.empty()) {
+        return fail(refuse(where + ", session: " + problem, StoreProblemKind::NotAJournal));
     }
-    journal.readSession.reset();
+    readSession.reset();
     if (auto problem = sessionFromStored(stored, match.session); !problem.empty()) {
-        return fail(journal.refuse(where + ", session: " + problem, StoreProblemKind::NotAJournal));
+        return fail(refuse(where + ", session: " + problem, StoreProblemKind::NotAJournal));
     }
-    if (auto problem = journal.readEntryRows(where, match.entries); !problem.empty()) return fail(std::move(problem));
-    journal.abandon(); // ends the read transaction
+    if (auto problem = readEntryRows(where, match.entries); !problem.empty()) return fail(std::move(problem));
+    abandon(); // ends the read transaction
 
-    LoadedMatch loaded;
     loaded.match = std::move(match);
     loaded.touchedAtMs = stored.numbers[5];
+    matchId = static_cast<std::uint64_t>(stored.numbers[6]);
+    return {};
+}
+
+LoadedMatch MatchJournal::Impl::load() {
+    LoadedMatch loaded;
+    std::uint64_t matchId = 0;
+    if (std::string error = readDatabase(loaded, matchId); !error.empty()) {
+        loaded.error = std::move(error);
+        return loaded;
+    }
+    detail::CommitMark recorded;
+    int markError = 0;
+    const detail::MarkFile::Found found = mark.read(recorded, markError);
+    const detail::CommitMark held = detail::markOfHeld(loaded.match ? &*loaded.match : nullptr, matchId);
+    std::string damage =
+        detail::damageOf(found, recorded, held,
+                         loaded.match ? loaded.match->entries : std::vector<protocol::JournalEntry>{}, mark.path());
+    if (damage.empty()) {
+        committed = held; // at least what the record says: the database may be one commit ahead
+        unusable = false;
+        return loaded;
+    }
+    // The session is known from the commit record when the database lost it: the returning
+    // player can be told.
+    if (!loaded.match) {
+        loaded.match.emplace();
+        loaded.match->session.clientNonce = recorded.clientNonce;
+        loaded.match->session.hostNonce = recorded.hostNonce;
+    }
+    committed.reset();
+    unusable = true;
+    unusableOnDisk = true; // a restarted host finds the same
+    loaded.damage = refuse("the match journal " + file + " " + damage, StoreProblemKind::JournalIncomplete);
     return loaded;
+}
+
+LoadedMatch MatchJournal::load() {
+    return m_impl->load();
 }
 
 std::string MatchJournal::Impl::readEntryRows(const std::string& where, std::vector<protocol::JournalEntry>& entries) {

@@ -49,6 +49,11 @@ CREATE TABLE entries (
     resume1 INTEGER NOT NULL
 );
 )sql",
+    // 1 -> 2: the match's random id, which the commit record beside the database names too (a
+    // journal that lost its last commits may hold another, older match).
+    R"sql(
+ALTER TABLE session ADD COLUMN match_id INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 
 EntryValues entryValuesOf(const JournalEntry& entry) {

@@ -219,7 +219,7 @@ TEST_CASE("the journal reads back the same after it is closed and opened again",
     CHECK(loaded.touchedAtMs == 77);
     RawConnection raw(file);
     CHECK(raw.text("PRAGMA journal_mode") == "wal");
-    CHECK(raw.text("PRAGMA user_version") == "1");
+    CHECK(raw.text("PRAGMA user_version") == "2");
 }
 
 TEST_CASE("what a killed process wrote is there for the next one", "[store]") {
@@ -261,21 +261,26 @@ TEST_CASE("a journal another program holds locked is an error, soon, and usable 
     CHECK(waited < std::chrono::seconds(2));
     CHECK(journal->lastProblem().kind == StoreProblemKind::JournalLocked);
     CHECK(journal->lastProblem().file == file);
-    CHECK_THAT(journal->touch(3), Catch::Contains("locked"));
-    CHECK(journal->lastProblem().kind == StoreProblemKind::JournalLocked);
+    CHECK(journal->unusable());
     CHECK_THAT(MatchJournal::open(file).error, Catch::Contains("locked by another program"));
     CHECK(MatchJournal::open(file).kind == StoreProblemKind::JournalLocked);
     const auto whileLocked = journal->load(); // write-ahead logging: a reader does not wait for a writer
     CHECK(whileLocked.error.empty());
+    CHECK_FALSE(whileLocked.damage.empty()); // a write failed: what it holds stops short of the match
     REQUIRE(whileLocked.match);
     CHECK(whileLocked.match->entries.size() == 6);
     CHECK(whileLocked.touchedAtMs == 1);
 
     other.exec("ROLLBACK");
-    REQUIRE(journal->write({entryOf(JournalChange::Phase, 7)}, 4).empty());
+    // The rest of this match would follow a gap: refused. A new match is written again.
+    CHECK_THAT(journal->write({entryOf(JournalChange::Phase, 8)}, 4), Catch::Contains("after a failed write"));
+    CHECK_THAT(journal->touch(5), Catch::Contains("after a failed write"));
+    REQUIRE(journal->write(sampleMatch(), 6).empty());
+    CHECK_FALSE(journal->unusable());
     const auto loaded = journal->load();
     REQUIRE(loaded.match);
-    CHECK(loaded.match->entries.size() == 7);
+    CHECK(loaded.damage.empty());
+    CHECK(loaded.match->entries.size() == 6);
 }
 
 TEST_CASE("a file that is not a database is refused when opened, untouched", "[store]") {
@@ -311,15 +316,15 @@ TEST_CASE("a journal of a newer schema is refused and left as it is", "[store]")
     const auto file = temp / "host.sqlite";
     {
         RawConnection newer(file);
-        newer.exec("CREATE TABLE future (x); PRAGMA user_version = 2");
+        newer.exec("CREATE TABLE future (x); PRAGMA user_version = 3");
     }
     const auto opened = MatchJournal::open(file);
     CHECK_FALSE(opened.journal);
     CHECK(opened.error == "the match journal " + file.string() +
-                              " was written by a newer program (schema version 2; this one knows up to 1)");
+                              " was written by a newer program (schema version 3; this one knows up to 2)");
     CHECK(opened.kind == StoreProblemKind::NewerJournal);
     RawConnection raw(file);
-    CHECK(raw.text("PRAGMA user_version") == "2");
+    CHECK(raw.text("PRAGMA user_version") == "3");
     CHECK(raw.text("PRAGMA journal_mode") == "delete");
 }
 
@@ -396,6 +401,7 @@ TEST_CASE("a record the journal could not read back is refused, and nothing of i
     REQUIRE(loaded.match);
     CHECK(loaded.match->entries == entriesOf(sampleMatch()));
     CHECK(loaded.touchedAtMs == 1);
+    CHECK_THAT(loaded.damage, Catch::Contains("a write to it failed")); // the match's later records would follow a gap
 }
 
 TEST_CASE("a rekey with no match in the journal is an error and writes nothing", "[store]") {

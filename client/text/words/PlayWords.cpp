@@ -106,6 +106,8 @@ const Words kPlayWords[] = {
      "{}にはこのプログラムが読める対戦がありません"},
     {"play.keeper.cannot_write_journal", "cannot write the match journal {}", "対戦記録{}に書き込めません"},
     {"play.keeper.cannot_read_journal", "cannot read the match journal {}", "対戦記録{}を読めません"},
+    {"play.keeper.journal_incomplete", "the match journal {} holds less than the game it recorded",
+     "対戦記録{}には記録したはずの対戦が最後まで残っていません"},
     {"play.keeper.because", "{0}: {1}", "{0}：{1}"},
     {"play.keeper.then", "{0}; {1}", "{0}。{1}"},
     {"play.keeper.joins_as_new", "joining as a new player", "新しいプレイヤーとして参加します"},

@@ -277,7 +277,7 @@ TEST_CASE("connection words: every keeper problem is worded from its kind, in bo
     CHECK_THAT(noticeFor(facts).detail, Catch::Contains(keeperWords(problem)));
 
     const std::regex english("[a-z]{4,}");
-    const auto lastKind = static_cast<int>(store::StoreProblemKind::CannotReadJournal);
+    const auto lastKind = static_cast<int>(store::StoreProblemKind::JournalIncomplete);
     const auto lastEffect = static_cast<int>(store::KeeperEffect::StartsNewMatch);
     for (int kind = 0; kind <= lastKind; ++kind) {
         for (int effect = 0; effect <= lastEffect; ++effect) {

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 // The keeper the programs use: tickets and journals as files in the state folder (XDG, mode
 // 0600 files in a 0700 folder), deleted when their match ends. A file that cannot be read or
@@ -36,6 +37,10 @@ public:
 private:
     MatchJournal* journalOn(std::uint16_t port);
     void forget(std::uint16_t port); // closes the journal of a match that ended and deletes its files
+    // The port's journal when it takes `records`; nothing after a failure, until a new match.
+    MatchJournal* journalTaking(std::uint16_t port, const std::vector<protocol::JournalRecord>& records);
+    void journalFailed(std::uint16_t port, const MatchJournal& journal); // reports it (once)
+    void removeJournalFiles(std::uint16_t port);
     void problem(StoreProblem what, KeeperEffect effect);
     // The state folder made when missing; else its problem is reported and false returned.
     bool folderReady(KeeperEffect effect);

@@ -23,6 +23,7 @@ enum class StoreProblemKind {
     NotAJournal,        // a database, but not a match journal, or it holds no match that can be
     CannotWriteJournal, // the journal cannot be written
     CannotReadJournal,  // the journal cannot be read
+    JournalIncomplete,  // the journal holds less than it committed (a lost tail, a failed write)
 };
 
 // What the problem means for the match (the keeper knows which file it was trying to use).
