@@ -1,6 +1,7 @@
 #include "MatchJournalImpl.hpp"
 #include "PosixFiles.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <type_traits>
 #include <variant>
@@ -209,7 +210,10 @@ std::string MatchJournal::write(const std::vector<protocol::JournalRecord>& reco
     if (!afresh && !records.empty()) {
         if (std::string error = journal.establish(); !error.empty()) return error;
     }
-    const std::uint64_t matchId = newMatchId();
+    const bool opens = std::any_of(records.begin(), records.end(), [](const protocol::JournalRecord& record) {
+        return std::holds_alternative<protocol::JournalOpened>(record);
+    });
+    const std::uint64_t matchId = opens ? newMatchId() : 0;
     const detail::CommitMark from = afresh ? detail::CommitMark{} : journal.committed.value_or(detail::CommitMark{});
     const detail::CommitMark next = markAfter(from, records, matchId);
     if (std::string error = journal.commitRecords(records, wallNowMs, matchId); !error.empty()) {

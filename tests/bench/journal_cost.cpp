@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     const int games = argc > 2 ? std::max(1, std::atoi(argv[2])) : 10;
     std::filesystem::create_directories(folder);
     const std::filesystem::path file = folder / "journal-cost.sqlite";
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file.string() + suffix);
+    for (const char* suffix : {"", "-wal", "-shm", "-committed"}) std::filesystem::remove(file.string() + suffix);
     store::OpenedJournal opened = store::MatchJournal::open(file);
     if (!opened.journal) {
         std::fprintf(stderr, "journal-cost: %s\n", opened.error.c_str());
