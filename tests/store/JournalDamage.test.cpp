@@ -10,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <csignal>
 #include <functional>
 
@@ -290,6 +291,45 @@ TEST_CASE("a failure that not even the commit record can tell deletes the journa
     CHECK(fs::is_empty(dir.path()));
     Reports reports;
     CHECK_FALSE(reports.keeperIn(dir.path()).matchOn(kPort).has_value());
+}
+
+TEST_CASE("a journal another program holds locked is an error, soon, and takes only a new match after it", "[store]") {
+    TempDir dir;
+    const fs::path file = dir / "host-50001.sqlite";
+    auto journal = MatchJournal::open(file).journal;
+    REQUIRE(journal);
+    const std::vector<protocol::JournalRecord> match{JournalOpened{kSession}, entryAt(1), entryAt(2)};
+    REQUIRE(journal->write(match, 1).empty());
+
+    OtherProgram other(file);
+    other.exec("BEGIN EXCLUSIVE");
+    const auto start = std::chrono::steady_clock::now();
+    const auto error = journal->write({entryAt(3)}, 2);
+    const auto waited = std::chrono::steady_clock::now() - start;
+    CHECK(error == "the match journal " + file.string() + " is locked by another program");
+    CHECK(waited < std::chrono::seconds(2));
+    CHECK(journal->lastProblem().kind == StoreProblemKind::JournalLocked);
+    CHECK(journal->lastProblem().file == file);
+    CHECK(journal->unusable());
+    CHECK_THAT(MatchJournal::open(file).error, Catch::Contains("locked by another program"));
+    CHECK(MatchJournal::open(file).kind == StoreProblemKind::JournalLocked);
+    const auto whileLocked = journal->load(); // write-ahead logging: a reader does not wait for a writer
+    CHECK(whileLocked.error.empty());
+    CHECK_THAT(whileLocked.damage, Catch::Contains("a write to it failed")); // it stops short of the match
+    REQUIRE(whileLocked.match);
+    CHECK(whileLocked.match->entries.size() == 2);
+    CHECK(whileLocked.touchedAtMs == 1);
+
+    other.exec("ROLLBACK");
+    // The rest of this match would follow a gap: refused. A new match is written again.
+    CHECK_THAT(journal->write({entryAt(4)}, 4), Catch::Contains("after a failed write"));
+    CHECK_THAT(journal->touch(5), Catch::Contains("after a failed write"));
+    REQUIRE(journal->write(match, 6).empty());
+    CHECK_FALSE(journal->unusable());
+    const auto loaded = journal->load();
+    REQUIRE(loaded.match);
+    CHECK(loaded.damage.empty());
+    CHECK(loaded.match->entries.size() == 2);
 }
 
 } // namespace speed::store::test

@@ -6,7 +6,6 @@
 
 #include <sqlite3.h>
 
-#include <chrono>
 #include <csignal>
 
 #include <sys/wait.h>
@@ -244,43 +243,6 @@ TEST_CASE("what a killed process wrote is there for the next one", "[store]") {
     REQUIRE(loaded.match);
     CHECK(loaded.match->entries == entriesOf(records));
     CHECK(loaded.touchedAtMs == 5);
-}
-
-TEST_CASE("a journal another program holds locked is an error, soon, and usable once it lets go", "[store]") {
-    const TempDir temp;
-    const auto file = temp / "host.sqlite";
-    auto journal = openJournal(file);
-    REQUIRE(journal->write(sampleMatch(), 1).empty());
-
-    RawConnection other(file);
-    other.exec("BEGIN EXCLUSIVE");
-    const auto start = std::chrono::steady_clock::now();
-    const auto error = journal->write({entryOf(JournalChange::Phase, 7)}, 2);
-    const auto waited = std::chrono::steady_clock::now() - start;
-    CHECK(error == "the match journal " + file.string() + " is locked by another program");
-    CHECK(waited < std::chrono::seconds(2));
-    CHECK(journal->lastProblem().kind == StoreProblemKind::JournalLocked);
-    CHECK(journal->lastProblem().file == file);
-    CHECK(journal->unusable());
-    CHECK_THAT(MatchJournal::open(file).error, Catch::Contains("locked by another program"));
-    CHECK(MatchJournal::open(file).kind == StoreProblemKind::JournalLocked);
-    const auto whileLocked = journal->load(); // write-ahead logging: a reader does not wait for a writer
-    CHECK(whileLocked.error.empty());
-    CHECK_FALSE(whileLocked.damage.empty()); // a write failed: what it holds stops short of the match
-    REQUIRE(whileLocked.match);
-    CHECK(whileLocked.match->entries.size() == 6);
-    CHECK(whileLocked.touchedAtMs == 1);
-
-    other.exec("ROLLBACK");
-    // The rest of this match would follow a gap: refused. A new match is written again.
-    CHECK_THAT(journal->write({entryOf(JournalChange::Phase, 8)}, 4), Catch::Contains("after a failed write"));
-    CHECK_THAT(journal->touch(5), Catch::Contains("after a failed write"));
-    REQUIRE(journal->write(sampleMatch(), 6).empty());
-    CHECK_FALSE(journal->unusable());
-    const auto loaded = journal->load();
-    REQUIRE(loaded.match);
-    CHECK(loaded.damage.empty());
-    CHECK(loaded.match->entries.size() == 6);
 }
 
 TEST_CASE("a file that is not a database is refused when opened, untouched", "[store]") {
