@@ -5,6 +5,7 @@
 #include "SessionPair.hpp"
 
 #include "speed/protocol/FairOrder.hpp"
+#include "speed/protocol/TableView.hpp"
 
 #include <catch2/catch.hpp>
 
