@@ -334,8 +334,6 @@ TEST_CASE("fair: the host's seat sees the other player's play as late as the cli
     }
 }
 
-} // namespace speed::protocol::test
-
 TEST_CASE("fair: a client that was stopped, then answered everything at once, does not stretch the lag", "[fair][session]") {
     const auto owner = fairPairDealt();
     SessionPair& pair = *owner;
@@ -360,8 +358,6 @@ TEST_CASE("fair: a client that was stopped, then answered everything at once, do
     CHECK(after.tieUs == before.tieUs);
     CHECK(after.viewDelayMs == before.viewDelayMs);
 }
-
-namespace speed::protocol::test {
 
 TEST_CASE("fair: the round trip shown is the network's, without the time the host held the play", "[fair][session]") {
     SessionPair pair(fairConfigFor(SessionRole::Host), fairConfigFor(SessionRole::Client));
