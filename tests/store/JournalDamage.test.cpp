@@ -18,7 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace speed::store::test {
+// A namespace of its own: the store's test files share one translation unit in a unity build.
+namespace speed::store::test::damage {
 namespace {
 
 namespace fs = std::filesystem;
@@ -332,4 +333,4 @@ TEST_CASE("a journal another program holds locked is an error, soon, and takes o
     CHECK(loaded.match->entries.size() == 2);
 }
 
-} // namespace speed::store::test
+} // namespace speed::store::test::damage
