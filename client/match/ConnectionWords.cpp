@@ -137,6 +137,7 @@ std::string describeEnd(const protocol::SessionEvent& ended) {
         case ShutdownReason::MatchOver: return tr("play.end.their_games_played");
         case ShutdownReason::Interrupted: case ShutdownReason::Terminated: return tr("play.end.their_program_stopped");
         case ShutdownReason::ProtocolVersion: return tr("play.end.other_version");
+        case ShutdownReason::Stalled: return tr("play.end.stalled");
         case ShutdownReason::Other: break;
         }
         return tr("play.end.they_ended");
@@ -147,6 +148,8 @@ std::string describeEnd(const protocol::SessionEvent& ended) {
     case EndCause::MatchGone:
         if (ended.denial == protocol::DenyReason::NoMatch) return tr("play.end.match_gone");
         return trf("play.end.not_taken_back", denialWords(ended.denial));
+    case EndCause::RecordDamaged: return tr("play.end.record_damaged");
+    case EndCause::Stalled: return tr("play.end.stalled");
     case EndCause::None: break;
     }
     return tr("play.end.ended");
@@ -166,6 +169,7 @@ const char* denialKey(protocol::DenyReason reason) {
     case DenyReason::Version: return "play.deny.version";
     case DenyReason::Held: return "play.deny.held";
     case DenyReason::NoMatch: return "play.deny.no_match";
+    case DenyReason::Damaged: return "play.deny.damaged";
     }
     return "play.deny.busy";
 }
@@ -182,6 +186,7 @@ const char* refusalKey(protocol::DenyReason reason) {
     case DenyReason::Version: return "play.refused.version";
     case DenyReason::Held: return "play.refused.held";
     case DenyReason::NoMatch: return "play.refused.no_match";
+    case DenyReason::Damaged: return "play.refused.damaged";
     }
     return "play.refused.busy";
 }

@@ -37,8 +37,10 @@ void ConnectionPolicy::connectNextWith(const ConnectOptions& next) {
 }
 
 bool hostsAnewAfter(protocol::SessionRole role, const protocol::SessionEvent& ended) {
-    return ended.kind == protocol::SessionEventKind::Ended && role == protocol::SessionRole::Host &&
-           ended.cause == protocol::EndCause::PeerLost;
+    using protocol::EndCause;
+    const bool givenUp = ended.cause == EndCause::PeerLost || ended.cause == EndCause::RecordDamaged ||
+                         ended.cause == EndCause::Stalled;
+    return ended.kind == protocol::SessionEventKind::Ended && role == protocol::SessionRole::Host && givenUp;
 }
 
 } // namespace speed

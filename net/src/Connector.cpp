@@ -148,9 +148,16 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
 std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
     auto host = std::make_unique<protocol::HostSession>(hostConfig());
     const auto kept = m_options.keeper != nullptr ? m_options.keeper->matchOn(m_options.hostPort) : std::nullopt;
-    const bool damaged = kept && !kept->damage.empty(); // never taken back: it may be older than the game
-    if (damaged) spdlog::warn("not taking the match with {} back: {}", kept->record.session.peerName, kept->damage);
-    if (kept && !damaged && kept->untouchedForMs < m_options.session.timing.graceMs) {
+    if (kept && kept->untouchedForMs < m_options.session.timing.graceMs && !kept->damage.empty()) {
+        // Its game cannot be trusted, its session can: the client is asked back and told.
+        spdlog::warn("the match journal cannot prove it is complete ({}): game {} with {} cannot be taken back; "
+                     "telling {} that the game cannot continue",
+                     kept->damage, kept->record.entries.empty() ? 0 : kept->record.entries.back().game,
+                     kept->record.session.peerName, kept->record.session.peerName);
+        host->restoreDamaged(now, kept->record.session, now - kept->untouchedForMs, kept->damage);
+        return host;
+    }
+    if (kept && kept->untouchedForMs < m_options.session.timing.graceMs) {
         const std::string error = host->restore(now, kept->record, now - kept->untouchedForMs);
         if (error.empty()) {
             spdlog::info("took the match with {} back from the journal: game {}, revision {}; waiting {} s for {} to come back",

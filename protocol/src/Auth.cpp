@@ -104,8 +104,14 @@ std::string welcomeProof(const SessionKeys& keys, Nonce client, Nonce host) {
     return tagOf(keys.hostToClient, "welcome " + nonceText(client) + " " + nonceText(host));
 }
 
-std::string resumeProof(const SessionKeys& keys, Nonce newClient, std::string_view cookie) {
-    return hexOf(Hash().text("speed-v3-resume").number(newClient).text(cookie).digest<kHashBytes>(&keys.clientToHost).data(),
+std::string resumeProof(const SessionKeys& keys, const ResumeClaim& claim) {
+    return hexOf(Hash()
+                     .text("speed-v6-resume")
+                     .number(claim.newClient)
+                     .text(claim.cookie)
+                     .number(claim.heldGame)
+                     .number(claim.heldRevision)
+                     .digest<kHashBytes>(&keys.clientToHost).data(),
                  kProofBytes);
 }
 

@@ -28,6 +28,7 @@ void ClientSession::rejoin(TimeMs now, const ResumeTicket& ticket) {
     m_resumeClient = ticket.clientNonce;
     m_resumeHost = ticket.hostNonce;
     m_resumeId = nonceText(ticket.clientNonce) + nonceText(ticket.hostNonce);
+    m_ticketGame = ticket.game;
     connect(now, ticket.host);
 }
 
@@ -49,6 +50,7 @@ void ClientSession::comeBack(TimeMs now) {
 }
 
 void ClientSession::onPeerBack(TimeMs now) {
+    m_heardAgainAt = now;
     if (comingBack() && !m_resumeProofSent && isConnected(gameInfo())) {
         m_resumeId = std::string(kNoField);
         m_link.settle(RequestKind::Hello);
@@ -67,8 +69,13 @@ void ClientSession::sendHello(TimeMs now, const std::string& cookie) {
     if (m_config.passwordKey) hello.auth = cookie == kNoField ? "P" : joinProof(*m_config.passwordKey, m_nonce, cookie);
     if (comingBack()) {
         hello.resume = m_resumeId;
+        // What this side holds, so a host whose record is behind it says so: a restarted
+        // program knows only its ticket's game, and no revision of it.
+        hello.heldGame = m_game != 0 ? m_game : m_ticketGame;
+        hello.heldRevision = m_game != 0 ? m_revision : 0;
         if (cookie != kNoField) {
-            hello.resumeProof = resumeProof(deriveSessionKeys(m_resumeClient, m_resumeHost, m_config.passwordKey), m_nonce, cookie);
+            const ResumeClaim claim{m_nonce, cookie, hello.heldGame, hello.heldRevision};
+            hello.resumeProof = resumeProof(deriveSessionKeys(m_resumeClient, m_resumeHost, m_config.passwordKey), claim);
             m_resumeProofSent = true;
         }
     }
@@ -102,10 +109,15 @@ void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
         return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a WELCOME whose proof does not match our keys");
     }
     const bool cameBack = comingBack();
+    if (cameBack) { // the session we came back from: a host restored from an older record holds it
+        m_previousClient = m_resumeClient;
+        m_previousHost = m_resumeHost;
+    }
     m_resumeId = std::string(kNoField);
     m_resumeProofSent = false;
     keySession(m_nonce, welcome.nonce);
     m_link.settle(RequestKind::Hello);
+    m_heardAgainAt = now;
     m_welcomeGame = welcome.game;
     m_welcomeClockMs = welcome.clockMs;
     if (isConnected(gameInfo())) return peerReturned(now, welcome.name); // the same program, a new session
@@ -115,6 +127,14 @@ void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
 }
 
 void ClientSession::onDeny(TimeMs now, const Deny& deny) {
+    if (deny.reason == DenyReason::Damaged) { // the host's record is behind our game: it cannot go on
+        SessionEvent ending;
+        ending.kind = SessionEventKind::Ended;
+        ending.cause = EndCause::RecordDamaged;
+        ending.denial = deny.reason;
+        ending.peerName = peerName();
+        return endSession(now, std::move(ending));
+    }
     if (deny.reason == DenyReason::NoMatch && gameInfo() == GameInfo::ConWait) {
         // The ticket was of a match the host no longer holds: join as a new player.
         SessionEvent gone;
@@ -127,6 +147,7 @@ void ClientSession::onDeny(TimeMs now, const Deny& deny) {
         m_cookie.clear();
         return sendHello(now, std::string(kNoField));
     }
+    if (isConnected(gameInfo()) && askPreviousSession(now)) return;
     if (isConnected(gameInfo())) { // coming back to a running match, and the host does not know it
         SessionEvent ending;
         ending.kind = SessionEventKind::Ended;
@@ -139,6 +160,24 @@ void ClientSession::onDeny(TimeMs now, const Deny& deny) {
     failed.failure = deny.reason == DenyReason::Version ? ConnectFailure::VersionMismatch : ConnectFailure::Denied;
     failed.denial = deny.reason;
     endSession(now, std::move(failed));
+}
+
+// The host does not know the session we ask for. If it restarted from a record older than our
+// last return to it, it holds the session we came back from: ask for that one (once), proving
+// it with that session's key and saying what we hold, so that such a host can tell its record is
+// behind (DENY DAMAGED) instead of keeping a seat for a session that has moved on.
+bool ClientSession::askPreviousSession(TimeMs now) {
+    const std::string previous = nonceText(m_previousClient) + nonceText(m_previousHost);
+    if (m_previousHost == 0 || !comingBack() || m_resumeId == previous) return false;
+    m_resumeClient = m_previousClient;
+    m_resumeHost = m_previousHost;
+    m_resumeId = previous;
+    m_previousHost = 0;
+    m_resumeProofSent = false;
+    m_cookie.clear();
+    m_nonce = randomBits();
+    sendHello(now, std::string(kNoField));
+    return true;
 }
 
 } // namespace speed::protocol

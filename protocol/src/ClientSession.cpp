@@ -61,17 +61,19 @@ void ClientSession::onUpdate(TimeMs now, const Update& update) {
     const bool older = header.game < m_game || (header.game == m_game && header.revision <= m_revision);
     if (older) {
         m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision}); // the host may have missed our OK
-        return m_link.ignore(now, IgnoreRule::StaleUpdate, "revision " + std::to_string(header.revision) + " is not newer than ours");
+        m_link.ignore(now, IgnoreRule::StaleUpdate, "revision " + std::to_string(header.revision) + " is not newer than ours");
+        if (header.game == m_game && header.revision == m_revision) m_untakenSince = kNever; // the same table
+        else noteUntaken(now);
+        return;
     }
     StateFromView rebuilt = stateFromView(update.table, kHostSeat, header.rules);
-    if (!rebuilt.state) {
+    std::string problem = rebuilt.state ? conservationError(*rebuilt.state) : "it does not fit its rules: " + rebuilt.error;
+    if (!problem.empty()) {
         ++m_link.stats().badTables;
-        return m_link.ignore(now, IgnoreRule::BadTable, "the table does not fit its rules: " + rebuilt.error);
+        m_link.ignore(now, IgnoreRule::BadTable, "the table " + (rebuilt.state ? "loses or doubles cards: " + problem : problem));
+        return noteUntaken(now);
     }
-    if (std::string lost = conservationError(*rebuilt.state); !lost.empty()) {
-        ++m_link.stats().badTables;
-        return m_link.ignore(now, IgnoreRule::BadTable, "the table loses or doubles cards: " + lost);
-    }
+    m_untakenSince = kNever;
     adopt(now, header, *rebuilt.state);
     m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision});
 }
@@ -211,7 +213,29 @@ void ClientSession::onNg(TimeMs now, const Ng& ng) {
     refuse(now, move, playOutcomeOf(ng.reason), LinkRefusal::None, true, ng.leadUs);
 }
 
+// An UPDATE this side cannot take: older than its table (rule 7) or not a valid table (rule 9).
+// One now and then is a reordered or damaged copy; a host whose UPDATEs cannot be taken for
+// stallTimeoutMs (its table is behind this one, or of another history) stalls the match.
+void ClientSession::noteUntaken(TimeMs now) {
+    if (m_untakenSince == kNever) m_untakenSince = now;
+    else if (now - m_untakenSince >= m_config.timing.stallTimeoutMs) giveUpStalled(now, now - m_untakenSince);
+}
+
+// A host that is heard answers every proposal within a resend interval or two (OK, NG, or NG
+// PAUSED); one unanswered for stallTimeoutMs while it is heard is ignored for good (its ID is
+// ahead of what the host's table decided: the table jumped to another history).
+void ClientSession::watchProposals(TimeMs now) {
+    if (m_link.silent() || comingBack()) return;
+    for (const PendingProposal& proposal : m_proposals) {
+        if (proposal.confirmed) continue;
+        const TimeMs waited = now - std::max(proposal.proposedAt, m_heardAgainAt);
+        if (waited >= m_config.timing.stallTimeoutMs) return giveUpStalled(now, waited);
+    }
+}
+
 void ClientSession::onTick(TimeMs now) {
+    watchProposals(now);
+    if (gameInfo() == GameInfo::Nothing) return;
     if (m_link.silent() && !comingBack()) comeBack(now);
     for (PendingProposal& proposal : m_proposals) {
         if (proposal.confirmed || now < proposal.nextSendAt) continue;

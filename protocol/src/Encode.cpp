@@ -64,6 +64,8 @@ struct FieldWriter {
         word(hello.auth);
         word(hello.cookie);
         word(hello.resume);
+        number(hello.heldGame);
+        number(hello.heldRevision);
         word(hello.resumeProof);
         word(std::string(std::max<std::size_t>(hello.padChars, 1), kPadChar));
     }

@@ -49,6 +49,8 @@ MessageBody readHello(FieldReader& in) {
     hello.auth = readProof(in, "AUTH", true);
     hello.cookie = readProof(in, "COOKIE", false);
     hello.resume = readSessionId(in);
+    hello.heldGame = in.number("GAME");
+    hello.heldRevision = in.number("REV");
     hello.resumeProof = readProof(in, "RPROOF", false);
     if (!in.failed() && hello.resumeProof != kNoField && (hello.resume == kNoField || hello.cookie == kNoField)) {
         in.fail(DecodeError::BadPayload, "RPROOF comes only with RESUME and COOKIE");

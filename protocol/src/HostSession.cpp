@@ -54,6 +54,7 @@ void HostSession::onAck(TimeMs now, const Ok& ok) {
         return ignoreNeverSent(now, "OK UPDATE " + std::to_string(ok.revision) + ", the newest sent is " +
                                         std::to_string(m_revision));
     }
+    if (ok.revision > m_game.ackedRevision) m_waitingForAckSince = now; // a revision was taken: no stall
     m_game.ackedRevision = std::max(m_game.ackedRevision, ok.revision);
     m_link.timeAnswered(TimedExchange::Update, ok.game, ok.revision, now);
     m_arbitration->measured(); // the deal's first exchanges, while its SPEED! is called
@@ -177,6 +178,7 @@ SessionEvent HostSession::moveEvent(SessionEventKind kind, TimeMs now, const Mov
 }
 
 void HostSession::publish(TimeMs now, const std::optional<Move>& change, RevisionCause cause) {
+    if (m_game.ackedRevision >= m_revision) m_waitingForAckSince = now; // nothing was outstanding
     ++m_revision;
     m_game.change = change;
     m_phase = currentPhase();
@@ -230,12 +232,27 @@ void HostSession::onTick(TimeMs now) {
     m_arbitration->tick(now); // the plays due before the flip are taken first
     if (const auto flip = m_match.advance(now)) afterMove(now, flip);
     if (gameNumber() > 0 && m_game.ackedRevision < m_revision && now >= m_game.nextSnapshotAt) sendSnapshot(now, true);
+    watchForStall(now);
+}
+
+// The client acknowledges every table it takes, so a newest revision it leaves unacknowledged
+// for stallTimeoutMs while it is heard (not silent, not being waited for to come back) is one it
+// cannot take: its table is ahead of this one or of another history. The match is given up.
+void HostSession::watchForStall(TimeMs now) {
+    const bool outstanding = gameNumber() > 0 && m_game.ackedRevision < m_revision;
+    if (!outstanding || m_link.silent() || m_link.keysRetired()) {
+        m_waitingForAckSince = now;
+        return;
+    }
+    if (now - m_waitingForAckSince >= m_config.timing.stallTimeoutMs) giveUpStalled(now, now - m_waitingForAckSince);
 }
 
 TimeMs HostSession::roleWakeMs(TimeMs now) const {
     TimeMs wake = m_match.nextWakeAt(now);
     if (m_link.keysRetired()) wake = std::min(wake, m_nextRekeyAt);
-    if (m_game.ackedRevision < m_revision) wake = std::min(wake, m_game.nextSnapshotAt);
+    if (m_game.ackedRevision < m_revision) {
+        wake = std::min({wake, m_game.nextSnapshotAt, m_waitingForAckSince + m_config.timing.stallTimeoutMs});
+    }
     return std::min(wake, m_arbitration->wakeMs(now));
 }
 

@@ -69,8 +69,12 @@ bool HostSession::freshCookie(TimeMs now, const PeerAddress& from, const Hello& 
 void HostSession::onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
     if (!provesItself(now, from, hello, receivedBytes)) return;
     const SessionKeys keys = deriveSessionKeys(clientNonce(), hostNonce(), m_config.passwordKey);
-    if (!sameText(hello.resumeProof, resumeProof(keys, hello.nonce, hello.cookie))) {
+    const ResumeClaim claim{hello.nonce, hello.cookie, hello.heldGame, hello.heldRevision};
+    if (!sameText(hello.resumeProof, resumeProof(keys, claim))) {
         return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a HELLO coming back to this session without its key");
+    }
+    if (std::string behind = recordBehind(hello); !behind.empty()) {
+        return refuseDamaged(now, from, hello, receivedBytes, std::move(behind));
     }
     m_link.lockPeer(from);
     keySession(hello.nonce, randomBits());
@@ -78,7 +82,35 @@ void HostSession::onReturning(TimeMs now, const PeerAddress& from, const Hello& 
     sendWelcome(now);
     peerReturned(now, hello.name);
     m_game.ackedRevision = 0; // the table goes again until this session acknowledges it
+    m_waitingForAckSince = now;
     sendSnapshot(now, false);
+}
+
+// Every revision is journaled before its UPDATE leaves, so a sound record is never behind what
+// its client holds: a newer game, or the same game at a newer revision, means the record lost
+// its tail (a write that failed, a damaged file). So does a journal that said it is damaged.
+std::string HostSession::recordBehind(const Hello& hello) const {
+    if (!m_recordDamage.empty()) return "the journal is damaged: " + m_recordDamage;
+    const bool newerGame = hello.heldGame > gameNumber();
+    if (!newerGame && !(hello.heldGame == gameNumber() && hello.heldRevision > m_revision)) return {};
+    return hello.name + " holds game " + std::to_string(hello.heldGame) + " revision " +
+           std::to_string(hello.heldRevision) + ", this host's record ends at game " + std::to_string(gameNumber()) +
+           " revision " + std::to_string(m_revision);
+}
+
+// The returning client proved its session and holds a game this host's record does not: neither
+// side can go on from it. The client is told (DENY DAMAGED: it ends the match and drops its
+// ticket), and the match ends here too (the journal is closed; the host may wait for a new one).
+void HostSession::refuseDamaged(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes,
+                                std::string detail) {
+    m_link.answerTo(now, from, Deny{hello.nonce, DenyReason::Damaged}, receivedBytes);
+    SessionEvent ending;
+    ending.kind = SessionEventKind::Ended;
+    ending.cause = EndCause::RecordDamaged;
+    ending.denial = DenyReason::Damaged;
+    ending.peerName = peerName();
+    ending.text = std::move(detail);
+    endSession(now, std::move(ending));
 }
 // With a password the client proves it knows it; without one it must not pretend to.
 std::optional<DenyReason> HostSession::passwordProblem(const Hello& hello) const {

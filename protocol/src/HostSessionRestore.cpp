@@ -57,23 +57,44 @@ std::string HostSession::restore(TimeMs now, const MatchRecord& record, TimeMs l
             return "the moves the journal keeps of game " + std::to_string(first->game) + " do not replay";
         }
     }
-    m_config.dealSeed = record.session.dealSeed;
-    m_config.rules = record.session.rules;
-    m_config.rules.arbitration = arbitration;
-    beginWaiting(now, "restoring the match from the journal");
-    m_link.lockPeer(record.session.peer);
-    keySession(record.session.clientNonce, record.session.hostNonce);
-    // The client's program still has this session, but not the SEQ this process would start
-    // from: the match goes on only once it comes back with a new one (RESUME).
-    m_link.retireKeys();
-    m_nextRekeyAt = now; // REKEY (the one datagram it sends under them) at the first tick, then every second
-    connected(now, record.session.peerName);
+    takeSessionBack(now, record.session);
     if (first != entries.end()) restoreGame(now, first, entries.end());
     m_link.assumeSilent(lastHeardAt);
     emitText(now, SessionEventKind::PeerSilent,
              "restored from the journal; waiting for " + peerName() + " to come back");
     refreshInfo(now, "restored from the journal");
     return {};
+}
+
+// The journal's game cannot be trusted, its session can: the client is asked back as after any
+// restore, and its RESUME is answered DENY DAMAGED (HostSessionHandshake.cpp), so that both
+// sides end the match at once instead of playing on from a table older than the client's.
+void HostSession::restoreDamaged(TimeMs now, const JournalSession& session, TimeMs lastHeardAt, std::string damage) {
+    if (gameInfo() != GameInfo::Nothing || m_link.locked()) return;
+    m_recordDamage = damage.empty() ? std::string("the journal cannot prove it is complete") : std::move(damage);
+    takeSessionBack(now, session);
+    m_link.assumeSilent(lastHeardAt);
+    emitText(now, SessionEventKind::PeerSilent,
+             "the journal is damaged (" + m_recordDamage + "); waiting for " + peerName() + " to tell it so");
+    refreshInfo(now, "restored a damaged journal's session");
+}
+
+// The journal's session: its keys, its client's address and name, its deal seed and rules. The
+// client's program still has this session, but not the SEQ this process would start from: the
+// match goes on only once it comes back with a new one (RESUME).
+void HostSession::takeSessionBack(TimeMs now, const JournalSession& session) {
+    // The journal keeps the cards' rules; how races are decided is this program's own setting.
+    const Arbitration arbitration = m_config.rules.arbitration;
+    m_config.dealSeed = session.dealSeed;
+    m_config.rules = session.rules;
+    m_config.rules.arbitration = arbitration;
+    beginWaiting(now, "restoring the match from the journal");
+    m_link.lockPeer(session.peer);
+    keySession(session.clientNonce, session.hostNonce);
+    m_link.retireKeys();
+    m_nextRekeyAt = now; // REKEY (the one datagram it sends under them) at the first tick, then every second
+    m_waitingForAckSince = now;
+    connected(now, session.peerName);
 }
 
 // What the host kept of the replayed game, as its last journal entry left it: the revision,

@@ -44,12 +44,13 @@ PlayOutcome playOutcomeOf(Refusal refusal) {
 
 namespace {
 
-constexpr std::array<std::pair<ShutdownReason, std::string_view>, 5> kShutdownWords{{
+constexpr std::array<std::pair<ShutdownReason, std::string_view>, 6> kShutdownWords{{
     {ShutdownReason::MatchOver, "match_over"},
     {ShutdownReason::WindowClosed, "window_closed"},
     {ShutdownReason::Interrupted, "interrupted"},
     {ShutdownReason::Terminated, "terminated"},
     {ShutdownReason::ProtocolVersion, "protocol_version"},
+    {ShutdownReason::Stalled, "stalled"},
 }};
 
 } // namespace
@@ -109,6 +110,7 @@ std::string_view describe(DenyReason reason) {
     case DenyReason::Version: return "the host speaks another protocol version";
     case DenyReason::Held: return "the host keeps the seat for a player who dropped out; try again when the grace is over";
     case DenyReason::NoMatch: return "the host no longer holds the match this program was in";
+    case DenyReason::Damaged: return "the host's record of this game was damaged; the game cannot continue";
     }
     return "the host refused";
 }
@@ -123,6 +125,7 @@ std::string_view describeRefusal(DenyReason reason) {
     case DenyReason::Version: return "it speaks another protocol version";
     case DenyReason::Held: return "the seat is held for the player who dropped out";
     case DenyReason::NoMatch: return "it comes back to a match this host does not hold";
+    case DenyReason::Damaged: return "it holds a newer game than this host's record, which was damaged";
     }
     return "refused";
 }

@@ -85,8 +85,8 @@ void Session::onShutdown(TimeMs now, const Shutdown& shutdown) {
     if (m_info == GameInfo::Nothing) return;
     SessionEvent ending;
     ending.kind = SessionEventKind::Ended;
-    ending.cause = EndCause::ShutdownThere;
     ending.shutdown = shutdownReasonOf(shutdown.reason);
+    ending.cause = ending.shutdown == ShutdownReason::Stalled ? EndCause::Stalled : EndCause::ShutdownThere;
     endSession(now, std::move(ending));
 }
 
@@ -145,6 +145,21 @@ void Session::shutdown(TimeMs now, ShutdownReason reason) {
         m_link.request(now, RequestKind::Shutdown, Shutdown{std::string(wordOf(reason))},
                        now + m_config.timing.shutdownLingerMs);
     }
+}
+
+// Both sides hear each other, and for `stalledForMs` no revision was accepted: the tables no
+// longer agree. The match ends here, and the SHUTDOWN tells the other side why.
+void Session::giveUpStalled(TimeMs now, TimeMs stalledForMs) {
+    if (m_info == GameInfo::Nothing) return;
+    SessionEvent ending;
+    ending.kind = SessionEventKind::Ended;
+    ending.cause = EndCause::Stalled;
+    ending.shutdown = ShutdownReason::Stalled;
+    ending.peerName = m_peerName;
+    ending.waitedMs = stalledForMs;
+    endSession(now, std::move(ending));
+    m_link.request(now, RequestKind::Shutdown, Shutdown{std::string(wordOf(ShutdownReason::Stalled))},
+                   now + m_config.timing.shutdownLingerMs);
 }
 
 void Session::beginMeasure(TimeMs now) {
@@ -265,7 +280,8 @@ void Session::failConnect(TimeMs now, ConnectFailure failure, TimeMs waitedMs) {
 void Session::endSession(TimeMs now, SessionEvent ending) {
     ending.at = now;
     ending.info = m_info;
-    ending.text = describe(stopOf(ending));
+    // The roles may give a detail for the log; the words come from the typed fields.
+    ending.text = describe(stopOf(ending)) + (ending.text.empty() ? "" : " (" + ending.text + ")");
     const std::string why = ending.text;
     emit(std::move(ending));
     m_link.dropRequestsBut(RequestKind::Shutdown);

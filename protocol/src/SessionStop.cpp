@@ -48,6 +48,8 @@ std::string describeEnd(const SessionStop& stop) {
             return "the host no longer holds this match: it gave it up when the grace ran out, or restarted without it";
         }
         return "the host would not take this program back: " + std::string(describe(stop.denial));
+    case EndCause::RecordDamaged: return std::string(describe(DenyReason::Damaged));
+    case EndCause::Stalled: return "the two sides no longer agree on the table: the match is given up";
     case EndCause::None:
         break;
     }

@@ -17,8 +17,8 @@ inline constexpr std::array<std::string_view, 12> kRefusalWords{
     "NOT_ADJACENT", "SLOT_TAKEN", "DECK_EMPTY",    "NOT_STALEMATE", "PAUSED",      "NOT_PLAYING"};
 inline constexpr std::array<std::string_view, 6> kSubjectWords{"MOVE", "UPDATE", "START", "PAUSE", "RESUME", "SHUTDOWN"};
 inline constexpr std::array<std::string_view, 2> kPauseReasonWords{"USER", "SILENT"};
-inline constexpr std::array<std::string_view, 8> kDenyWords{"BUSY", "NOT_INVITED", "PASSWORD_NEEDED", "NO_PASSWORD",
-                                                          "WRONG_PASSWORD", "VERSION", "HELD", "NO_MATCH"};
+inline constexpr std::array<std::string_view, 9> kDenyWords{"BUSY", "NOT_INVITED", "PASSWORD_NEEDED", "NO_PASSWORD",
+                                                          "WRONG_PASSWORD", "VERSION", "HELD", "NO_MATCH", "DAMAGED"};
 inline constexpr char kPadChar = 'x';
 inline constexpr std::string_view kGarbledWord = "GARBLED";
 inline constexpr std::string_view kPlayWord = "PLAY";

@@ -66,7 +66,8 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
         break;
     case SessionEventKind::MatchGone: m_out << protocol::kJoiningAsNewPlayer << std::endl; break;
     case SessionEventKind::Ended:
-        if (event.cause == protocol::EndCause::PeerLost || event.cause == protocol::EndCause::MatchGone) {
+        if (event.cause == protocol::EndCause::PeerLost || event.cause == protocol::EndCause::MatchGone ||
+            event.cause == protocol::EndCause::RecordDamaged || event.cause == protocol::EndCause::Stalled) {
             m_endReason = "lost the other side: " + protocol::describe(protocol::stopOf(event));
             m_out << m_endReason << std::endl;
         } else if (event.cause == protocol::EndCause::ShutdownThere && !m_shutdownSent) {

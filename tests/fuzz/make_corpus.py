@@ -16,6 +16,7 @@ LINES = [
     "HELLO 1 2 3 kenta 0123456789abcdef P 00ff00ff00ff00ff - - xxxxxxxx",
     "HELLO 1 2 5 kenta 0123456789abcdef P 00ff00ff00ff00ff - - xxxxxxxx",
     "HELLO 1 2 5 kenta 0123456789abcdef - - 0123456789abcdeffedcba9876543210 - xxxxxxxx",
+    "HELLO 1 2 6 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 4 87 0011223344556677 xxxxxxxx",
     "HELLO 1 2 5 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 1122334455667788 x",
     "CHALLENGE 3 1 0123456789abcdef 00ff00ff00ff00ff",
     "WELCOME 4 2 3 hana fedcba9876543210 AAAAAAAAAAAAAAAA 0 0",

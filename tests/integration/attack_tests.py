@@ -27,7 +27,7 @@ def datagram(line):
     return f"{line} #{zlib.crc32(line.encode()) & 0xFFFFFFFF:08x}".encode()
 
 
-def hello(nonce, name="mallory", cookie="-", auth="-", size=HELLO_BYTES, version=PROTOCOL_VERSION, resume="- -"):
+def hello(nonce, name="mallory", cookie="-", auth="-", size=HELLO_BYTES, version=PROTOCOL_VERSION, resume="- 0 0 -"):
     fields = f"HELLO 1 1 {version} {name} {nonce:016x} {auth} {cookie} {resume}"
     bare = len(datagram(f"{fields} x"))
     return datagram(f"{fields} {'x' * max(1, 1 + size - bare)}")

@@ -2,7 +2,10 @@
 """A match outlives its programs (docs/NETWORK.md, "Coming back"): real speed-server processes on
 127.0.0.1, killed with -9, frozen with SIGSTOP, restarted with the same setup.ini and state
 folder. Usage: resume_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below)."""
+import glob
+import os
 import re
+import shutil
 import signal
 import sys
 import time
@@ -129,9 +132,61 @@ def stranger_told_seat_is_held(h):
     finish(host, again, client, stranger)
 
 
+def journal_files(h, port):
+    """The host's journal for its port: the database and its write-ahead log and index."""
+    return sorted(glob.glob(os.path.join(h.work_dir, "host-machine", "speed", f"host-{port}.sqlite*")))
+
+
+def older_journal_is_refused(h):
+    """A host whose journal is put back to an older copy (a write that failed, a log that lost
+    its tail) never takes back a game older than its client holds: both sides end within
+    seconds and say why, the ticket and the journal are gone, and the host waits for a new
+    player."""
+    port = free_udp_port()
+    ini = config(h, "setup.ini")
+    host_args = ["--config", ini, "--port", port, "--games", 3, "--json", "--seed", 11]
+    client_args = ["--config", ini, "--join", f"127.0.0.1:{port}", "--games", 3, "--json"]
+    host = h.start("host", "speed-server", *host_args, *BOT, state="host-machine")
+    host.wait_for_line("hosting on UDP port", 10)
+    client = h.start("client", "speed-server", *client_args, *BOT, state="client-machine")
+    client.wait_for_line("connected to", 10)
+    let_the_game_run(1.5)
+    host.kill()
+    saved = os.path.join(h.work_dir, "older-journal")
+    os.makedirs(saved)
+    copies = journal_files(h, port)
+    expect(copies, "the host kept no journal", host)
+    for path in copies:
+        shutil.copy2(path, saved)
+    again = h.start("host again", "speed-server", *host_args, *BOT, state="host-machine")
+    again.wait_for_line("took the match with", 10)
+    again.wait_for_line("is back at", 15)
+    let_the_game_run(3.0)  # the game goes on past the copy
+    again.kill()
+    for path in journal_files(h, port):
+        os.remove(path)
+    for name in os.listdir(saved):
+        shutil.copy2(os.path.join(saved, name), os.path.join(h.work_dir, "host-machine", "speed", name))
+    third = h.start("host put back", "speed-server", *host_args, *FAST, state="host-machine")
+    damaged = "the host's record of this game was damaged; the game cannot continue"
+    third.wait_for_line(damaged, 15)
+    third.wait_for_line("for a new player", 5)
+    expect(client.wait_exit(15) == 1, "the client should end with an error", client, third)
+    expect(any(damaged in line for line in client.stdout + client.stderr), "the client does not say why it ended",
+           client)
+    expect(not any("goes on" in line for line in third.stdout), "the host took the older game back", third)
+    tickets = glob.glob(os.path.join(h.work_dir, "client-machine", "speed", "join-*.ticket"))
+    expect(not tickets, f"the client's ticket is still there: {tickets}", client)
+    expect(not journal_files(h, port), "the host's journal is still there", third)
+    newcomer = h.start("newcomer", "speed-server", *client_args, *FAST, state="newcomer-machine")
+    newcomer.wait_for_line("connected to", 10)
+    expect(newcomer.wait_exit(120) == 0, "the newcomer's match", newcomer, third)
+    expect(third.wait_exit(30) == 0, "the host's exit code after the newcomer's match", third, newcomer)
+
+
 TESTS = {test.__name__: test for test in (
     client_killed_comes_back, host_killed_comes_back, client_frozen_20s, host_frozen_45s,
-    frozen_past_the_grace, stranger_told_seat_is_held)}
+    frozen_past_the_grace, stranger_told_seat_is_held, older_journal_is_refused)}
 
 if __name__ == "__main__":
     sys.exit(run_named_test(TESTS, __doc__, sys.argv))

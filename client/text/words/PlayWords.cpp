@@ -132,6 +132,10 @@ const Words kPlayWords[] = {
     {"play.end.you_ended", "you ended the match", "あなたが対戦を終了しました"},
     {"play.end.peer_lost", "the other window stopped answering", "相手のウィンドウが応答しなくなりました"},
     {"play.end.ended", "the match ended", "対戦が終わりました"},
+    {"play.end.record_damaged", "the host's record of this game was damaged; the game cannot continue",
+     "ホストのこのゲームの記録が壊れていました。ゲームを続けることはできません"},
+    {"play.end.stalled", "the two sides no longer agree on the table: the match is given up",
+     "双方の場の状態が食い違ったままになりました。対戦を終了します"},
     // Why there is no network game.
     {"play.fail.network_error", "network error: {}", "ネットワークエラー：{}"},
     {"play.fail.port_taken",
@@ -165,6 +169,8 @@ const Words kPlayWords[] = {
      "ホストは途中で切れた相手のために席を取っています。猶予時間が過ぎてからもう一度試してください"},
     {"play.deny.no_match", "the host no longer holds the match this program was in",
      "ホストはこのプログラムが参加していた対戦をもう持っていません"},
+    {"play.deny.damaged", "the host's record of this game was damaged; the game cannot continue",
+     "ホストのこのゲームの記録が壊れていました。ゲームを続けることはできません"},
     // Hosting: a player turned away, and why.
     {"play.refused.player", "refused a player at {0}: {1}", "{0}のプレイヤーを断りました：{1}"},
     {"play.refused.player_named", "refused a player at {0} ({1}): {2}", "{0}のプレイヤー（{1}）を断りました：{2}"},
@@ -178,6 +184,8 @@ const Words kPlayWords[] = {
     {"play.refused.held", "the seat is held for the player who dropped out", "席は途中で切れた相手のために取ってあります"},
     {"play.refused.no_match", "it comes back to a match this host does not hold",
      "相手はこのホストが持っていない対戦に戻ろうとしています"},
+    {"play.refused.damaged", "it holds a newer game than this host's record, which was damaged",
+     "相手はこのホストの記録より新しいゲームを持っています（記録が壊れていました）"},
     // A player coming back to a match the host no longer holds.
     {"play.end.match_gone",
      "the host no longer holds this match: it gave it up when the grace ran out, or restarted without it",

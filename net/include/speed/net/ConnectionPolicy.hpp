@@ -46,8 +46,9 @@ private:
     bool m_joinedLocalHost = false;
 };
 
-// A host whose peer was lost for good (its grace ran out) waits on its port for a new player:
-// that end is the match's, not the session's.
+// A host whose match was given up (its peer lost for good when the grace ran out, its record
+// found damaged by the returning client, the two tables stalled) waits on its port for a new
+// player: that end is the match's, not the session's.
 bool hostsAnewAfter(protocol::SessionRole role, const protocol::SessionEvent& ended);
 
 } // namespace speed

@@ -45,9 +45,17 @@ std::string joinProof(const Key& password, Nonce client, std::string_view cookie
 // The host's proof, in WELCOME, that it made the session keys (and so knows the password).
 std::string welcomeProof(const SessionKeys& keys, Nonce client, Nonce host);
 
+// What a returning client's HELLO says: this attempt (its new nonce, the host's cookie) and the
+// game and revision it holds, so that nobody without the session's key can change them.
+struct ResumeClaim {
+    Nonce newClient = 0;
+    std::string_view cookie;
+    std::uint64_t heldGame = 0;
+    std::uint64_t heldRevision = 0;
+};
 // A returning client's proof that it holds the keys of the session it comes back to (`keys`,
-// made from that session's nonces and the password), tied to this attempt.
-std::string resumeProof(const SessionKeys& keys, Nonce newClient, std::string_view cookie);
+// made from that session's nonces and the password), tied to this attempt and what it holds.
+std::string resumeProof(const SessionKeys& keys, const ResumeClaim& claim);
 
 bool sameText(std::string_view a, std::string_view b); // in constant time for equal lengths
 

@@ -64,7 +64,10 @@ private:
     void onWelcome(TimeMs now, const Welcome& welcome);
     void onDeny(TimeMs now, const Deny& deny);
     void comeBack(TimeMs now); // the host is silent: perhaps it restarted; HELLO with RESUME
+    bool askPreviousSession(TimeMs now); // refused: ask for the session we came back from, once
     void onUpdate(TimeMs now, const Update& update);
+    void noteUntaken(TimeMs now);    // an UPDATE that cannot be taken: the match may have stalled
+    void watchProposals(TimeMs now); // a proposal unanswered too long while the host is heard
     void adopt(TimeMs now, const SnapshotHeader& header, const GameState& received);
     void tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
                     const GameState& after);
@@ -85,6 +88,11 @@ private:
     Nonce m_resumeClient = 0;
     Nonce m_resumeHost = 0;
     bool m_resumeProofSent = false;
+    Nonce m_previousClient = 0;      // the session this one came back from (a host's older record holds it)
+    Nonce m_previousHost = 0;
+    WireNumber m_ticketGame = 0;     // a restarted program's: the game its ticket was written in
+    TimeMs m_untakenSince = kNever;  // the first UPDATE that could not be taken since one was taken
+    TimeMs m_heardAgainAt = 0;       // when the host was last heard again after a silence or a new session
     WireNumber m_welcomeGame = 0;    // WELCOME's GAME and CLOCK: the game clock of a game under way
     WireNumber m_welcomeClockMs = 0;
     WireNumber m_game = 0;

@@ -32,6 +32,9 @@ public:
     // `lastHeardAt` (this side's clock) is when the client was last heard; the grace counts from
     // there. Empty when restored, else why the journal does not replay (nothing changed).
     std::string restore(TimeMs now, const MatchRecord& record, TimeMs lastHeardAt);
+    // NOTHING -> the session of a journal that cannot prove it is complete (`damage` says why),
+    // without its game: the client is asked back (REKEY) and told that the game cannot go on.
+    void restoreDamaged(TimeMs now, const JournalSession& session, TimeMs lastHeardAt, std::string damage);
     // What the journal must keep, in order, before the datagrams queued with it are sent.
     std::vector<JournalRecord> takeJournal() { return std::exchange(m_journal, {}); }
 
@@ -117,6 +120,7 @@ private:
     JournalEntry journalEntry(TimeMs now, JournalChange change) const;
     void sendSnapshot(TimeMs now, bool isResend);
     void onEnded(TimeMs now) override;
+    void watchForStall(TimeMs now); // the newest revision unacknowledged too long while heard
 
     // Starting, pausing and resuming games (HostSessionControl.cpp).
     void startGame(TimeMs now);
@@ -145,6 +149,10 @@ private:
     void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     std::optional<DenyReason> passwordProblem(const Hello& hello) const;
     void onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    // Why this host's record cannot take the returning client back (empty: it can).
+    std::string recordBehind(const Hello& hello) const;
+    void refuseDamaged(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes,
+                       std::string detail);
     bool provesItself(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     bool freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     JournalSession journalSession() const;
@@ -153,8 +161,9 @@ private:
     void sendWelcome(TimeMs now);
     std::string cookieFor(TimeMs now, const PeerAddress& from, Nonce client, int bucketsAgo) const;
 
-    // The game a restore replayed, taken up where the journal's entries [first, end) left it
-    // (HostSessionRestore.cpp).
+    // The session of a journal, its client's seat held (HostSessionRestore.cpp).
+    void takeSessionBack(TimeMs now, const JournalSession& session);
+    // The game a restore replayed, taken up where the journal's entries [first, end) left it.
     void restoreGame(TimeMs now, std::vector<JournalEntry>::const_iterator first,
                      std::vector<JournalEntry>::const_iterator end);
 
@@ -168,6 +177,8 @@ private:
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{};
     std::vector<JournalRecord> m_journal;
     TimeMs m_nextRekeyAt = kNever; // restored: when to ask the client to come back (REKEY) again
+    std::string m_recordDamage;    // restored from a journal that cannot prove it is complete: why
+    TimeMs m_waitingForAckSince = 0; // since when the newest revision waits for the client's OK
 };
 
 } // namespace speed::protocol

@@ -17,7 +17,7 @@
 // The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
 namespace speed::protocol {
 
-inline constexpr int kProtocolVersion = 5;
+inline constexpr int kProtocolVersion = 6;
 inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the limit since version 1, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
@@ -64,7 +64,8 @@ Refusal refusalFor(const PlayOutcome& outcome);
 PlayOutcome playOutcomeOf(Refusal refusal);
 
 // Why a session is shut down. The wire carries a word; these are the words this program says.
-enum class ShutdownReason : std::uint8_t { MatchOver, WindowClosed, Interrupted, Terminated, ProtocolVersion, Other };
+// Stalled: the two sides heard each other but no revision was accepted for stallTimeoutMs.
+enum class ShutdownReason : std::uint8_t { MatchOver, WindowClosed, Interrupted, Terminated, ProtocolVersion, Stalled, Other };
 std::string_view wordOf(ShutdownReason reason);  // "match_over", ...; "other" for Other
 ShutdownReason shutdownReasonOf(std::string_view word); // Other for any word we do not say
 
@@ -78,13 +79,17 @@ enum class Subject : std::uint8_t { Move, Update, Start, Pause, Resume, Shutdown
 inline constexpr std::string_view kNoField = "-";
 inline constexpr std::size_t kMinHelloBytes = 128; // a HELLO is padded to this: no answer to it is larger
 
-struct Hello {        // HELLO VERSION NAME NONCE AUTH COOKIE RESUME RPROOF PAD
+struct Hello {        // HELLO VERSION NAME NONCE AUTH COOKIE RESUME GAME REV RPROOF PAD
     int version = kProtocolVersion;
     std::string name;
     std::uint64_t nonce = 0;       // the client's half of the session id
     std::string auth{kNoField};    // "-": no password; "P": a password (first HELLO); else the join proof
     std::string cookie{kNoField};  // "-", or the host's cookie returned
     std::string resume{kNoField};  // "-": a new player; else the session id of the seat it comes back to
+    // With RESUME: the game and revision the client holds (revision 0: a restarted program that
+    // knows only the game of its ticket); 0 0 for a new player.
+    WireNumber heldGame = 0;
+    WireNumber heldRevision = 0;
     std::string resumeProof{kNoField}; // with RESUME and COOKIE: proof made with that session's key
     std::size_t padChars = 1;      // filler characters (the datagram reaches kMinHelloBytes)
     friend bool operator==(const Hello&, const Hello&) = default;
@@ -107,6 +112,7 @@ enum class DenyReason : std::uint8_t {
     Busy, NotInvited, PasswordNeeded, NoPassword, WrongPassword, Version,
     Held,    // the seat is kept for a player who dropped out, until the grace runs out
     NoMatch, // a player coming back to a match this host no longer holds
+    Damaged, // a player coming back holds a newer game than the host's record: the record lost its tail
 };
 std::string_view describe(DenyReason reason);          // as the refused player reads it
 std::string_view describeRefusal(DenyReason reason);   // as the host's log says it

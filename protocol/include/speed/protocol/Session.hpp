@@ -117,6 +117,7 @@ protected:
     // Why no move is taken in the current GameInfo (it is not PLAY).
     PlayOutcome notPlaying() const;
     void endSession(TimeMs now, SessionEvent ending);
+    void giveUpStalled(TimeMs now, TimeMs stalledForMs); // ends it here and tells the peer (SHUTDOWN stalled)
     void failConnect(TimeMs now, ConnectFailure failure, TimeMs waitedMs = 0);
     void ignoreNeverSent(TimeMs now, std::string detail); // rule 14
     bool measuring() const { return m_measuring; }

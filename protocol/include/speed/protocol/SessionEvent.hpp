@@ -54,6 +54,8 @@ enum class EndCause : std::uint8_t {
     ShutdownThere, // the peer sent SHUTDOWN (its reason is in `shutdown`)
     PeerLost,      // nothing heard for graceMs: the grace ran out
     MatchGone,     // client: the host no longer holds the match it came back to
+    RecordDamaged, // the host's record is behind the client's game (DENY DAMAGED): the game cannot go on
+    Stalled,       // both sides heard each other, and no revision was accepted for stallTimeoutMs
 };
 
 enum class SessionEventKind : std::uint8_t {
@@ -77,7 +79,7 @@ enum class SessionEventKind : std::uint8_t {
     RttSample,         // rttMs: one request answered (time from its latest send to the answer)
     PeerSilent,        // nothing heard for silenceTimeoutMs; the game pauses
     PeerBack,          // heard again after silence
-    Ended,             // cause; shutdown (ShutdownThere, ShutdownHere), peerName and waitedMs (PeerLost), denial (MatchGone)
+    Ended,             // cause; shutdown (ShutdownThere, ShutdownHere), peerName and waitedMs (PeerLost, Stalled), denial (MatchGone)
     GameOver,          // result = the game's result
     PeerAskedNextGame, // game = the next game's number: the other player wants to play it (a rematch)
     PeerMoveRefused,   // host: the client's proposal was refused (move, play = why); NOT_ADJACENT: a race the host won

@@ -42,6 +42,10 @@ struct SessionTiming {
     // graceMs and connectWaitMs start from the connection's defaults (setup.ini's `grace` and
     // `wait`); the programs set them from setup.ini and their flags (net/'s connectOptionsFrom).
     TimeMs graceMs = 1000LL * connection_defaults::kGraceSeconds; // nothing heard for this long: the match is given up
+    // Both sides hear each other, yet no revision is accepted for this long: the two tables no
+    // longer agree, and the match is given up. Longer than any wait of a sound match (each
+    // revision is answered within a resend interval; silence is the grace's, not this).
+    TimeMs stallTimeoutMs = 13000;
     TimeMs helloTimeoutMs = 3000;       // a client with no HELLO answer gives up (then it may host)
     TimeMs connectWaitMs = 1000LL * connection_defaults::kWaitSeconds; // a host with no client gives up
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
