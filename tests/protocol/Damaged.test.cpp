@@ -266,3 +266,18 @@ TEST_CASE("a long pause, the SPEED! call and the result hold never count as a st
 }
 
 } // namespace speed::protocol::test
+
+namespace speed::protocol::test {
+
+// The vector docs/PROTOCOL.md gives for RPROOF (section 10): another implementation checks its
+// construction against it.
+TEST_CASE("the resume proof covers the game and revision held, as documented", "[auth][resume]") {
+    const SessionKeys keys = deriveSessionKeys(0x0123456789abcdefULL, 0xfedcba9876543210ULL, std::nullopt);
+    const ResumeClaim claim{0x1111222233334444ULL, "9a41c3d2e5f60718", 4, 87};
+    CHECK(resumeProof(keys, claim) == "ef6ceacc04bdd08d");
+    ResumeClaim changed = claim;
+    changed.heldRevision = 88;
+    CHECK(resumeProof(keys, changed) != resumeProof(keys, claim));
+}
+
+} // namespace speed::protocol::test
