@@ -61,16 +61,22 @@ void ClientSession::onUpdate(TimeMs now, const Update& update) {
     const bool older = header.game < m_game || (header.game == m_game && header.revision <= m_revision);
     if (older) {
         m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision}); // the host may have missed our OK
-        m_link.ignore(now, IgnoreRule::StaleUpdate, "revision " + std::to_string(header.revision) + " is not newer than ours");
-        if (header.game == m_game && header.revision == m_revision) m_untakenSince = kNever; // the same table
-        else noteUntaken(now);
+        m_link.ignore(now, IgnoreRule::StaleUpdate,
+                      "revision " + std::to_string(header.revision) + " is not newer than ours");
+        if (header.game == m_game && header.revision == m_revision) {
+            m_untakenSince = kNever; // our own table again: the host missed our OK
+        } else {
+            noteUntaken(now);
+        }
         return;
     }
     StateFromView rebuilt = stateFromView(update.table, kHostSeat, header.rules);
-    std::string problem = rebuilt.state ? conservationError(*rebuilt.state) : "it does not fit its rules: " + rebuilt.error;
+    const std::string problem =
+        rebuilt.state ? conservationError(*rebuilt.state) : "it does not fit its rules: " + rebuilt.error;
     if (!problem.empty()) {
         ++m_link.stats().badTables;
-        m_link.ignore(now, IgnoreRule::BadTable, "the table " + (rebuilt.state ? "loses or doubles cards: " + problem : problem));
+        m_link.ignore(now, IgnoreRule::BadTable,
+                      "the table " + (rebuilt.state ? "loses or doubles cards: " + problem : problem));
         return noteUntaken(now);
     }
     m_untakenSince = kNever;

@@ -73,7 +73,7 @@ TEST_CASE("connection policy: the next attempt takes the saved settings, the dea
     CHECK(policy.attempt().session.dealSeed == 7);
 }
 
-TEST_CASE("connection policy: only a host that lost its peer for good waits anew", "[connection]") {
+TEST_CASE("connection policy: only a host whose match was given up waits anew", "[connection]") {
     protocol::SessionEvent ended;
     ended.kind = protocol::SessionEventKind::Ended;
     ended.cause = protocol::EndCause::PeerLost;
@@ -81,4 +81,10 @@ TEST_CASE("connection policy: only a host that lost its peer for good waits anew
     CHECK_FALSE(hostsAnewAfter(protocol::SessionRole::Client, ended));
     ended.cause = protocol::EndCause::ShutdownThere;
     CHECK_FALSE(hostsAnewAfter(protocol::SessionRole::Host, ended));
+    // A record found behind its client, and a stalled match, are given up the same way.
+    ended.cause = protocol::EndCause::RecordDamaged;
+    CHECK(hostsAnewAfter(protocol::SessionRole::Host, ended));
+    ended.cause = protocol::EndCause::Stalled;
+    CHECK(hostsAnewAfter(protocol::SessionRole::Host, ended));
+    CHECK_FALSE(hostsAnewAfter(protocol::SessionRole::Client, ended));
 }

@@ -134,7 +134,7 @@ TEST_CASE("the game and revision a returning client holds cannot be changed with
     const long long ignoredBefore = rig.host->stats().ignored;
     rig.host->receive(rig.now, rig.clientAddress, encodeDatagram({2, 2, *hello}));
     CHECK(rig.host->stats().ignored == ignoredBefore + 1);
-    CHECK(rig.host->gameInfo() == GameInfo::Pause0); // still held
+    CHECK(rig.host->gameInfo() == GameInfo::Pause0);                     // still held
     rig.host->receive(rig.now, rig.clientAddress, proven.front().bytes); // the real one takes the seat
     rig.pump();
     CHECK(SessionPair::has(rig.clientEvents, SessionEventKind::Rejoined));
@@ -175,7 +175,8 @@ void runFiltered(SessionPair& pair, TimeMs durationMs, const std::function<bool(
             if (fromHost.empty() && fromClient.empty()) break;
             for (OutgoingDatagram& datagram : fromClient) {
                 const auto message = SessionPair::sentMessage(datagram.bytes);
-                if (message && dropToHost(*message)) datagram.bytes = pair.asClient({message->time, message->seq, Alive{}});
+                if (message && dropToHost(*message))
+                    datagram.bytes = pair.asClient({message->time, message->seq, Alive{}});
             }
             pair.deliver(std::move(fromHost), std::move(fromClient));
         }

@@ -45,16 +45,20 @@ struct Rig {
             if (hostAlive) {
                 journal.write(host->takeJournal()); // before anything of this step is sent
                 fromHost = host->takeOutgoing();
-                for (auto& event : host->takeEvents()) hostEvents.push_back(std::move(event));
+                for (auto& event : host->takeEvents())
+                    hostEvents.push_back(std::move(event));
             }
             if (clientAlive) {
                 fromClient = client->takeOutgoing();
-                for (auto& event : client->takeEvents()) clientEvents.push_back(std::move(event));
+                for (auto& event : client->takeEvents())
+                    clientEvents.push_back(std::move(event));
             }
             if (fromHost.empty() && fromClient.empty()) return;
             for (const auto& datagram : fromHost) {
-                if (datagram.to != clientAddress) toOthers.push_back(datagram);
-                else if (!linkDown && !toClientDown && clientAlive) client->receive(now, kHost, datagram.bytes);
+                if (datagram.to != clientAddress)
+                    toOthers.push_back(datagram);
+                else if (!linkDown && !toClientDown && clientAlive)
+                    client->receive(now, kHost, datagram.bytes);
             }
             for (const auto& datagram : fromClient) {
                 if (!linkDown && hostAlive) host->receive(now, clientAddress, datagram.bytes);
@@ -118,7 +122,8 @@ struct Rig {
     }
 };
 
-inline bool sameCards(const GameState& a, const GameState& b) { return sameTable(a, b) && a.result == b.result; }
-
+inline bool sameCards(const GameState& a, const GameState& b) {
+    return sameTable(a, b) && a.result == b.result;
+}
 
 } // namespace speed::protocol::test

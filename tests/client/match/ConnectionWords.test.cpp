@@ -125,6 +125,21 @@ TEST_CASE("connection words: how a session ended comes from its typed cause", "[
     }
 }
 
+TEST_CASE("connection words: a damaged record and a stalled match are said in both languages", "[client][words]") {
+    protocol::SessionEvent ended;
+    ended.kind = protocol::SessionEventKind::Ended;
+    ended.cause = protocol::EndCause::RecordDamaged;
+    ended.denial = protocol::DenyReason::Damaged;
+    CHECK(describeEnd(ended) == protocol::describe(protocol::stopOf(ended))); // English: as the log says it
+    CHECK(describeEnd(ended) == "the host's record of this game was damaged; the game cannot continue");
+    ended.cause = protocol::EndCause::Stalled;
+    CHECK(describeEnd(ended) == protocol::describe(protocol::stopOf(ended)));
+    const InJapanese japanese;
+    CHECK(describeEnd(ended) == "双方の場の状態が食い違ったままになりました。対戦を終了します");
+    ended.cause = protocol::EndCause::RecordDamaged;
+    CHECK(describeEnd(ended) == "ホストのこのゲームの記録が壊れていました。ゲームを続けることはできません");
+}
+
 TEST_CASE("connection words: every connection failure is worded from its kind, in both languages", "[client][words]") {
     ConnectionFailure failure{.kind = ConnectorFailure::NoHostAnswered, .target = "192.0.2.1:50001", .port = 50001,
                               .waitedMs = 30'000};
