@@ -167,8 +167,9 @@ std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
         }
         spdlog::warn("the match journal does not replay ({}): starting a new match", error);
         host = std::make_unique<protocol::HostSession>(hostConfig());
-    } else if (kept && !damaged) {
-        spdlog::info("the journaled match is {} s old, longer than the grace: starting a new match", kept->untouchedForMs / 1000);
+    } else if (kept) {
+        spdlog::info("the journaled match is {} s old, longer than the grace{}: starting a new match",
+                     kept->untouchedForMs / 1000, kept->damage.empty() ? "" : " (and the journal is damaged: " + kept->damage + ")");
     }
     if (kept) m_options.keeper->journal(m_options.hostPort, {protocol::JournalClosed{"not taken back"}});
     host->listen(now);
