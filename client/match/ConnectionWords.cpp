@@ -240,7 +240,9 @@ std::string keeperWords(const store::StoreProblem& problem) {
 std::string denialWords(protocol::DenyReason reason) { return tr(denialKey(reason)); }
 
 std::string refusalWords(const JoinRefusal& refusal) {
-    const std::string why = tr(refusalKey(refusal.reason));
+    const bool versions = refusal.reason == protocol::DenyReason::Version && refusal.version > 0;
+    const std::string why = versions ? trf("play.refused.version_numbers", refusal.version, protocol::kProtocolVersion)
+                                     : tr(refusalKey(refusal.reason));
     if (refusal.name.empty()) return trf("play.refused.player", refusal.address, why);
     return trf("play.refused.player_named", refusal.address, refusal.name, why);
 }
@@ -258,7 +260,11 @@ std::string failureWords(const ConnectionFailure& failure) {
         }
         return trf("play.fail.no_host", failure.target, secondsText(failure.waitedMs));
     case ConnectorFailure::NoClientCame: return trf("play.fail.no_client", failure.port, secondsText(failure.waitedMs));
-    case ConnectorFailure::Refused: return trf("play.fail.refused", failure.target, denialWords(failure.denial));
+    case ConnectorFailure::Refused:
+        if (failure.denial == protocol::DenyReason::Version && failure.peerVersion > 0) {
+            return trf("play.fail.version", failure.target, failure.peerVersion, protocol::kProtocolVersion);
+        }
+        return trf("play.fail.refused", failure.target, denialWords(failure.denial));
     case ConnectorFailure::None: break;
     }
     return {};

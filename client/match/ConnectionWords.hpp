@@ -62,6 +62,7 @@ struct JoinRefusal {
     protocol::PeerAddress address;
     std::string name; // as its HELLO gave it; may be empty
     protocol::DenyReason reason = protocol::DenyReason::Busy;
+    int version = 0; // VERSION: the protocol version its HELLO gave
 };
 
 // In the window's language, from the typed values; the addresses, names and the operating

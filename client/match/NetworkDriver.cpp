@@ -172,7 +172,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         break;
     case SessionEventKind::PeerAskedNextGame: spdlog::info("{} asks for a rematch (game {})", m_peerName, event.game); break;
     case SessionEventKind::JoinRefused:
-        m_lastRefusal = JoinRefusal{event.peerAddress, event.peerName, event.denial};
+        m_lastRefusal = JoinRefusal{event.peerAddress, event.peerName, event.denial, event.peerVersion};
         break;
     case SessionEventKind::Rejoined:
         if (!m_mirror.peerAddress.empty()) m_lastPeerAddress = m_mirror.peerAddress;

@@ -38,6 +38,9 @@ std::string describe(const ConnectionFailure& failure) {
     case ConnectorFailure::NoClientCame:
         return describeWait(failure);
     case ConnectorFailure::Refused:
+        if (failure.denial == protocol::DenyReason::Version) {
+            return protocol::versionMismatchWords("the host at " + failure.target, failure.peerVersion);
+        }
         return "could not join " + failure.target + ": " + std::string(protocol::describe(failure.denial));
     case ConnectorFailure::None:
         break;

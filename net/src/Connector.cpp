@@ -205,8 +205,8 @@ TimeMs Connector::runSeat(protocol::Session& session, TimeMs now) {
         if (event.kind == SessionEventKind::Connected) m_connected = true;
         if (event.kind == SessionEventKind::ConnectFailed && !m_connected) {
             keep(session, events, now);
-            asio::post(m_io, [this, failure = event.failure, denial = event.denial] {
-                afterConnectFailed(failure, denial);
+            asio::post(m_io, [this, failure = event.failure, denial = event.denial, version = event.peerVersion] {
+                afterConnectFailed(failure, denial, version);
             });
             return kNever;
         }
@@ -254,7 +254,7 @@ void Connector::listenAgain() {
     m_link->replaceSession(std::move(host));
 }
 
-void Connector::afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial) {
+void Connector::afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial, int peerVersion) {
     if (m_finished) return;
     ConnectionFailure failed;
     failed.target = m_peerEndpoint ? endpointText(*m_peerEndpoint) : std::string();
@@ -262,6 +262,7 @@ void Connector::afterConnectFailed(protocol::ConnectFailure failure, protocol::D
     if (failure == protocol::ConnectFailure::VersionMismatch || failure == protocol::ConnectFailure::Denied) {
         failed.kind = ConnectorFailure::Refused;
         failed.denial = failure == protocol::ConnectFailure::VersionMismatch ? protocol::DenyReason::Version : denial;
+        failed.peerVersion = peerVersion;
     } else if (failure == protocol::ConnectFailure::NoHostAnswered) {
         failed.kind = ConnectorFailure::NoHostAnswered;
         failed.waitedMs = m_options.waitMs;

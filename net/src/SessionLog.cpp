@@ -10,6 +10,7 @@ void logSessionEvent(const protocol::SessionEvent& event) {
     case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
     case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
     case SessionEventKind::JoinRefused: spdlog::warn("{}", event.text); break;
+    case SessionEventKind::RefusalsSummed: spdlog::warn("{}", event.text); break;
     case SessionEventKind::PeerMoved: spdlog::info("the other side now sends from {}", event.text); break;
     case SessionEventKind::ConnectFailed: spdlog::info("connection attempt: {}", event.text); break;
     case SessionEventKind::TableJumped: spdlog::debug("{}", event.text); break;

@@ -103,7 +103,14 @@ void ClientSession::onChallenge(TimeMs now, const Challenge& challenge) {
 // The host took us: with both nonces this side makes the keys, and checks the host made the
 // same ones (a WELCOME no one else could have sent).
 void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
-    if (welcome.version != kProtocolVersion) return failConnect(now, ConnectFailure::VersionMismatch);
+    if (welcome.version != kProtocolVersion) {
+        SessionEvent failed;
+        failed.kind = SessionEventKind::ConnectFailed;
+        failed.failure = ConnectFailure::VersionMismatch;
+        failed.denial = DenyReason::Version;
+        failed.peerVersion = welcome.version;
+        return endSession(now, std::move(failed));
+    }
     const SessionKeys keys = deriveSessionKeys(m_nonce, welcome.nonce, m_config.passwordKey);
     if (!sameText(welcome.proof, welcomeProof(keys, m_nonce, welcome.nonce))) {
         return m_link.ignore(now, IgnoreRule::NotAuthenticated, "a WELCOME whose proof does not match our keys");
@@ -159,6 +166,7 @@ void ClientSession::onDeny(TimeMs now, const Deny& deny) {
     failed.kind = SessionEventKind::ConnectFailed;
     failed.failure = deny.reason == DenyReason::Version ? ConnectFailure::VersionMismatch : ConnectFailure::Denied;
     failed.denial = deny.reason;
+    failed.peerVersion = deny.version;
     endSession(now, std::move(failed));
 }
 

@@ -84,6 +84,7 @@ struct FieldWriter {
     void operator()(const Deny& deny) {
         word(nonceText(deny.nonce));
         word(wordOf(kDenyWords, deny.reason));
+        digit(deny.version);
     }
     void operator()(const Update& update) {
         const TableView& table = update.table;

@@ -35,17 +35,17 @@ std::string readSessionId(FieldReader& in) {
 
 } // namespace
 
-// A HELLO of another version is read no further than its version: the host answers it with
-// DENY VERSION, whatever else the other program put in it.
+// A HELLO of another version is read no further than the fields every version keeps (VERSION
+// NAME NONCE): the host answers it with DENY VERSION and its nonce, whatever else it holds.
 MessageBody readHello(FieldReader& in) {
     Hello hello;
     hello.version = in.smallNumber("VERSION", 9999);
+    hello.name = in.word("NAME");
+    hello.nonce = readNonce(in, "NONCE");
     if (!in.failed() && hello.version != kProtocolVersion) {
         in.skipRest();
         return hello;
     }
-    hello.name = in.word("NAME");
-    hello.nonce = readNonce(in, "NONCE");
     hello.auth = readProof(in, "AUTH", true);
     hello.cookie = readProof(in, "COOKIE", false);
     hello.resume = readSessionId(in);
@@ -81,10 +81,18 @@ MessageBody readWelcome(FieldReader& in) {
     return welcome;
 }
 
+// A DENY of another version is read as far as the fields every version keeps (NONCE REASON
+// VERSION): whatever its reason, the two programs speak different versions.
 MessageBody readDeny(FieldReader& in) {
     Deny deny;
     deny.nonce = readNonce(in, "NONCE");
     const auto reason = enumOf<DenyReason>(kDenyWords, in.token("REASON"));
+    deny.version = in.smallNumber("VERSION", 9999);
+    if (!in.failed() && deny.version != kProtocolVersion) {
+        in.skipRest();
+        deny.reason = DenyReason::Version;
+        return deny;
+    }
     if (!in.failed() && !reason) in.fail(DecodeError::BadWord, "DENY's REASON is not a known one");
     deny.reason = reason.value_or(DenyReason::Busy);
     return deny;

@@ -14,7 +14,7 @@ namespace speed::protocol {
 
 HostSession::HostSession(SessionConfig config)
     : Session(std::move(config)), m_arbitration(makeArbitration(Arbitration::FirstArrival, *this, m_config.timing)),
-      m_match(m_config.timing.match) {
+      m_refusals(m_config.timing.refusals), m_match(m_config.timing.match) {
     for (std::size_t i = 0; i < m_cookieSecret.size(); i += 8) {
         std::uint64_t bits = randomBits();
         for (std::size_t k = 0; k < 8; ++k, bits >>= 8)

@@ -27,7 +27,8 @@ void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hell
         // While the player is missing its seat is held for it; then, it is simply taken.
         return deny(now, from, hello, m_link.silent() ? DenyReason::Held : DenyReason::Busy, receivedBytes);
     }
-    if (gameInfo() != GameInfo::ConWait) return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
+    if (gameInfo() != GameInfo::ConWait)
+        return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
     if (hello.resume != kNoField) return deny(now, from, hello, DenyReason::NoMatch, receivedBytes);
     if (m_config.admits && !m_config.admits(from)) return deny(now, from, hello, DenyReason::NotInvited, receivedBytes);
     if (!provesItself(now, from, hello, receivedBytes)) return;
@@ -43,22 +44,38 @@ bool HostSession::provesItself(TimeMs now, const PeerAddress& from, const Hello&
         return false;
     }
     if (!freshCookie(now, from, hello, receivedBytes)) return false;
+    return rightPassword(now, from, hello, receivedBytes);
+}
+
+// Only an address that showed it receives gets here. After a wrong password its next join proof
+// waits (the delay doubles with each wrong one): a HELLO during the delay is not answered, and
+// the client's resend is checked once the delay is over. A guesser gets one try per delay.
+bool HostSession::rightPassword(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
+    if (!m_config.passwordKey) return true;
+    if (m_refusals.passwordThrottled(now, from)) {
+        m_link.ignore(now, IgnoreRule::NotWelcome, "a join proof from " + from + " during its wrong-password delay");
+        return false;
+    }
     if (passwordProblem(hello)) {
+        m_refusals.wrongPassword(now, from);
         deny(now, from, hello, DenyReason::WrongPassword, receivedBytes);
         return false;
     }
+    m_refusals.rightPassword(from);
     return true;
 }
 
 // True when the HELLO brings back a cookie of this bucket or the last one; otherwise it is
 // answered with a CHALLENGE (no larger than it) and false.
 bool HostSession::freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
-    if (sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) || sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1))) {
+    if (sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) ||
+        sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1))) {
         return true;
     }
     if (!m_link.answerTo(now, from, Challenge{hello.nonce, cookieFor(now, from, hello.nonce, 0)}, receivedBytes)) {
-        m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO too short to be answered: it must be padded to " +
-                                                       std::to_string(kMinHelloBytes) + " bytes");
+        m_link.ignore(now, IgnoreRule::NotWelcome,
+                      "a HELLO too short to be answered: it must be padded to " + std::to_string(kMinHelloBytes) +
+                          " bytes");
     }
     return false;
 }
@@ -120,26 +137,45 @@ std::optional<DenyReason> HostSession::passwordProblem(const Hello& hello) const
     }
     if (hello.auth == kNoField) return DenyReason::PasswordNeeded;
     if (hello.cookie == kNoField) return std::nullopt; // the first HELLO only says it has one
-    if (!sameText(hello.auth, joinProof(*m_config.passwordKey, hello.nonce, hello.cookie))) return DenyReason::WrongPassword;
+    if (!sameText(hello.auth, joinProof(*m_config.passwordKey, hello.nonce, hello.cookie)))
+        return DenyReason::WrongPassword;
     return std::nullopt;
 }
 
-void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes) {
-    const bool thirdParty = reason == DenyReason::Busy || reason == DenyReason::NotInvited;
-    if (thirdParty && now - m_lastDenyAt < m_config.timing.denyIntervalMs) {
-        return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO from " + from + ", answered a moment ago");
+// Every kind of refusal costs the same: one DENY per interval per address (and a bounded number
+// for all addresses together), one log line per window per address; the rest are counted and
+// summed up when the window ends (summarizeRefusals).
+void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason,
+                       std::size_t receivedBytes) {
+    summarizeRefusals(now);
+    const RefusalLimiter::Verdict verdict = m_refusals.refuse(now, from, reason);
+    if (verdict.answer) {
+        m_link.answerTo(now, from, Deny{hello.nonce, reason, kProtocolVersion}, receivedBytes);
+    } else {
+        m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO from " + from + ", refused a moment ago");
     }
-    if (thirdParty) m_lastDenyAt = now;
-    m_link.answerTo(now, from, Deny{hello.nonce, reason}, receivedBytes);
+    if (!verdict.log) return;
     SessionEvent refused;
     refused.kind = SessionEventKind::JoinRefused;
     refused.at = now;
     refused.denial = reason;
+    refused.peerVersion = hello.version;
     refused.peerAddress = from;
     refused.peerName = hello.name;
-    refused.text = "refused a player at " + from + (hello.name.empty() ? "" : " (" + hello.name + ")") + ": " +
-                   std::string(describeRefusal(reason));
+    const std::string why = reason == DenyReason::Version ? versionMismatchWords("it", hello.version)
+                                                          : std::string(describeRefusal(reason));
+    refused.text = "refused a player at " + from + (hello.name.empty() ? "" : " (" + hello.name + ")") + ": " + why;
     emit(std::move(refused));
+}
+
+void HostSession::summarizeRefusals(TimeMs now) {
+    for (std::string& line : m_refusals.takeSummaries(now)) {
+        SessionEvent summed;
+        summed.kind = SessionEventKind::RefusalsSummed;
+        summed.at = now;
+        summed.text = std::move(line);
+        emit(std::move(summed));
+    }
 }
 
 void HostSession::admit(TimeMs now, const PeerAddress& from, const Hello& hello) {

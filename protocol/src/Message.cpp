@@ -115,6 +115,12 @@ std::string_view describe(DenyReason reason) {
     return "the host refused";
 }
 
+std::string versionMismatchWords(std::string_view them, int theirVersion) {
+    const std::string theirs = theirVersion > 0 ? "protocol version " + std::to_string(theirVersion) : "another protocol version";
+    return std::string(them) + " speaks " + theirs + "; this program speaks version " + std::to_string(kProtocolVersion) +
+           ": update one side";
+}
+
 std::string_view describeRefusal(DenyReason reason) {
     switch (reason) {
     case DenyReason::Busy: return "a match is under way";

@@ -93,6 +93,7 @@ void Session::onShutdown(TimeMs now, const Shutdown& shutdown) {
 void Session::tick(TimeMs now) {
     m_link.tick(now);
     if (m_info == GameInfo::Nothing) return;
+    onAnyTick(now);
     if (m_info == GameInfo::ConWait) {
         if (now < m_waitUntil) return;
         return failConnect(now, waitFailure(), connectTimeoutMs());
@@ -127,6 +128,7 @@ void Session::checkLiveness(TimeMs now) {
 TimeMs Session::nextWakeMs(TimeMs now) const {
     TimeMs wake = m_link.nextWakeMs(isConnected(m_info));
     if (m_info == GameInfo::Nothing) return wake;
+    wake = std::min(wake, anyWakeMs());
     if (m_info == GameInfo::ConWait) return std::min(wake, m_waitUntil);
     wake = std::min(wake, roleWakeMs(now));
     if (isGameOver(m_info)) wake = std::min(wake, m_gameOverAt + m_config.timing.match.resultHoldMs);

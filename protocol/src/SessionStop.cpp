@@ -12,6 +12,7 @@ SessionStop stopOf(const SessionEvent& event) {
     stop.denial = event.denial;
     stop.waitedMs = event.waitedMs;
     stop.peerName = event.peerName;
+    stop.peerVersion = event.peerVersion;
     return stop;
 }
 
@@ -25,7 +26,7 @@ std::string describeFailure(const SessionStop& stop) {
     case ConnectFailure::NoHostAnswered:
         return "no answer from the host within " + waited;
     case ConnectFailure::VersionMismatch:
-        return std::string(describe(DenyReason::Version));
+        return versionMismatchWords("the host", stop.peerVersion);
     case ConnectFailure::Denied:
         return std::string(describe(stop.denial));
     case ConnectFailure::None:

@@ -286,7 +286,7 @@ TEST_CASE("attack: a third party's HELLO during a match gets one short BUSY per 
     }
     CHECK(busy == 1);
     CHECK(SessionPair::has(pair.hostEvents, SessionEventKind::JoinRefused));
-    pair.advance(pair.host.config().timing.denyIntervalMs);
+    pair.advance(pair.host.config().timing.refusals.denyIntervalMs);
     pair.host.receive(pair.now, kIntruder, helloBytes(99, "-", 100));
     pair.pump();
     CHECK(pair.sentToOthers.size() == 2);

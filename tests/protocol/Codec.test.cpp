@@ -151,7 +151,8 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef - - - 0 0 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
     CHECK(parseLine("HELLO 1 2 6 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 4 87 8899aabbccddeeff x").ok());
     CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef - - - 0 x - x") == DecodeError::BadNumber); // REV: a number
-    CHECK(parseLine("HELLO 1 2 1 old fields of another version").ok()); // read as far as its version
+    CHECK(parseLine("HELLO 1 2 1 old 0123456789abcdef fields of another version").ok()); // read as far as its nonce
+    CHECK(parseLine("DENY 1 2 0123456789abcdef VERSION 9 and more of another version").ok()); // as far as its version
     CHECK(lineError("ALIVE 1 2 " + std::string(250, 'x')) == DecodeError::ExtraField);
     CHECK(lineError("SHUTDOWN 1 2 " + std::string(300, 'x')) == DecodeError::BadWord);
 }

@@ -155,6 +155,8 @@ const Words kPlayWords[] = {
     {"play.fail.no_client", "no other player joined UDP port {0} within {1} s; giving up",
      "{1}秒以内にUDPポート{0}へ参加した相手はいませんでした。待つのをやめます"},
     {"play.fail.refused", "could not join {0}: {1}", "{0}に参加できませんでした：{1}"},
+    {"play.fail.version", "the host at {0} speaks protocol version {1}; this program speaks version {2}: update one side",
+     "{0}のホストはプロトコルバージョン{1}、このプログラムはバージョン{2}を使っています。どちらかを更新してください"},
     // Why a host would not let this program join (a DENY's reason).
     {"play.deny.busy", "the host is playing with someone else", "ホストは別の相手と対戦中です"},
     {"play.deny.not_invited", "the host waits for another player (its setup.ini names a peer)",
@@ -181,6 +183,8 @@ const Words kPlayWords[] = {
     {"play.refused.no_password", "it has a password, and this host has none", "相手にパスワードがあり、このホストにはありません"},
     {"play.refused.wrong_password", "its password is not this host's", "相手のパスワードがこのホストと違います"},
     {"play.refused.version", "it speaks another protocol version", "相手は別のプロトコルバージョンを使っています"},
+    {"play.refused.version_numbers", "it speaks protocol version {0}; this program speaks version {1}: update one side",
+     "相手はプロトコルバージョン{0}、このプログラムはバージョン{1}を使っています。どちらかを更新してください"},
     {"play.refused.held", "the seat is held for the player who dropped out", "席は途中で切れた相手のために取ってあります"},
     {"play.refused.no_match", "it comes back to a match this host does not hold",
      "相手はこのホストが持っていない対戦に戻ろうとしています"},

@@ -161,6 +161,23 @@ TEST_CASE("connection words: every connection failure is worded from its kind, i
     }
 }
 
+TEST_CASE("connection words: a host of another protocol version is named with both versions, in both languages", "[client][words]") {
+    const ConnectionFailure failure{.kind = ConnectorFailure::Refused, .target = "192.0.2.1:50001",
+                                    .denial = protocol::DenyReason::Version, .peerVersion = 7};
+    const std::string ours = std::to_string(protocol::kProtocolVersion);
+    const std::string english = "the host at 192.0.2.1:50001 speaks protocol version 7; this program speaks version " + ours +
+                                ": update one side";
+    CHECK(failureWords(failure) == english);
+    CHECK(describe(failure) == english); // the terminal's and the log's words are the window's
+    const JoinRefusal refusal{"10.0.0.7:40000", "", protocol::DenyReason::Version, 5};
+    CHECK(refusalWords(refusal) ==
+          "refused a player at 10.0.0.7:40000: it speaks protocol version 5; this program speaks version " + ours + ": update one side");
+    const InJapanese japanese;
+    CHECK(failureWords(failure) == "192.0.2.1:50001のホストはプロトコルバージョン7、このプログラムはバージョン" + ours +
+                                       "を使っています。どちらかを更新してください");
+    CHECK(refusalWords(refusal).find("相手はプロトコルバージョン5") != std::string::npos);
+}
+
 TEST_CASE("connection words: a player turned away is named with its address and the reason", "[client][words]") {
     const JoinRefusal refusal{"10.0.0.7:40000", "bob", protocol::DenyReason::WrongPassword};
     CHECK(refusalWords(refusal) == "refused a player at 10.0.0.7:40000 (bob): its password is not this host's");

@@ -30,6 +30,7 @@ struct ConnectionFailure {
     TimeMs waitedMs = 0;    // NoHostAnswered, NoClientCame: the wait that ran out
     bool portTaken = false; // NoHostAnswered: and the port here is held by another program
     protocol::DenyReason denial = protocol::DenyReason::Busy; // Refused: why
+    int peerVersion = 0; // Refused for another version: the host's protocol version (0: not known)
     std::string systemError{}; // CannotResolve, CannotBindPort, CannotOpenSocket: the OS's own words
 
     bool failed() const { return kind != ConnectorFailure::None; }

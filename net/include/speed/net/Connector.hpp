@@ -67,7 +67,7 @@ private:
     std::unique_ptr<protocol::Session> clientSession(TimeMs now);
     void keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now);
     void listenAgain();
-    void afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial);
+    void afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial, int peerVersion);
     void fail(ConnectionFailure failure);
     void finish();
 

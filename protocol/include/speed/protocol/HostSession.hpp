@@ -3,6 +3,7 @@
 #include "speed/common/Match.hpp"
 #include "speed/protocol/Arbitration.hpp"
 #include "speed/protocol/Continuity.hpp"
+#include "speed/protocol/RefusalLimiter.hpp"
 #include "speed/protocol/Session.hpp"
 
 #include <array>
@@ -86,6 +87,8 @@ private:
     void onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) override;
     void onTick(TimeMs now) override;
     TimeMs roleWakeMs(TimeMs now) const override;
+    void onAnyTick(TimeMs now) override { summarizeRefusals(now); }
+    TimeMs anyWakeMs() const override { return m_refusals.nextSummaryAt(); }
     void onPeerSilent(TimeMs now) override { pauseGame(now, PauseReason::Silent); }
     void onPeerBack(TimeMs now) override;
     void onGarbledAnswer(TimeMs now) override;
@@ -155,6 +158,8 @@ private:
                        std::string detail);
     bool provesItself(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     bool freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    bool rightPassword(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    void summarizeRefusals(TimeMs now);
     JournalSession journalSession() const;
     void deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes);
     void admit(TimeMs now, const PeerAddress& from, const Hello& hello);
@@ -169,7 +174,7 @@ private:
 
     std::unique_ptr<ArbitrationPolicy> m_arbitration; // first arrival until a deal says otherwise
     Key m_cookieSecret{};                             // made at start from the injected generator; never sent
-    TimeMs m_lastDenyAt = -1'000'000;                 // BUSY and NOT_INVITED go out once per denyIntervalMs
+    RefusalLimiter m_refusals;                        // what refused addresses may cost: DENYs, lines, proofs checked
     Match m_match;
     WireNumber m_revision = 0;
     CurrentGame m_game;

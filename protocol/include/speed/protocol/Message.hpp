@@ -79,6 +79,8 @@ enum class Subject : std::uint8_t { Move, Update, Start, Pause, Resume, Shutdown
 inline constexpr std::string_view kNoField = "-";
 inline constexpr std::size_t kMinHelloBytes = 128; // a HELLO is padded to this: no answer to it is larger
 
+// Every version keeps HELLO's first three fields (VERSION NAME NONCE) and DENY's first three
+// (NONCE REASON VERSION), so that a program of any version is told which version the other speaks.
 struct Hello {        // HELLO VERSION NAME NONCE AUTH COOKIE RESUME GAME REV RPROOF PAD
     int version = kProtocolVersion;
     std::string name;
@@ -116,9 +118,13 @@ enum class DenyReason : std::uint8_t {
 };
 std::string_view describe(DenyReason reason);          // as the refused player reads it
 std::string_view describeRefusal(DenyReason reason);   // as the host's log says it
-struct Deny {         // DENY NONCE REASON: this host will not play with you (now)
+// "the host speaks protocol version 7; this program speaks version 6: update one side"
+// (`them` = "the host"); the version unknown (0): that it is another one.
+std::string versionMismatchWords(std::string_view them, int theirVersion);
+struct Deny {         // DENY NONCE REASON VERSION: this host will not play with you (now)
     std::uint64_t nonce = 0; // the HELLO's, echoed
     DenyReason reason = DenyReason::Busy;
+    int version = kProtocolVersion; // the protocol version the host speaks (version 6)
     friend bool operator==(const Deny&, const Deny&) = default;
 };
 struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE LAST]

@@ -91,6 +91,9 @@ protected:
     virtual void onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) = 0;
     virtual void onTick(TimeMs now) = 0;
     virtual TimeMs roleWakeMs(TimeMs now) const = 0;
+    // What a role does on every tick and when it must wake, waiting for a peer as well as connected.
+    virtual void onAnyTick(TimeMs /*now*/) {}
+    virtual TimeMs anyWakeMs() const { return kNever; }
     virtual void onPeerSilent(TimeMs /*now*/) {}
     virtual void onPeerBack(TimeMs /*now*/) {}
     virtual void onGarbledAnswer(TimeMs now) { m_link.expediteRequests(now); } // at most once per resend interval

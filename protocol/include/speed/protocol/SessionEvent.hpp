@@ -62,12 +62,13 @@ enum class SessionEventKind : std::uint8_t {
     DatagramSent,      // text = the line (without checksum); only with reportDatagrams
     DatagramReceived,  // text = the line; only with reportDatagrams
     DatagramIgnored,   // rule
-    JoinRefused,       // host: a player was denied the seat (denial, peerAddress, peerName); the host waits on
+    JoinRefused,       // host: a player was denied the seat (denial, peerAddress, peerName, peerVersion); the host waits on
+    RefusalsSummed,    // host: text = how many HELLOs an address had refused without a line of their own
     PeerMoved,         // the peer's datagrams come from a new address (text = the new address)
     Connected,         // peerName
     MatchGone,         // client: the host no longer holds the ticket's match; it joins as a new player
     Rejoined,          // the peer came back to its seat with a new session (peerName): play goes on
-    ConnectFailed,     // failure (denial for Denied, waitedMs for the waits)
+    ConnectFailed,     // failure (denial for Denied, waitedMs for the waits, peerVersion for VersionMismatch)
     StateChanged,      // info = the new GameInfo
     TransitionRefused, // text = "from -> to: why" (an undefined transition was asked for)
     GameStarted,       // game, table = the deal
@@ -116,6 +117,7 @@ struct SessionEvent {
     EndCause cause = EndCause::None;
     ShutdownReason shutdown = ShutdownReason::Other;
     DenyReason denial = DenyReason::Busy;
+    int peerVersion = 0; // JoinRefused (VERSION), ConnectFailed (VersionMismatch): the other side's protocol version
 };
 
 // What a client that came back to a match the host no longer holds does next (MatchGone).
@@ -131,6 +133,7 @@ struct SessionStop {
     DenyReason denial = DenyReason::Busy;
     TimeMs waitedMs = 0;
     std::string peerName;
+    int peerVersion = 0; // VersionMismatch: the host's protocol version (0: not known)
     friend bool operator==(const SessionStop&, const SessionStop&) = default;
 };
 SessionStop stopOf(const SessionEvent& event); // a ConnectFailed or Ended event

@@ -33,6 +33,20 @@ struct FairTiming {
     std::size_t figureSamples = 8;     // round trips after which a deal's figures are kept
 };
 
+// What a host lets a refused address cost it (docs/PROTOCOL.md, "Handshake and authentication"):
+// DENYs, log lines and password checks. Kept per address in a table of at most `addresses`
+// entries, so that a flood from forged addresses costs memory bounded by it.
+struct RefusalTiming {
+    TimeMs denyIntervalMs = 1000;      // at most one DENY per address per this interval
+    int maxDeniesPerInterval = 10;     // and at most this many DENYs to all addresses together
+    TimeMs logWindowMs = 10'000;       // a refused address gets one log line per window; the rest are counted
+    int maxLinesPerWindow = 8;         // refusal lines per window, all addresses together; then counted
+    std::size_t addresses = 64;        // addresses remembered; the oldest without wrong passwords goes first
+    TimeMs firstPasswordDelayMs = 500; // after a wrong password, the address's next proof waits this long,
+    TimeMs maxPasswordDelayMs = 8000;  // doubling with each wrong one up to this
+    TimeMs passwordForgetMs = 60'000;  // wrong passwords older than this (with none since) are forgotten
+};
+
 // Every timing of a session, in one place (docs/PROTOCOL.md, "Timeouts").
 struct SessionTiming {
     TimeMs resendIntervalMs = 150;      // resend anything unacknowledged this often (fixed, bounded)
@@ -50,11 +64,11 @@ struct SessionTiming {
     TimeMs connectWaitMs = 1000LL * connection_defaults::kWaitSeconds; // a host with no client gives up
     TimeMs shutdownLingerMs = 1000;     // SHUTDOWN is resent until acknowledged or this long passed
     TimeMs garbledReplyIntervalMs = 150; // at most one NG GARBLED per this interval
-    TimeMs denyIntervalMs = 1000;        // at most one DENY BUSY / NOT_INVITED per this interval
     TimeMs cookieBucketMs = 10000;       // a cookie is good for its bucket and the next one
     long maxProposalsInFlight = 2;       // a client proposes no more moves while this many await an answer
     MatchTiming match;                   // the SPEED! call and the result hold, as in every game
     FairTiming fair;                     // the host's fair arbitration
+    RefusalTiming refusals;              // the host's DENYs, refusal lines and password throttle
 };
 
 // An opaque peer address ("192.0.2.1:50001"); the transport chooses the text.
