@@ -27,8 +27,7 @@ void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hell
         // While the player is missing its seat is held for it; then, it is simply taken.
         return deny(now, from, hello, m_link.silent() ? DenyReason::Held : DenyReason::Busy, receivedBytes);
     }
-    if (gameInfo() != GameInfo::ConWait)
-        return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
+    if (gameInfo() != GameInfo::ConWait) return m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO while not listening");
     if (hello.resume != kNoField) return deny(now, from, hello, DenyReason::NoMatch, receivedBytes);
     if (m_config.admits && !m_config.admits(from)) return deny(now, from, hello, DenyReason::NotInvited, receivedBytes);
     if (!provesItself(now, from, hello, receivedBytes)) return;
@@ -68,14 +67,12 @@ bool HostSession::rightPassword(TimeMs now, const PeerAddress& from, const Hello
 // True when the HELLO brings back a cookie of this bucket or the last one; otherwise it is
 // answered with a CHALLENGE (no larger than it) and false.
 bool HostSession::freshCookie(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {
-    if (sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) ||
-        sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1))) {
+    if (sameText(hello.cookie, cookieFor(now, from, hello.nonce, 0)) || sameText(hello.cookie, cookieFor(now, from, hello.nonce, 1))) {
         return true;
     }
     if (!m_link.answerTo(now, from, Challenge{hello.nonce, cookieFor(now, from, hello.nonce, 0)}, receivedBytes)) {
-        m_link.ignore(now, IgnoreRule::NotWelcome,
-                      "a HELLO too short to be answered: it must be padded to " + std::to_string(kMinHelloBytes) +
-                          " bytes");
+        m_link.ignore(now, IgnoreRule::NotWelcome, "a HELLO too short to be answered: it must be padded to " +
+                                                       std::to_string(kMinHelloBytes) + " bytes");
     }
     return false;
 }
@@ -137,16 +134,14 @@ std::optional<DenyReason> HostSession::passwordProblem(const Hello& hello) const
     }
     if (hello.auth == kNoField) return DenyReason::PasswordNeeded;
     if (hello.cookie == kNoField) return std::nullopt; // the first HELLO only says it has one
-    if (!sameText(hello.auth, joinProof(*m_config.passwordKey, hello.nonce, hello.cookie)))
-        return DenyReason::WrongPassword;
+    if (!sameText(hello.auth, joinProof(*m_config.passwordKey, hello.nonce, hello.cookie))) return DenyReason::WrongPassword;
     return std::nullopt;
 }
 
 // Every kind of refusal costs the same: one DENY per interval per address (and a bounded number
 // for all addresses together), one log line per window per address; the rest are counted and
 // summed up when the window ends (summarizeRefusals).
-void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason,
-                       std::size_t receivedBytes) {
+void HostSession::deny(TimeMs now, const PeerAddress& from, const Hello& hello, DenyReason reason, std::size_t receivedBytes) {
     summarizeRefusals(now);
     const RefusalLimiter::Verdict verdict = m_refusals.refuse(now, from, reason);
     if (verdict.answer) {
