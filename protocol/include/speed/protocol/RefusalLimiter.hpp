@@ -40,7 +40,7 @@ public:
     // The summary lines of a log window that ended by `now` ("refused 37 more HELLOs from
     // 192.0.2.7 in the last 10 s (wrong password)"); empty before.
     std::vector<std::string> takeSummaries(TimeMs now);
-    TimeMs nextSummaryAt() const; // kNever while nothing is counted
+    TimeMs nextSummaryAt() const; // when the open log window ends; kNever while none is open
 
 private:
     static constexpr std::size_t kReasons = 8;
