@@ -186,6 +186,10 @@ void Session::beginWaiting(TimeMs now, std::string_view why) {
 void Session::connected(TimeMs now, const std::string& peerName) {
     m_peerName = peerName;
     m_waitUntil = kNever;
+    // The player was just heard (its HELLO, or the host's WELCOME): the silence and the grace
+    // count from here, never from when this side began to wait. A restored host then says
+    // since when its client has not been heard (Link::assumeSilent).
+    m_link.heard(now);
     enterInfo(now, GameInfo::Connect, "HELLO exchanged");
     emitPeer(now, SessionEventKind::Connected, peerName);
 }
