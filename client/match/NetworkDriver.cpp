@@ -134,6 +134,7 @@ bool NetworkDriver::togglePause(TimeMs now) {
 
 void NetworkDriver::absorbEvents(TimeMs now, std::vector<AppliedMove>& applied) {
     for (const SessionEvent& event : std::exchange(m_events, {})) onEvent(event, now, applied);
+    recordGameOver(now);
     if (m_wireLog.size() > kMaxWireLog) m_wireLog.erase(m_wireLog.begin(), m_wireLog.end() - kMaxWireLog);
 }
 
@@ -151,21 +152,18 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         spdlog::info("connected to {} at {} as {}", m_peerName, m_lastPeerAddress, isHost() ? "host" : "client");
         break;
     case SessionEventKind::GameStarted:
-        spdlog::info("game {} dealt", event.game);
-        m_shown.startGame(event.game, event.table ? *event.table : m_blankTable);
+        recordGameOver(now); // the last game's, before this one's table replaces it
+        spdlog::info("game {} {}", event.game, event.movesBefore > 0 ? "taken back from the journal" : "dealt");
+        m_shown.follow(event, applied, m_blankTable);
         m_racesLost = 0;
         m_racesWon = 0;
         break;
     case SessionEventKind::MoveApplied:
-        if (event.move) m_shown.applied(event.game, *event.move, applied);
-        break;
+    case SessionEventKind::Rewound: m_shown.follow(event, applied); break;
     case SessionEventKind::TableJumped: catchUp(applied); break;
     case SessionEventKind::MoveRejected: onRejected(event); break;
-    case SessionEventKind::Rewound:
-        if (event.table) m_shown.rebase(event.game, *event.table, event.undone);
-        break;
     case SessionEventKind::MoveTakenBack: onTakenBack(event); break;
-    case SessionEventKind::GameOver: onGameOver(event, now); break;
+    case SessionEventKind::GameOver: m_gameOver = event; break;
     case SessionEventKind::PeerMoveRefused:
         // The other player's card was legal on its table, but ours reached the pile first.
         if (event.play.error == MoveError::NotAdjacent) ++m_racesWon;
@@ -220,8 +218,11 @@ void NetworkDriver::onTakenBack(const SessionEvent& event) {
     m_refused.push_back({*event.move, event.play, event.raceLeadUs});
 }
 
-void NetworkDriver::onGameOver(const SessionEvent& event, TimeMs now) {
-    if (!m_mirror.hasSession) return;
+// A game that ended is recorded once the events handed over with its end are taken in: a host
+// tells of the move that ended the game just after the end, and the game counts it.
+void NetworkDriver::recordGameOver(TimeMs now) {
+    if (!m_gameOver || !m_mirror.hasSession) return;
+    const SessionEvent event = *std::exchange(m_gameOver, std::nullopt);
     GameRecord record;
     record.number = static_cast<int>(event.game);
     record.seed = gameSeed();
@@ -242,6 +243,7 @@ bool NetworkDriver::retry(TimeMs now) {
     m_connection.end();
     m_connection.dropMail(); // the old connection's last words are not the new one's
     m_events.clear();
+    m_gameOver.reset();
     m_connected = false;
     m_endEvent.reset();
     m_failure = {};

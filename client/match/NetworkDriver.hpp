@@ -93,7 +93,7 @@ private:
     void onEvent(const protocol::SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied);
     void onRejected(const protocol::SessionEvent& event);
     void onTakenBack(const protocol::SessionEvent& event);
-    void onGameOver(const protocol::SessionEvent& event, TimeMs now);
+    void recordGameOver(TimeMs now);
     void catchUp(std::vector<AppliedMove>& applied);
     ConnectionFacts facts(TimeMs now) const;
 
@@ -109,6 +109,7 @@ private:
     int m_racesWon = 0;  // host: the other player's plays refused because ours reached the pile first
     std::vector<WireLogEntry> m_wireLog;
     std::vector<GameRecord> m_finished;
+    std::optional<protocol::SessionEvent> m_gameOver; // a game's end, recorded after the events that came with it
     LatencySamples m_roundTrips;
     bool m_connected = false;
     bool m_closing = false;

@@ -9,12 +9,28 @@
 
 namespace speed::client {
 
-void ShownTable::startGame(std::uint32_t game, const GameState& table) {
+void ShownTable::startGame(std::uint32_t game, const GameState& table, int movesBefore, int flipsBefore) {
     m_game = game;
     m_table = table;
     m_ownMoves.clear();
-    m_moves = 0;
-    m_flips = 0;
+    m_moves = movesBefore;
+    m_flips = flipsBefore;
+}
+
+void ShownTable::follow(const protocol::SessionEvent& event, std::vector<AppliedMove>& out, const GameState& blank) {
+    using protocol::SessionEventKind;
+    switch (event.kind) {
+    case SessionEventKind::GameStarted:
+        startGame(event.game, event.table ? *event.table : blank, event.movesBefore, event.flipsBefore);
+        break;
+    case SessionEventKind::MoveApplied:
+        if (event.move) applied(event.game, *event.move, out);
+        break;
+    case SessionEventKind::Rewound:
+        if (event.table) rebase(event.game, *event.table, event.undone);
+        break;
+    default: break;
+    }
 }
 
 void ShownTable::ownMoveShown(const Move& move) {

@@ -4,6 +4,7 @@
 
 #include "speed/common/GameState.hpp"
 #include "speed/common/Move.hpp"
+#include "speed/protocol/SessionEvent.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -17,7 +18,12 @@ namespace speed::client {
 // moves between two tables, for the animation only. Pure: no session, no clock.
 class ShownTable {
 public:
-    void startGame(std::uint32_t game, const GameState& table);
+    // A game starts on `table`; one taken back from a host's journal had `movesBefore` moves
+    // already (`flipsBefore` of them flips), counted as this game's.
+    void startGame(std::uint32_t game, const GameState& table, int movesBefore = 0, int flipsBefore = 0);
+    // The session's event, when it is one that moves the table (GameStarted, MoveApplied,
+    // Rewound): what to animate goes to `out`. `blank` is the table of a start that carries none.
+    void follow(const protocol::SessionEvent& event, std::vector<AppliedMove>& out, const GameState& blank = {});
     void ownMoveShown(const Move& move); // the user's move, drawn at once by the window
     // A move the host applied in `game`: what to animate goes to `out`.
     void applied(std::uint32_t game, const Move& move, std::vector<AppliedMove>& out);

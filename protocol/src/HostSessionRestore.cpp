@@ -1,6 +1,7 @@
 #include "speed/protocol/HostSession.hpp"
 
 #include <algorithm>
+#include <memory>
 
 // A host that restarts takes its match back from the journal (docs/NETWORK.md, "Coming back"):
 // the session it had, the game dealt again from its seed, every move and flip replayed in order.
@@ -118,7 +119,24 @@ void HostSession::restoreGame(TimeMs now, std::vector<JournalEntry>::const_itera
     }
     m_phase = currentPhase();
     setupArbitration();
+    announceRestoredGame(now);
     if (m_match.over()) noteGameOver(now - m_config.timing.match.resultHoldMs, gameNumber(), m_match.state().result);
+}
+
+// The game taken back starts for whoever draws this seat as any game does (GameStarted), on its
+// table as replayed and with the moves it had: its statistics count them all, and the moves
+// applied from here on follow a game it knows.
+void HostSession::announceRestoredGame(TimeMs now) {
+    SessionEvent started;
+    started.kind = SessionEventKind::GameStarted;
+    started.at = now;
+    started.game = gameNumber();
+    started.table = std::make_shared<const GameState>(m_match.state());
+    started.movesBefore = m_match.moves() + m_match.flips();
+    started.flipsBefore = m_match.flips();
+    started.text = "game " + std::to_string(gameNumber()) + " taken back from the journal at revision " +
+                   std::to_string(m_revision) + ", " + std::to_string(started.movesBefore) + " moves in";
+    emit(std::move(started));
 }
 
 } // namespace speed::protocol

@@ -171,6 +171,7 @@ private:
     // The game a restore replayed, taken up where the journal's entries [first, end) left it.
     void restoreGame(TimeMs now, std::vector<JournalEntry>::const_iterator first,
                      std::vector<JournalEntry>::const_iterator end);
+    void announceRestoredGame(TimeMs now);
 
     std::unique_ptr<ArbitrationPolicy> m_arbitration; // first arrival until a deal says otherwise
     Key m_cookieSecret{};                             // made at start from the injected generator; never sent

@@ -71,7 +71,7 @@ enum class SessionEventKind : std::uint8_t {
     ConnectFailed,     // failure (denial for Denied, waitedMs for the waits, peerVersion for VersionMismatch)
     StateChanged,      // info = the new GameInfo
     TransitionRefused, // text = "from -> to: why" (an undefined transition was asked for)
-    GameStarted,       // game, table = the deal
+    GameStarted,       // game, table = the deal (a game taken back from the journal: its table then, movesBefore)
     MoveApplied,       // move: a play, refill or flip the host applied (either seat); revision
     TableJumped,       // the client's table moved on by changes it did not see one by one; revision, table
     MoveConfirmed,     // move, confirmMs = proposal to OK
@@ -110,6 +110,10 @@ struct SessionEvent {
     std::optional<std::uint64_t> inputUs;   // host: a client move's INPUT as it came (MoveApplied, PeerMoveRefused)
     TimeMs confirmMs = 0;
     int undone = 0; // Rewound
+    // GameStarted of a game a restored host took back: what it had been played already (plays,
+    // refills and flips; of them SPEED! flips), so that the game counts all of its moves.
+    int movesBefore = 0;
+    int flipsBefore = 0;
     double rttMs = 0;
     GameResult result = GameResult::Playing;
     IgnoreRule rule = IgnoreRule::Garbled;
