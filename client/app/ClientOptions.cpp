@@ -101,7 +101,10 @@ void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
     app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
         ->needs(shot)->check(CLI::NonNegativeNumber)->capture_default_str();
-    app.add_option("--games", options.games, "play N games, print the results, exit")->check(CLI::PositiveNumber);
+    app.add_option("--games", options.games,
+                   "play N games, print the results, exit (over the network: until game N of the match is over, "
+                   "games played before this program came back to the match included; --json's match_games "
+                   "says the match's last game)")->check(CLI::PositiveNumber);
     app.add_flag("--json", options.json, "print the results (or --stats) as one JSON object, last");
     app.add_flag("--stats", options.showStats,
                  "print the statistics of every finished game (per opponent and level) and exit; no window");

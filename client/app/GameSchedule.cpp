@@ -8,7 +8,8 @@ std::vector<GameRecord> GameSchedule::follow(const std::vector<GameRecord>& fini
     std::vector<GameRecord> fresh;
     for (; m_reported < finished.size(); ++m_reported) {
         fresh.push_back(finished[m_reported]);
-        if (m_gamesWanted > 0 && static_cast<int>(finished.size()) >= m_gamesWanted) {
+        // The match's game numbers: a network game this side came back to counts as the match's.
+        if (m_gamesWanted > 0 && finished[m_reported].number >= m_gamesWanted) {
             if (!m_quitAt) m_quitAt = now + kLastFrameMs;
         } else if (m_auto) {
             m_nextGameAt = now + kBotNextGameDelayMs;

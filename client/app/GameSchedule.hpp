@@ -9,8 +9,9 @@
 
 namespace speed::client {
 
-// What finished games mean for the window: with --games N it leaves kLastFrameMs after the
-// N-th; with --bot or --games each next game starts by itself kBotNextGameDelayMs after the
+// What finished games mean for the window: with --games N it leaves kLastFrameMs after game N
+// of the match (by its number: a network match this side came back to at game g counts from
+// there); with --bot or --games each next game starts by itself kBotNextGameDelayMs after the
 // last. Pure: fed the match's finished games and the time.
 class GameSchedule {
 public:

@@ -47,6 +47,16 @@ void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkVi
     network->connectNextWith(setup.connect);
 }
 
+namespace {
+
+// The match's number of the last game that ended: how many games the match has had, those
+// played before this program came back to it included.
+int matchGames(const NetworkDriver& match) {
+    return match.finishedGames().empty() ? 0 : match.finishedGames().back().number;
+}
+
+} // namespace
+
 void printNetworkResults(const NetworkDriver& match, const WindowFigures& figures, const ClientOptions& options,
                          std::ostream& out) {
     nlohmann::json results = nlohmann::json::array();
@@ -69,6 +79,7 @@ void printNetworkResults(const NetworkDriver& match, const WindowFigures& figure
             {"games_requested", options.games},
             {"results", results},
             {"games_detail", games},
+            {"match_games", matchGames(match)},
             {"peer", match.peerName()},
             {"peer_address", match.peerAddress()},
             {"rtt_ms", latencyJson(match.roundTrips())},
@@ -92,7 +103,7 @@ void printNetworkResults(const NetworkDriver& match, const WindowFigures& figure
 int networkExitCode(const NetworkDriver& match, const ClientOptions& options) {
     if (!match.failure().empty()) return 1;
     if (options.games <= 0) return 0;
-    return static_cast<int>(match.finishedGames().size()) >= options.games ? 0 : 1;
+    return matchGames(match) >= options.games ? 0 : 1;
 }
 
 } // namespace speed::client

@@ -22,13 +22,15 @@ std::optional<PeerProblem> networkSetupFor(const ClientOptions& options, std::ui
 // the network keys to `network`'s next connection (when the window plays over the network).
 void adoptSavedSettings(const Settings& saved, ClientOptions& options, NetworkView* network);
 
-// One line per finished game and, with json, one object last: role, games, results
-// ("WIN" | "DRAW" | "DEFEAT" from this side), peer, why it ended, and how fast the network and
-// the window kept up (round trips, read delays, frames).
+// One line per finished game and, with json, one object last: role, games and results (the
+// games this program saw end, "WIN" | "DRAW" | "DEFEAT" from this side; games_detail gives each
+// one's number in the match), match_games (the number of the match's last game that ended:
+// the match's total, games played before this program came back to it included), peer, why it
+// ended, and how fast the network and the window kept up (round trips, read delays, frames).
 void printNetworkResults(const NetworkDriver& match, const WindowFigures& figures, const ClientOptions& options,
                          std::ostream& out);
 
-// 0 when the games asked for were played (or none was asked and nothing failed), 1 otherwise.
+// 0 when game N of the match (--games N) is over (or none was asked and nothing failed), 1 otherwise.
 int networkExitCode(const NetworkDriver& match, const ClientOptions& options);
 
 } // namespace speed::client

@@ -12,7 +12,7 @@ using protocol::SessionEventKind;
 
 WindowSeat::WindowSeat(std::optional<BotLevel> bot, std::uint64_t botSeed, int games, bool autoNextGame, Played played)
     : m_played(std::move(played)),
-      m_botLevel(bot), m_botSeed(botSeed), m_games(games), m_autoNextGame(autoNextGame) {}
+      m_botLevel(bot), m_botSeed(botSeed), m_goal(games), m_autoNextGame(autoNextGame) {}
 
 TimeMs WindowSeat::play(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
     for (const SessionEvent& event : events) keep(event);
@@ -29,7 +29,7 @@ TimeMs WindowSeat::play(Session& session, TimeMs now, const std::vector<SessionE
 }
 
 void WindowSeat::keep(SessionEvent event) {
-    if (event.kind == SessionEventKind::GameOver) ++m_gamesSeen;
+    m_goal.follow(event);
     m_events.push_back(std::move(event));
 }
 

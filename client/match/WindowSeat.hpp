@@ -3,6 +3,7 @@
 #include "speed/common/Bot.hpp"
 #include "speed/net/SeatPlayer.hpp"
 #include "speed/protocol/BotPlayer.hpp"
+#include "speed/protocol/MatchSteering.hpp"
 
 #include <functional>
 #include <optional>
@@ -15,7 +16,7 @@ namespace speed::client {
 // timer: it keeps the session's events for the window, lets the bot play the seat for --bot,
 // and steers the match: the host deals game 1 as soon as the other player is there and, when
 // games run by themselves (--bot or --games), each next one; with a goal of `games` games this
-// side ends the session once they are played (as speed-server does). The user's own moves,
+// side ends the session once game `games` of the match is over (as speed-server does). The user's own moves,
 // pauses and next games reach the session directly from NetworkDriver. After each turn it calls
 // `played` with the session, so that what changed can be handed to the window at once.
 class WindowSeat : public SeatPlayer {
@@ -27,8 +28,8 @@ public:
 
     std::vector<protocol::SessionEvent> takeEvents() { return std::exchange(m_events, {}); }
     TimeMs wakeAt() const { return m_wakeAt; } // when the bot next wants a turn (kNever: no bot)
-    int gamesSeen() const { return m_gamesSeen; }
-    bool goalReached() const { return m_games > 0 && m_gamesSeen >= m_games; }
+    // Game `games` of the match is over (the match's numbers: a game this side came back to counts).
+    bool goalReached() const { return m_goal.reached(); }
     // This side ends the session (the window closes): its own SHUTDOWN is not the peer's.
     void endingHere() { m_shutdownSent = true; }
 
@@ -38,13 +39,12 @@ private:
     Played m_played;
     std::optional<BotLevel> m_botLevel;
     std::uint64_t m_botSeed;
-    int m_games;
+    protocol::MatchGoal m_goal;
     bool m_autoNextGame;
     std::optional<protocol::BotPlayer> m_bot;
     int m_botSeat = -1;
     std::vector<protocol::SessionEvent> m_events;
     TimeMs m_wakeAt = kNever;
-    int m_gamesSeen = 0;
     bool m_shutdownSent = false;
 };
 

@@ -2,6 +2,13 @@
 
 namespace speed::protocol {
 
+bool MatchGoal::follow(const SessionEvent& event) {
+    if (event.kind == SessionEventKind::Connected) m_lastOver = 0; // a new match, or this process's first session
+    if (event.kind != SessionEventKind::GameOver || event.game <= m_lastOver) return false;
+    m_lastOver = event.game;
+    return true;
+}
+
 bool steerMatch(Session& session, TimeMs now, bool goalReached, bool autoNextGame) {
     const GameInfo info = session.gameInfo();
     if (!isConnected(info)) return false;

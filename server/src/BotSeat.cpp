@@ -15,7 +15,7 @@ using protocol::SessionEventKind;
 using protocol::SessionRole;
 
 BotSeat::BotSeat(BotLevel level, std::uint64_t seed, int games, std::ostream& out)
-    : m_level(level), m_seed(seed), m_games(games), m_out(out) {}
+    : m_level(level), m_seed(seed), m_goal(games), m_out(out) {}
 
 TimeMs BotSeat::play(Session& session, TimeMs now, const std::vector<SessionEvent>& events) {
     for (const auto& event : events) onEvent(session, event);
@@ -31,8 +31,12 @@ TimeMs BotSeat::play(Session& session, TimeMs now, const std::vector<SessionEven
 
 void BotSeat::onEvent(Session& session, const SessionEvent& event) {
     logSessionEvent(event);
+    const bool newGameOver = m_goal.follow(event);
     switch (event.kind) {
-    case SessionEventKind::Connected:
+    case SessionEventKind::Connected: // a match of its own: its games count from its first
+        m_results.clear();
+        m_resultGames.clear();
+        m_endReason.clear();
         m_peerName = event.peerName;
         m_out << "connected to " << event.peerName << " at " << session.peerAddress() << " as "
               << (session.role() == SessionRole::Host ? "host" : "client") << std::endl;
@@ -46,7 +50,9 @@ void BotSeat::onEvent(Session& session, const SessionEvent& event) {
         break;
     case SessionEventKind::GameStarted: m_moveTimer.forgetPending(); break;
     case SessionEventKind::GameOver:
+        if (!newGameOver) break;
         m_results.emplace_back(toString(outcomeFor(event.result, session.mySeat())));
+        m_resultGames.push_back(static_cast<int>(event.game));
         m_out << "game " << event.game << ": " << m_results.back() << std::endl;
         break;
     case SessionEventKind::Rejoined:

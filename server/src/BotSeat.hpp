@@ -6,6 +6,7 @@
 #include "speed/net/SeatPlayer.hpp"
 
 #include "speed/protocol/BotPlayer.hpp"
+#include "speed/protocol/MatchSteering.hpp"
 
 #include <iosfwd>
 #include <optional>
@@ -14,16 +15,23 @@
 
 namespace speed {
 
-// speed-server's seat: the bot plays, the host starts each next game, and after `games` games
-// the match ends (0: play until the other side ends it). Progress lines go to `out`.
+// speed-server's seat: the bot plays, the host starts each next game, and once game `games` of
+// the match is over the match ends (0: play until the other side ends it). The games are the
+// match's: a side restarted during game g plays games g to `games`, and a new player's match
+// (after the last one was given up) has all of its own. Progress lines go to `out`.
 class BotSeat : public SeatPlayer {
 public:
     BotSeat(BotLevel level, std::uint64_t seed, int games, std::ostream& out);
 
     TimeMs play(protocol::Session& session, TimeMs now, const std::vector<protocol::SessionEvent>& events) override;
 
-    const std::vector<std::string>& results() const { return m_results; } // "WIN" | "DRAW" | "DEFEAT"
-    bool goalReached() const { return m_games > 0 && static_cast<int>(m_results.size()) >= m_games; }
+    // The games of the current match this process saw end, in order: their results ("WIN" |
+    // "DRAW" | "DEFEAT") and their numbers in the match.
+    const std::vector<std::string>& results() const { return m_results; }
+    const std::vector<int>& resultGames() const { return m_resultGames; }
+    // The match's number of the last game that ended: how many games the match has had.
+    int matchGames() const { return static_cast<int>(m_goal.lastGameOver()); }
+    bool goalReached() const { return m_goal.reached(); }
     const std::string& endReason() const { return m_endReason; } // why the session ended, if not by us
     const std::string& peerName() const { return m_peerName; }
     // The client's proposals, from the bot's decision to the host's OK or NG (wall clock).
@@ -37,11 +45,12 @@ private:
 
     BotLevel m_level;
     std::uint64_t m_seed;
-    int m_games;
+    protocol::MatchGoal m_goal;
     std::ostream& m_out;
     std::optional<protocol::BotPlayer> m_bot; // made once the seat is known
     int m_botSeat = -1;
     std::vector<std::string> m_results;
+    std::vector<int> m_resultGames;
     std::string m_endReason;
     std::string m_peerName;
     bool m_shutdownSent = false;

@@ -35,6 +35,8 @@ void printJson(std::ostream& out, const Connector& connector, const BotSeat& sea
         {"games", seat.results().size()},
         {"games_requested", options.games},
         {"results", seat.results()},
+        {"result_games", seat.resultGames()},
+        {"match_games", seat.matchGames()},
         {"peer", seat.peerName()},
         {"peer_address", session != nullptr ? session->peerAddress() : std::string()},
         {"interrupted", outcome.interrupted},
@@ -66,8 +68,9 @@ MatchOutcome judge(const Connector& connector, const BotSeat& seat, const Networ
         outcome.error = describe(connector.failure());
         outcome.exitCode = 1;
     } else if (!interrupted && options.games > 0 && !seat.goalReached()) {
-        outcome.error = "only " + std::to_string(seat.results().size()) + " of " + std::to_string(options.games) +
-                        " games were played: " + (seat.endReason().empty() ? "the session ended" : seat.endReason());
+        outcome.error = "the match ended after game " + std::to_string(seat.matchGames()) + " of " +
+                        std::to_string(options.games) + ": " +
+                        (seat.endReason().empty() ? "the session ended" : seat.endReason());
         outcome.exitCode = 1;
     }
     return outcome;

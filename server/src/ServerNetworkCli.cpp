@@ -24,7 +24,11 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
         ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
     app.add_flag("--no-resume", flags.noResume,
                  "keep no resume ticket or match journal: a killed speed-server cannot come back to its match");
-    app.add_option("--games", flags.games, "with host or join: play N games, then end the session and exit")
+    app.add_option("--games", flags.games,
+                   "with host or join: end the session and exit once game N of the match is over (the match's "
+                   "game numbers: a program restarted during game g plays games g to N; a new player after a "
+                   "match was given up gets N games); --json's results and result_games are the games this "
+                   "program saw end, match_games the match's last game")
         ->check(CLI::NonNegativeNumber);
 }
 

@@ -10,7 +10,7 @@ import signal
 import sys
 import time
 
-from netharness import Failure, expect, expect_mirrored, free_udp_port, run_named_test
+from netharness import MIRROR, Failure, expect, expect_mirrored, free_udp_port, run_named_test
 
 # Bots that take a human's time per card, so that a game lasts long enough to be cut in two; a
 # program that comes back plays at full speed, so the rest of the game is quick.
@@ -23,13 +23,13 @@ def config(h, name, grace=60):
     return h.write_config(name, f"[network]\nwait = 30\ngrace = {grace}\n")
 
 
-def pair(h, grace=60, seed=11, host_bot=BOT, client_bot=BOT):
-    """A host and a client that play GAMES games; each has its own state folder (its machine).
+def pair(h, grace=60, seed=11, host_bot=BOT, client_bot=BOT, games=GAMES):
+    """A host and a client that play `games` games; each has its own state folder (its machine).
     The argument lists returned start the same program again, its bot at full speed."""
     port = free_udp_port()
     ini = config(h, "setup.ini", grace)
-    host_args = ["--config", ini, "--port", port, "--games", GAMES, "--json", "--seed", seed]
-    client_args = ["--config", ini, "--join", f"127.0.0.1:{port}", "--games", GAMES, "--json"]
+    host_args = ["--config", ini, "--port", port, "--games", games, "--json", "--seed", seed]
+    client_args = ["--config", ini, "--join", f"127.0.0.1:{port}", "--games", games, "--json"]
     host = h.start("host", "speed-server", *host_args, *host_bot, state="host-machine")
     host.wait_for_line("hosting on UDP port", 10)
     client = h.start("client", "speed-server", *client_args, *client_bot, state="client-machine")
@@ -184,9 +184,99 @@ def older_journal_is_refused(h):
     expect(third.wait_exit(30) == 0, "the host's exit code after the newcomer's match", third, newcomer)
 
 
+def late_join_past_the_grace(h):
+    """A host that waits longer than the grace: a player who joins after more than the grace is
+    neither "missing" nor dropped, and plays its game."""
+    grace = 5
+    port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", port, "--wait", 60, "--grace", grace, "--games", 1, "--json",
+                   "--seed", 4, *FAST, state="host-machine")
+    host.wait_for_line("hosting on UDP port", 10)
+    time.sleep(grace + 3)  # the client starts well after the grace: what is tested is that wait
+    client = h.start("client", "speed-server", "--join", f"127.0.0.1:{port}", "--games", 1, "--json", *FAST,
+                     state="client-machine")
+    expect(client.wait_exit(60) == 0, "client exit code", client, host)
+    expect(host.wait_exit(30) == 0, "host exit code", host, client)
+    expect_mirrored(host, client, 1)
+    for line in host.stdout + host.stderr:
+        expect("is missing" not in line and "given up" not in line, f"the host said: {line}", host, client)
+
+
+def played_games(report):
+    """The match's numbers of the games a program saw end."""
+    return report["result_games"]
+
+
+def finish_match(host, client, games, *others):
+    """Both sides exit 0 once game `games` of the match is over, and say the match had `games`
+    games; the games both saw have mirrored results; no side played a game more."""
+    expect(client.wait_exit(240) == 0, "client exit code", client, host, *others)
+    expect(host.wait_exit(30) == 0, "host exit code", host, client, *others)
+    host_report, client_report = host.json(), client.json()
+    for report, program in ((host_report, host), (client_report, client)):
+        expect(report["match_games"] == games and max(played_games(report)) == games,
+               f"{program.name}: the match should end with game {games}: {report}", host, client, *others)
+        expect(len(report["results"]) == len(played_games(report)), f"{program.name}: {report}", program)
+    host_results = dict(zip(played_games(host_report), host_report["results"]))
+    for game, result in zip(played_games(client_report), client_report["results"]):
+        if game in host_results:
+            expect(MIRROR[host_results[game]] == result, f"game {game} does not mirror", host, client)
+    for program in (host, client, *others):
+        expect(not any(f"game {games + 1}" in line for line in program.stdout),
+               f"{program.name} played a game more than {games}", program)
+    return host_report, client_report
+
+
+def into_game_two(program):
+    """Waits until `program` saw game 1 end and game 2 is under way."""
+    program.wait_for_line("game 1: ", 180)
+    let_the_game_run(2.0)
+
+
+def games_count_the_match_host_restarted(h):
+    """--games 3, the host killed during game 2 and started again with the same flags: it plays
+    games 2 and 3 of the match, then both sides exit 0."""
+    host, client, host_args, _ = pair(h, games=3)
+    into_game_two(host)
+    host.kill()
+    again = h.start("host again", "speed-server", *host_args, state="host-machine")
+    again.wait_for_line("took the match with", 10)
+    host_report, client_report = finish_match(again, client, 3, host)
+    expect(played_games(host_report) == [2, 3] and played_games(client_report) == [1, 2, 3],
+           f"games seen: host {host_report} client {client_report}", again, client)
+
+
+def games_count_the_match_client_restarted(h):
+    """The same with the client killed during game 2 and started again."""
+    host, client, _, client_args = pair(h, games=3)
+    into_game_two(client)
+    client.kill()
+    again = h.start("client again", "speed-server", *client_args, state="client-machine")
+    again.wait_for_line("back in the match with", 15)
+    host_report, client_report = finish_match(host, again, 3, client)
+    expect(played_games(host_report) == [1, 2, 3] and played_games(client_report) == [2, 3],
+           f"games seen: host {host_report} client {client_report}", host, again)
+
+
+def games_after_a_match_given_up(h):
+    """--games 3: a player is lost for good during game 2; a new player then gets a match of
+    three games of its own, and the host ends after them."""
+    host, client, _, client_args = pair(h, grace=5, games=3, host_bot=FAST)
+    into_game_two(host)
+    client.kill()
+    host.wait_for_line("the match is given up", 20)
+    host.wait_for_line("for a new player", 5)
+    newcomer = h.start("newcomer", "speed-server", *client_args, state="newcomer-machine")
+    newcomer.wait_for_line("connected to", 10)
+    host_report, newcomer_report = finish_match(host, newcomer, 3, client)
+    expect(played_games(host_report) == [1, 2, 3] and played_games(newcomer_report) == [1, 2, 3],
+           f"games seen: host {host_report} newcomer {newcomer_report}", host, newcomer)
+
+
 TESTS = {test.__name__: test for test in (
     client_killed_comes_back, host_killed_comes_back, client_frozen_20s, host_frozen_45s,
-    frozen_past_the_grace, stranger_told_seat_is_held, older_journal_is_refused)}
+    frozen_past_the_grace, stranger_told_seat_is_held, older_journal_is_refused, late_join_past_the_grace,
+    games_count_the_match_host_restarted, games_count_the_match_client_restarted, games_after_a_match_given_up)}
 
 if __name__ == "__main__":
     sys.exit(run_named_test(TESTS, __doc__, sys.argv))

@@ -33,3 +33,13 @@ TEST_CASE("game schedule: a player's games wait for the player; a new match coun
     schedule.restart();
     CHECK(schedule.follow(std::vector<GameRecord>{{1}}, 600).size() == 1);
 }
+
+TEST_CASE("game schedule: --games N counts the match's games, those before this window came back included", "[client][schedule]") {
+    GameSchedule schedule(3, true);
+    std::vector<GameRecord> finished{{2}}; // came back to the match during its game 2
+    schedule.follow(finished, 1000);
+    CHECK_FALSE(schedule.quitAt());
+    finished.push_back({3});
+    schedule.follow(finished, 5000);
+    CHECK(schedule.quitAt() == 5000 + kLastFrameMs);
+}
