@@ -317,7 +317,7 @@ void MeasureDialog::drawResultsTable(const MeasureOutcome& outcome) {
 void MeasureDialog::exportTo(const MeasureOutcome& outcome, bool json) {
     const std::filesystem::path folder = std::filesystem::absolute(m_exportFolder.empty() ? "." : m_exportFolder);
     m_exportPath.clear();
-    m_exportProblem = store::ensureDir(folder, "export folder");
+    m_exportProblem = store::ensureDir(folder, "export folder").error;
     if (!m_exportProblem.empty()) {
         m_exportFailed = true;
         return;

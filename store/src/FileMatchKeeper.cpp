@@ -36,26 +36,36 @@ std::optional<protocol::ResumeTicket> FileMatchKeeper::ticketFor(const std::stri
 void FileMatchKeeper::keepTicket(const protocol::ResumeTicket& ticket) {
     if (!folderReady(KeeperEffect::CannotComeBack)) return;
     const std::filesystem::path file = ticketPath(m_dir, ticket.host);
-    if (std::string error = saveTicket(file, ticket); !error.empty()) {
-        return problem({StoreProblemKind::CannotWriteTicket, file, {}, std::move(error)}, KeeperEffect::CannotComeBack);
+    if (FileFailure failed = saveTicket(file, ticket); !failed.empty()) {
+        return problem({StoreProblemKind::CannotWriteTicket, file, std::move(failed.systemText), std::move(failed.error)},
+                       KeeperEffect::CannotComeBack);
     }
     fine();
 }
 
 void FileMatchKeeper::dropTicket(const std::string& host) {
     const std::filesystem::path file = ticketPath(m_dir, host);
-    if (std::string error = removeTicket(file); !error.empty()) {
-        problem({StoreProblemKind::CannotRemoveTicket, file, {}, std::move(error)}, KeeperEffect::None);
+    if (FileFailure failed = removeTicket(file); !failed.empty()) {
+        problem({StoreProblemKind::CannotRemoveTicket, file, std::move(failed.systemText), std::move(failed.error)},
+                KeeperEffect::None);
     }
 }
 
 std::optional<protocol::KeptMatch> FileMatchKeeper::matchOn(std::uint16_t port) {
-    std::error_code ignored;
+    if (!holdsLock(port)) return std::nullopt;
     const std::filesystem::path file = journalPath(port);
+    std::error_code error;
     // The commit record alone still tells of a match the database lost.
-    if (!std::filesystem::exists(file, ignored) &&
-        !std::filesystem::exists(MatchJournal::commitRecordOf(file), ignored))
+    const bool kept = std::filesystem::exists(file, error) ||
+                      (!error && std::filesystem::exists(MatchJournal::commitRecordOf(file), error));
+    if (error) {
+        const std::string reason = error.message();
+        problem({StoreProblemKind::CannotReadJournal, file, reason,
+                 "cannot read the match journal " + file.string() + ": " + reason},
+                KeeperEffect::StartsNewMatch);
         return std::nullopt;
+    }
+    if (!kept) return std::nullopt;
     MatchJournal* journal = journalOn(port);
     if (journal == nullptr) return std::nullopt;
     LoadedMatch loaded = journal->load();
@@ -120,6 +130,7 @@ void FileMatchKeeper::removeJournalFiles(std::uint16_t port) {
 
 MatchJournal* FileMatchKeeper::journalOn(std::uint16_t port) {
     if (const auto open = m_journals.find(port); open != m_journals.end()) return open->second.get();
+    if (!holdsLock(port)) return nullptr;
     if (!folderReady(KeeperEffect::HostCannotTakeBack)) return nullptr;
     const std::filesystem::path file = journalPath(port);
     OpenedJournal opened = MatchJournal::open(file);
@@ -131,10 +142,31 @@ MatchJournal* FileMatchKeeper::journalOn(std::uint16_t port) {
     return m_journals.emplace(port, std::move(opened.journal)).first->second.get();
 }
 
+bool FileMatchKeeper::holdsLock(std::uint16_t port) {
+    if (m_locks.contains(port)) return true;
+    if (m_lockedOut.contains(port)) return false;
+    if (!folderReady(KeeperEffect::HostWithoutResume)) return false;
+    TakenLock taken = PortLock::take(m_dir, port);
+    if (!taken.lock) {
+        // Another program's live match: never touched, even once that program has ended (its
+        // journal may then be its own restart's to take back).
+        if (taken.problem.kind == StoreProblemKind::StateLocked) m_lockedOut.insert(port);
+        problem(std::move(taken.problem), KeeperEffect::HostWithoutResume);
+        return false;
+    }
+    m_locks.emplace(port, std::move(taken.lock));
+    return true;
+}
+
 bool FileMatchKeeper::folderReady(KeeperEffect effect) {
-    std::string error = ensureDir(m_dir, "state folder");
-    if (error.empty()) return true;
-    problem({StoreProblemKind::CannotCreateFolder, m_dir, {}, std::move(error)}, effect);
+    StoreProblemKind kind = StoreProblemKind::CannotCreateFolder;
+    FileFailure failed = ensureDir(m_dir, "state folder");
+    if (failed.empty()) {
+        kind = StoreProblemKind::CannotUseFolder;
+        failed = checkDirUsable(m_dir, "state folder");
+    }
+    if (failed.empty()) return true;
+    problem({kind, m_dir, std::move(failed.systemText), std::move(failed.error)}, effect);
     return false;
 }
 

@@ -197,11 +197,22 @@ struct GameStats::Impl {
     detail::SqliteDb db;
     detail::SqliteStatement insert;
     detail::SqliteStatement select;
+    mutable StoreProblem last; // the latest failure of record() or readAll()
 
-    std::string failure(int code, std::string_view doing) const {
-        return detail::sqliteFailure(db, code, {file, std::string(kWhat)}, doing);
+    std::string failure(int code, std::string_view doing, StoreProblemKind otherwise) const {
+        detail::SqliteProblem found = detail::sqliteProblem(db, code, {file, std::string(kWhat)}, doing, otherwise);
+        last = {found.kind, file, std::move(found.systemText), found.error};
+        return found.error;
     }
 };
+
+namespace {
+
+OpenedStats refused(StoreProblemKind kind, std::filesystem::path file, std::string error, std::string systemText) {
+    return {nullptr, std::move(error), kind, std::move(file), std::move(systemText)};
+}
+
+} // namespace
 
 GameStats::GameStats(std::filesystem::path file, std::unique_ptr<Impl> impl)
     : m_file(std::move(file)), m_impl(std::move(impl)) {}
@@ -214,14 +225,19 @@ OpenedStats GameStats::open(const std::filesystem::path& file) {
     detail::OpenedSqlite opened =
         detail::openVersioned({impl->file, std::string(kWhat)}, kStatsMigrations);
     impl->db = std::move(opened.db);
-    if (!opened.error.empty()) return {nullptr, std::move(opened.error)};
+    if (!opened.error.empty()) {
+        return refused(opened.kind, file, std::move(opened.error), std::move(opened.systemText));
+    }
     for (auto [statement, sql] : {std::pair{&impl->insert, kInsert}, std::pair{&impl->select, kSelect}}) {
         if (const int code = statement->prepare(impl->db.get(), sql); code != SQLITE_OK) {
             if ((code & 0xff) == SQLITE_ERROR) {
-                return {nullptr, std::string(kWhat) + " " + impl->file + " is not a speed statistics file (" +
-                                     impl->db.message() + ")"};
+                return refused(StoreProblemKind::NotAJournal, file,
+                               std::string(kWhat) + " " + impl->file + " is not a speed statistics file (" +
+                                   impl->db.message() + ")",
+                               impl->db.message());
             }
-            return {nullptr, impl->failure(code, "open")};
+            impl->failure(code, "open", StoreProblemKind::CannotOpenJournal);
+            return refused(impl->last.kind, file, impl->last.logText, impl->last.systemText);
         }
     }
     return {std::unique_ptr<GameStats>(new GameStats(file, std::move(impl))), {}};
@@ -229,7 +245,12 @@ OpenedStats GameStats::open(const std::filesystem::path& file) {
 
 OpenedStats GameStats::openDefault() {
     const std::filesystem::path dir = dataDir();
-    if (std::string error = ensureDir(dir, "data folder"); !error.empty()) return {nullptr, std::move(error)};
+    if (FileFailure failed = ensureDir(dir, "data folder"); !failed.empty()) {
+        return refused(StoreProblemKind::CannotCreateFolder, dir, std::move(failed.error), std::move(failed.systemText));
+    }
+    if (FileFailure failed = checkDirUsable(dir, "data folder"); !failed.empty()) {
+        return refused(StoreProblemKind::CannotUseFolder, dir, std::move(failed.error), std::move(failed.systemText));
+    }
     return open(dir / kFileName);
 }
 
@@ -254,10 +275,10 @@ std::string GameStats::record(const FinishedGame& game) {
     if (code == SQLITE_OK) code = insert.bindInteger(17, static_cast<std::int64_t>(game.seed));
     if (code != SQLITE_OK) {
         insert.reset();
-        return m_impl->failure(code, "write");
+        return m_impl->failure(code, "write", StoreProblemKind::CannotWriteJournal);
     }
     // One statement is its own transaction: a failed insert leaves the file as it was.
-    if (code = insert.run(); code != SQLITE_OK) return m_impl->failure(code, "write");
+    if (code = insert.run(); code != SQLITE_OK) return m_impl->failure(code, "write", StoreProblemKind::CannotWriteJournal);
     return {};
 }
 
@@ -271,17 +292,21 @@ std::string GameStats::readAll(std::vector<FinishedGame>& games) const {
             const std::int64_t id = sqlite3_column_int64(select.get(), 0);
             select.reset();
             games.clear();
-            return std::string(kWhat) + " " + m_impl->file + ": game " + std::to_string(id) + " has a bad " + column;
+            std::string error = std::string(kWhat) + " " + m_impl->file + ": game " + std::to_string(id) + " has a bad " + column;
+            m_impl->last = {StoreProblemKind::NotAJournal, m_impl->file, {}, error};
+            return error;
         }
         games.push_back(std::move(game));
     }
     select.reset();
     if (code != SQLITE_DONE) {
         games.clear();
-        return m_impl->failure(code, "read");
+        return m_impl->failure(code, "read", StoreProblemKind::CannotReadJournal);
     }
     return {};
 }
+
+StoreProblem GameStats::lastProblem() const { return m_impl->last; }
 
 std::string GameStats::readSummary(StatsSummary& summary) const {
     std::vector<FinishedGame> games;

@@ -14,6 +14,8 @@ std::string describe(const StoreProblem& problem) {
         return problem.logText + ": a restarted host could not take this match back";
     case KeeperEffect::StartsNewMatch:
         return problem.logText + "; starting a new match";
+    case KeeperEffect::HostWithoutResume:
+        return problem.logText + ": this host plays without resume";
     }
     return problem.logText;
 }

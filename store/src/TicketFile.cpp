@@ -28,6 +28,13 @@ std::string ticketFailure(std::string_view doing, const std::filesystem::path& f
     return "cannot " + std::string(doing) + " the ticket " + file.string() + ": " + std::string(reason);
 }
 
+// The failure of `doing` with the ticket, for an errno: the sentence and the system's words.
+FileFailure ticketSystemFailure(std::string_view doing, const std::filesystem::path& file, int error,
+                                std::string_view context = {}) {
+    const std::string reason = detail::errnoText(error);
+    return {ticketFailure(doing, file, std::string(context) + reason), reason};
+}
+
 bool ticketHasLineBreak(std::string_view text) {
     return text.find_first_of("\r\n") != std::string_view::npos;
 }
@@ -188,10 +195,10 @@ std::filesystem::path ticketPath(const std::filesystem::path& dir, std::string_v
     return dir / ("join-" + filenameSafe(hostAddress) + ".ticket");
 }
 
-std::string saveTicket(const std::filesystem::path& file, const protocol::ResumeTicket& ticket) {
-    if (ticket.host.empty()) return ticketFailure("write", file, "it names no host");
+FileFailure saveTicket(const std::filesystem::path& file, const protocol::ResumeTicket& ticket) {
+    if (ticket.host.empty()) return {ticketFailure("write", file, "it names no host"), {}};
     if (ticketHasLineBreak(ticket.host) || ticketHasLineBreak(ticket.hostName)) {
-        return ticketFailure("write", file, "the host's address or name holds a line break");
+        return {ticketFailure("write", file, "the host's address or name holds a line break"), {}};
     }
     const std::string text = ticketText(ticket);
     std::filesystem::path temporary = file;
@@ -205,7 +212,7 @@ std::string saveTicket(const std::filesystem::path& file, const protocol::Resume
         ::unlink(temporary.c_str());
         fd = openTemporary();
     }
-    if (fd < 0) return ticketFailure("write", file, detail::errnoText(errno));
+    if (fd < 0) return ticketSystemFailure("write", file, errno);
 
     int error = 0;
     if (::fchmod(fd, 0600) != 0) error = errno; // exactly 0600, whatever the umask
@@ -215,10 +222,10 @@ std::string saveTicket(const std::filesystem::path& file, const protocol::Resume
     if (error == 0 && ::rename(temporary.c_str(), file.c_str()) != 0) error = errno;
     if (error != 0) {
         ::unlink(temporary.c_str());
-        return ticketFailure("write", file, detail::errnoText(error));
+        return ticketSystemFailure("write", file, error);
     }
     if (const int folderError = detail::syncFolder(file.parent_path()); folderError != 0) {
-        return ticketFailure("write", file, "the folder could not be synced: " + detail::errnoText(folderError));
+        return ticketSystemFailure("write", file, folderError, "the folder could not be synced: ");
     }
     return {};
 }
@@ -270,11 +277,11 @@ LoadedTicket loadTicket(const std::filesystem::path& file) {
     return loaded;
 }
 
-std::string removeTicket(const std::filesystem::path& file) {
+FileFailure removeTicket(const std::filesystem::path& file) {
     std::filesystem::path temporary = file;
     temporary += ".tmp";
     ::unlink(temporary.c_str()); // a leftover of an unfinished save, if any
-    if (::unlink(file.c_str()) != 0 && errno != ENOENT) return ticketFailure("remove", file, detail::errnoText(errno));
+    if (::unlink(file.c_str()) != 0 && errno != ENOENT) return ticketSystemFailure("remove", file, errno);
     return {};
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace speed::store {
 
@@ -27,9 +28,12 @@ std::filesystem::path xdgBaseDir(const EnvLookup& env, std::string_view xdgVaria
     return {};
 }
 
-bool isFolder(const std::filesystem::path& path) {
+// 0 when `path` is a folder, ENOTDIR when it is something else, else why it cannot be looked at
+// (a symbolic link that loops, a name too long).
+int folderStatus(const std::filesystem::path& path) {
     struct stat status {};
-    return ::stat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode);
+    if (::stat(path.c_str(), &status) != 0) return errno;
+    return S_ISDIR(status.st_mode) ? 0 : ENOTDIR;
 }
 
 } // namespace
@@ -43,9 +47,9 @@ std::optional<std::string> processEnv(std::string_view name) {
 std::filesystem::path stateDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_STATE_HOME", ".local/state"); }
 std::filesystem::path dataDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_DATA_HOME", ".local/share"); }
 
-std::string ensureDir(const std::filesystem::path& dir, std::string_view what) {
+FileFailure ensureDir(const std::filesystem::path& dir, std::string_view what) {
     const std::string failure = "cannot create the " + std::string(what);
-    if (dir.empty()) return failure + ": no folder is known for it (is HOME set to an absolute path?)";
+    if (dir.empty()) return {failure + ": no folder is known for it (is HOME set to an absolute path?)", {}};
     std::vector<std::filesystem::path> parts;
     for (const auto& part : dir) {
         if (!part.empty()) parts.push_back(part); // an empty part: a trailing '/'
@@ -57,20 +61,28 @@ std::string ensureDir(const std::filesystem::path& dir, std::string_view what) {
         if (::mkdir(current.c_str(), 0700) == 0) {
             // The umask may have taken bits away: the folder the program keeps is exactly 0700.
             if (i + 1 == parts.size() && ::chmod(current.c_str(), 0700) != 0) {
-                return failure + " " + dir.string() + ": " + detail::errnoText(errno);
+                const std::string reason = detail::errnoText(errno);
+                return {failure + " " + dir.string() + ": " + reason, reason};
             }
             continue;
         }
-        const int error = errno;
+        int error = errno;
         if (error == EEXIST) {
-            if (isFolder(current)) continue;
-            return failure + " " + dir.string() + ": " + current.string() + " is not a folder";
+            error = folderStatus(current);
+            if (error == 0) continue;
+            if (error == ENOTDIR) return {failure + " " + dir.string() + ": " + current.string() + " is not a folder", {}};
         }
-        std::string reason = detail::errnoText(error);
-        if (i + 1 != parts.size()) reason += " (at " + current.string() + ")";
-        return failure + " " + dir.string() + ": " + reason;
+        const std::string reason = detail::errnoText(error);
+        const std::string where = i + 1 != parts.size() ? " (at " + current.string() + ")" : std::string();
+        return {failure + " " + dir.string() + ": " + reason + where, reason};
     }
     return {};
+}
+
+FileFailure checkDirUsable(const std::filesystem::path& dir, std::string_view what) {
+    if (::access(dir.c_str(), R_OK | W_OK | X_OK) == 0) return {};
+    const std::string reason = detail::errnoText(errno);
+    return {"the " + std::string(what) + " " + dir.string() + " cannot be read or written: " + reason, reason};
 }
 
 } // namespace speed::store

@@ -64,22 +64,22 @@ TEST_CASE("the keeper keeps a ticket per host and forgets it when asked", "[stor
 
 TEST_CASE("the keeper's journal holds the match until it is closed, then leaves no file", "[store][keeper]") {
     TempDir dir;
-    Reports reports;
-    FileMatchKeeper keeper = reports.keeperIn(dir.path());
-    CHECK_FALSE(keeper.matchOn(50001).has_value());
     const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
-    keeper.journal(50001, {JournalOpened{session}, dealEntry()});
-    CHECK(modeOf(keeper.journalPath(50001)) == 0600U);
     {
-        Reports others;
-        FileMatchKeeper restarted = others.keeperIn(dir.path()); // another process, later
-        const auto kept = restarted.matchOn(50001);
-        REQUIRE(kept.has_value());
-        CHECK(kept->record.session == session);
-        CHECK(kept->record.entries.size() == 1);
-        CHECK(kept->untouchedForMs < 60'000);
-        CHECK_FALSE(restarted.matchOn(50002).has_value());
+        Reports earlier;
+        FileMatchKeeper first = earlier.keeperIn(dir.path()); // a program that ends (its lock goes with it)
+        CHECK_FALSE(first.matchOn(50001).has_value());
+        first.journal(50001, {JournalOpened{session}, dealEntry()});
+        CHECK(modeOf(first.journalPath(50001)) == 0600U);
     }
+    Reports reports;
+    FileMatchKeeper keeper = reports.keeperIn(dir.path()); // another process, later
+    const auto kept = keeper.matchOn(50001);
+    REQUIRE(kept.has_value());
+    CHECK(kept->record.session == session);
+    CHECK(kept->record.entries.size() == 1);
+    CHECK(kept->untouchedForMs < 60'000);
+    CHECK_FALSE(keeper.matchOn(50002).has_value());
     keeper.journal(50001, {}); // still alive: touched
     keeper.journal(50001, {JournalClosed{"the session ended"}});
     CHECK_FALSE(std::filesystem::exists(keeper.journalPath(50001)));
@@ -131,10 +131,9 @@ TEST_CASE("a state folder that cannot be made is reported once, and the match go
     CHECK(reports.problems.front().effect == KeeperEffect::CannotComeBack);
     CHECK(reports.problems.front().file == dir / "occupied" / "speed");
     CHECK(reports.problems.back().kind == StoreProblemKind::CannotCreateFolder);
-    CHECK(reports.problems.back().effect == KeeperEffect::HostCannotTakeBack);
+    CHECK(reports.problems.back().effect == KeeperEffect::HostWithoutResume); // no lock on its port: no journal
     CHECK(describe(reports.problems.front()).find("a restarted program could not come back") != std::string::npos);
-    CHECK(describe(reports.problems.back()).find("a restarted host could not take this match back") !=
-          std::string::npos);
+    CHECK(describe(reports.problems.back()).find("this host plays without resume") != std::string::npos);
 }
 
 } // namespace speed::store::test

@@ -144,11 +144,13 @@ TEST_CASE("a garbled ticket is an error that names the file and the line", "[sto
 TEST_CASE("a ticket saved where no folder is, or with a line break in it, is refused", "[store]") {
     const TempDir temp;
     const auto file = temp / "no-such-folder/join-x.ticket";
-    CHECK_THAT(saveTicket(file, sampleTicket()),
-               Catch::Equals("cannot write the ticket " + file.string() + ": No such file or directory"));
+    const FileFailure failed = saveTicket(file, sampleTicket());
+    CHECK(failed.error == "cannot write the ticket " + file.string() + ": No such file or directory");
+    CHECK(failed.systemText == "No such file or directory"); // the window shows the system's words
+
     auto broken = sampleTicket();
     broken.hostName = "hana\ngame 7";
-    CHECK_THAT(saveTicket(temp / "join-y.ticket", broken), Catch::Contains("line break"));
+    CHECK_THAT(saveTicket(temp / "join-y.ticket", broken).error, Catch::Contains("line break"));
     CHECK_FALSE(fs::exists(temp / "join-y.ticket"));
     CHECK_THAT(loadTicket(temp.path()).error, Catch::Contains("it is not a file"));
 }
@@ -160,5 +162,7 @@ TEST_CASE("a removed ticket is missing, and removing a missing one is fine", "[s
     CHECK(removeTicket(file).empty());
     CHECK(loadTicket(file).missing);
     CHECK(removeTicket(file).empty());
-    CHECK_THAT(removeTicket(temp.path()), Catch::Contains("cannot remove the ticket"));
+    const FileFailure failed = removeTicket(temp.path());
+    CHECK_THAT(failed.error, Catch::Contains("cannot remove the ticket"));
+    CHECK(failed.systemText == "Is a directory");
 }

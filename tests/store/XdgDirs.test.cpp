@@ -80,7 +80,7 @@ TEST_CASE("without HOME (or with a relative one) no folder is known, and ensureD
     CHECK(stateDir(xdgEnvOf({})).empty());
     CHECK(dataDir(xdgEnvOf({{"HOME", "hana"}})).empty());
     const auto error = ensureDir(stateDir(xdgEnvOf({})), "state folder");
-    CHECK_THAT(error, Catch::Contains("cannot create the state folder") && Catch::Contains("HOME"));
+    CHECK_THAT(error.error, Catch::Contains("cannot create the state folder") && Catch::Contains("HOME"));
 }
 
 TEST_CASE("by default the folders come from the process's environment", "[store]") {
@@ -119,14 +119,15 @@ TEST_CASE("ensureDir says which folder it cannot make, and why", "[store]") {
     speed::store::test::writeWholeFile(temp / "file", "not a folder");
     const auto under = temp / "file/speed";
     const auto error = ensureDir(under, "state folder");
-    CHECK_THAT(error, Catch::StartsWith("cannot create the state folder " + under.string() + ": ") &&
+    CHECK_THAT(error.error, Catch::StartsWith("cannot create the state folder " + under.string() + ": ") &&
                           Catch::Contains((temp / "file").string() + " is not a folder"));
-    CHECK_THAT(ensureDir(temp / "file", "data folder"), Catch::Contains("is not a folder"));
+    CHECK_THAT(ensureDir(temp / "file", "data folder").error, Catch::Contains("is not a folder"));
 
     if (::geteuid() != 0) { // root may write anywhere
         const auto locked = temp / "locked";
         REQUIRE(::mkdir(locked.c_str(), 0500) == 0);
-        CHECK(ensureDir(locked / "speed", "state folder") ==
-              "cannot create the state folder " + (locked / "speed").string() + ": Permission denied");
+        const FileFailure failed = ensureDir(locked / "speed", "state folder");
+        CHECK(failed.error == "cannot create the state folder " + (locked / "speed").string() + ": Permission denied");
+        CHECK(failed.systemText == "Permission denied");
     }
 }

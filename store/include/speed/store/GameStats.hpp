@@ -1,5 +1,7 @@
 #pragma once
 
+#include "speed/store/StoreProblem.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -76,6 +78,9 @@ class GameStats;
 struct OpenedStats {
     std::unique_ptr<GameStats> stats;
     std::string error; // set when stats is not: names the file and says what is wrong
+    StoreProblemKind kind = StoreProblemKind::CannotOpenJournal; // why, when error is set
+    std::filesystem::path file; // the file or folder concerned, when error is set
+    std::string systemText;     // SQLite's or the operating system's words, when they say why
 };
 
 class GameStats {
@@ -100,6 +105,9 @@ public:
     std::string readAll(std::vector<FinishedGame>& games) const;
     // readAll(), summed up per opponent (summarize()); empty error on success.
     std::string readSummary(StatsSummary& summary) const;
+    // The latest failure of record() or readAll() as a value: its kind, this file, SQLite's or
+    // the operating system's words, and the sentence they returned.
+    StoreProblem lastProblem() const;
 
     const std::filesystem::path& file() const { return m_file; }
 

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 // Why the files that let a match outlive this program could not be written or read, as a
@@ -11,6 +13,9 @@ namespace speed::store {
 
 enum class StoreProblemKind {
     CannotCreateFolder, // the state folder (or a folder above it) cannot be made
+    CannotUseFolder,    // the state folder is there but cannot be read or written
+    StateLocked,        // another program holds the lock on this port's state: it hosts there
+    CannotLockState,    // the lock on this port's state cannot be taken (the file cannot be made or locked)
     CannotWriteTicket,  // the resume ticket cannot be written
     CannotRemoveTicket, // the ticket of a match that ended cannot be deleted
     CannotReadTicket,   // the ticket is there but cannot be read
@@ -33,6 +38,18 @@ enum class KeeperEffect {
     CannotComeBack,     // without the ticket, a restarted program could not come back to this match
     HostCannotTakeBack, // without the journal, a restarted host could not take this match back
     StartsNewMatch,     // the journal is unusable: the host starts a new match
+    HostWithoutResume,  // the host keeps no journal while it runs: a restart ends its match
+};
+
+// The program that holds a port's state lock, as it wrote itself into the lock file; a field it
+// did not write (a program that has just taken the lock) is empty or 0.
+struct LockHolder {
+    std::uint16_t port = 0;
+    long pid = 0;
+    std::string hostName;
+    std::string program;
+
+    bool operator==(const LockHolder&) const = default;
 };
 
 struct StoreProblem {
@@ -41,8 +58,19 @@ struct StoreProblem {
     std::string systemText;     // the operating system's or SQLite's own words; may be empty
     std::string logText;        // the store's English sentence (for the log only)
     KeeperEffect effect = KeeperEffect::None;
+    std::optional<LockHolder> holder = std::nullopt; // StateLocked: who holds the lock
 
     bool operator==(const StoreProblem&) const = default;
+};
+
+// Why a file or a folder could not be made, written or deleted: the store's sentence naming it
+// ("cannot create the state folder /x: Permission denied") and the operating system's own words
+// ("Permission denied"; may be empty). Empty: it worked.
+struct FileFailure {
+    std::string error;
+    std::string systemText;
+
+    bool empty() const { return error.empty(); }
 };
 
 // The log's English: the store's sentence, then what it means for the match

@@ -22,8 +22,9 @@ std::string filenameSafe(std::string_view hostAddress);
 
 // Writes the ticket to `file`: into `<file>.tmp` (created 0600), fsync, renamed over `file`, the
 // folder fsynced; a crash leaves the old ticket or the new one, never half of one. The folder
-// must exist (ensureDir). Empty on success, else what went wrong, naming the file.
-std::string saveTicket(const std::filesystem::path& file, const protocol::ResumeTicket& ticket);
+// must exist (ensureDir). Empty on success, else what went wrong, naming the file, and the
+// operating system's words.
+FileFailure saveTicket(const std::filesystem::path& file, const protocol::ResumeTicket& ticket);
 
 struct LoadedTicket {
     std::optional<protocol::ResumeTicket> ticket;
@@ -36,6 +37,6 @@ struct LoadedTicket {
 LoadedTicket loadTicket(const std::filesystem::path& file);
 
 // Deletes the ticket (and a leftover `<file>.tmp`); a missing file is fine. Empty on success.
-std::string removeTicket(const std::filesystem::path& file);
+FileFailure removeTicket(const std::filesystem::path& file);
 
 } // namespace speed::store

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "speed/store/StoreProblem.hpp"
+
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -26,7 +28,11 @@ std::filesystem::path dataDir(const EnvLookup& env = processEnv);
 // what the program keeps: `dir` itself exactly 0700, new parents 0700 less the umask); a folder
 // that is already there is left as it is.
 // Empty on success, else what went wrong, naming the folder as `what`:
-// "cannot create the state folder /x/y: Permission denied".
-std::string ensureDir(const std::filesystem::path& dir, std::string_view what = "folder");
+// "cannot create the state folder /x/y: Permission denied", and the system's "Permission denied".
+FileFailure ensureDir(const std::filesystem::path& dir, std::string_view what = "folder");
+// Whether this program may list, read and write in `dir` (a folder made 000, a read-only mount,
+// one owned by another user are not). Empty when it may, else "the state folder /x/y cannot be
+// read or written: Read-only file system".
+FileFailure checkDirUsable(const std::filesystem::path& dir, std::string_view what = "folder");
 
 } // namespace speed::store

@@ -1,0 +1,149 @@
+// A host holds a lock on its state for its port while it runs: a second program on the same
+// state folder and port is told who holds it and never touches that journal; a holder that is
+// gone, even killed with -9, blocks nobody.
+#include "StoreTempDir.hpp"
+
+#include "speed/store/FileMatchKeeper.hpp"
+#include "speed/store/PortLock.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <csignal>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace speed::store::test {
+namespace {
+
+using protocol::JournalChange;
+using protocol::JournalEntry;
+using protocol::JournalOpened;
+using protocol::JournalSession;
+
+constexpr std::uint16_t kPort = 50001;
+
+JournalEntry dealEntry(std::uint64_t seed) {
+    JournalEntry entry;
+    entry.game = 1;
+    entry.revision = 1;
+    entry.change = JournalChange::Deal;
+    entry.seed = seed;
+    return entry;
+}
+
+std::string thisHostName() {
+    std::array<char, 256> name{};
+    REQUIRE(::gethostname(name.data(), name.size() - 1) == 0);
+    return name.data();
+}
+
+// The bytes of the journal and of its write-ahead log and index, as they are now.
+std::string journalBytes(const std::filesystem::path& journal) {
+    std::string bytes;
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+        const std::filesystem::path file = journal.string() + suffix;
+        std::error_code missing;
+        bytes +=
+            std::string(suffix) + ":" + (std::filesystem::exists(file, missing) ? readWholeFile(file) : "none") + "\n";
+    }
+    return bytes;
+}
+
+// A child process that takes the port's lock and keeps it until it is killed.
+pid_t childHoldingLock(const std::filesystem::path& dir) {
+    std::array<int, 2> ready{};
+    REQUIRE(::pipe(ready.data()) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(ready[0]);
+        const TakenLock taken = PortLock::take(dir, kPort);
+        const char word = taken.lock ? 'y' : 'n';
+        if (::write(ready[1], &word, 1) != 1) ::_exit(4);
+        for (;;)
+            ::pause();
+    }
+    ::close(ready[1]);
+    char word = 0;
+    REQUIRE(::read(ready[0], &word, 1) == 1);
+    ::close(ready[0]);
+    REQUIRE(word == 'y');
+    return child;
+}
+
+void killNine(pid_t child) {
+    REQUIRE(::kill(child, SIGKILL) == 0);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+}
+
+} // namespace
+
+TEST_CASE("a second host on the same state folder and port is told who holds it and leaves its journal alone",
+          "[store][keeper][lock]") {
+    TempDir dir;
+    std::vector<StoreProblem> firstHeard;
+    std::vector<StoreProblem> secondHeard;
+    std::optional<FileMatchKeeper> first(std::in_place, dir.path(),
+                                         [&](const StoreProblem& problem) { firstHeard.push_back(problem); });
+    REQUIRE_FALSE(first->matchOn(kPort));
+    const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
+    first->journal(kPort, {JournalOpened{session}, dealEntry(42)});
+    const std::string before = journalBytes(first->journalPath(kPort));
+
+    FileMatchKeeper second(dir.path(), [&](const StoreProblem& problem) { secondHeard.push_back(problem); });
+    CHECK_FALSE(second.matchOn(kPort)); // the first's live match is not taken
+    second.journal(kPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
+    second.journal(kPort, {});
+    CHECK(journalBytes(first->journalPath(kPort)) == before);
+    REQUIRE(secondHeard.size() == 1); // once
+    const StoreProblem& locked = secondHeard.front();
+    CHECK(locked.kind == StoreProblemKind::StateLocked);
+    CHECK(locked.effect == KeeperEffect::HostWithoutResume);
+    CHECK(locked.file == PortLock::fileFor(dir.path(), kPort));
+    REQUIRE(locked.holder.has_value());
+    CHECK(locked.holder->port == kPort);
+    CHECK(locked.holder->pid == static_cast<long>(::getpid()));
+    CHECK(locked.holder->hostName == thisHostName());
+    CHECK(describe(locked) == "the match journal for port 50001 is in use by " + locked.holder->program + " (PID " +
+                                  std::to_string(::getpid()) + " on " + thisHostName() +
+                                  "): this host plays without resume");
+    CHECK(firstHeard.empty());
+
+    first.reset(); // the first program ends: its restart may take its match back
+    FileMatchKeeper restarted(dir.path(), {});
+    const auto kept = restarted.matchOn(kPort);
+    REQUIRE(kept.has_value());
+    CHECK(kept->record.session == session);
+    CHECK_FALSE(second.matchOn(kPort)); // the second never takes another program's match
+}
+
+TEST_CASE("the lock names a holder in another process, and a holder killed with -9 blocks nobody",
+          "[store][keeper][lock]") {
+    TempDir dir;
+    const pid_t holder = childHoldingLock(dir.path());
+    const TakenLock refused = PortLock::take(dir.path(), kPort);
+    CHECK_FALSE(refused.lock);
+    CHECK(refused.problem.kind == StoreProblemKind::StateLocked);
+    REQUIRE(refused.problem.holder.has_value());
+    CHECK(refused.problem.holder->pid == static_cast<long>(holder));
+    killNine(holder);
+    // The file still names the dead program; only a live lock counts.
+    CHECK_THAT(readWholeFile(PortLock::fileFor(dir.path(), kPort)), Catch::Contains("pid " + std::to_string(holder)));
+    const TakenLock taken = PortLock::take(dir.path(), kPort);
+    REQUIRE(taken.lock);
+    CHECK_THAT(readWholeFile(taken.lock->file()), Catch::StartsWith("pid " + std::to_string(::getpid()) + "\n"));
+}
+
+TEST_CASE("a lock file that says nothing sensible names another program", "[store][lock]") {
+    CHECK(describeHolder(lockHolderFrom("", kPort)) == "another program");
+    CHECK(describeHolder(lockHolderFrom("pid -4\nhost \x01x\n", kPort)) == "another program");
+    const LockHolder named = lockHolderFrom("pid 4242\nhost hana-pc\nprogram speed-server\nextra words\n", kPort);
+    CHECK(describeHolder(named) == "speed-server (PID 4242 on hana-pc)");
+    CHECK(lockHolderFrom(lockHolderText(named), kPort) == named);
+    CHECK(describeHolder(lockHolderFrom("pid 17\n", kPort)) == "another program (PID 17)");
+}
+
+} // namespace speed::store::test
