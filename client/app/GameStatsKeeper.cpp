@@ -5,6 +5,35 @@
 #include <spdlog/spdlog.h>
 
 namespace speed::client {
+namespace {
+
+using store::StoreProblemKind;
+
+const char* statsProblemKey(StoreProblemKind kind) {
+    switch (kind) {
+    case StoreProblemKind::CannotCreateFolder: return "window.stats.cannot_create_folder";
+    case StoreProblemKind::CannotUseFolder: return "window.stats.cannot_use_folder";
+    case StoreProblemKind::JournalLocked: return "window.stats.locked";
+    case StoreProblemKind::NotADatabase: return "window.stats.not_a_database";
+    case StoreProblemKind::JournalDamaged: return "window.stats.damaged";
+    case StoreProblemKind::NewerJournal: return "window.stats.newer";
+    case StoreProblemKind::NotAJournal: return "window.stats.not_statistics";
+    case StoreProblemKind::CannotWriteJournal: return "window.stats.cannot_write";
+    case StoreProblemKind::CannotReadJournal: return "window.stats.cannot_read";
+    default: return "window.stats.cannot_open";
+    }
+}
+
+// What `effectKey` (not_kept, not_counted, unreadable) is because of, in `in`: which file, what
+// happened to it, and the operating system's or SQLite's own words.
+std::string statsProblemWords(Language in, std::string_view effectKey, StoreProblemKind kind,
+                              const std::filesystem::path& file, const std::string& systemText) {
+    std::string what = trfIn(in, statsProblemKey(kind), file.string());
+    if (!systemText.empty()) what = trfIn(in, "window.stats.because", what, systemText);
+    return trfIn(in, effectKey, what);
+}
+
+} // namespace
 
 store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& rules, int localSeat,
                                    const GameOpponent& opponent, std::int64_t atMs) {
@@ -42,7 +71,7 @@ bool GameStatsKeeper::ensureOpen(std::string_view failingKey) {
     if (m_stats) return true;
     store::OpenedStats opened = m_opener();
     if (!opened.error.empty()) {
-        setProblem(trf(failingKey, opened.error));
+        setProblem(failingKey, {opened.kind, opened.file, opened.systemText, opened.error});
         return false;
     }
     m_stats = std::move(opened.stats);
@@ -53,7 +82,7 @@ bool GameStatsKeeper::ensureOpen(std::string_view failingKey) {
 bool GameStatsKeeper::record(const store::FinishedGame& game) {
     if (!ensureOpen("window.stats.not_counted")) return false;
     if (std::string error = m_stats->record(game); !error.empty()) {
-        setProblem(trf("window.stats.not_counted", error));
+        setProblem("window.stats.not_counted", m_stats->lastProblem());
         return false;
     }
     if (!m_problem.empty()) spdlog::info("statistics are written again to {}", m_stats->file().string());
@@ -65,7 +94,7 @@ std::optional<store::StatsSummary> GameStatsKeeper::summary() {
     if (!ensureOpen("window.stats.unreadable")) return std::nullopt;
     store::StatsSummary summary;
     if (std::string error = m_stats->readSummary(summary); !error.empty()) {
-        setProblem(trf("window.stats.unreadable", error));
+        setProblem("window.stats.unreadable", m_stats->lastProblem());
         return std::nullopt;
     }
     return summary;
@@ -77,9 +106,12 @@ std::optional<std::string> GameStatsKeeper::takeNewProblem() {
     return m_problem;
 }
 
-void GameStatsKeeper::setProblem(std::string problem) {
+void GameStatsKeeper::setProblem(std::string_view effectKey, const store::StoreProblem& what) {
+    std::string problem = statsProblemWords(language(), effectKey, what.kind, what.file, what.systemText);
     if (problem == m_problem) return;
-    spdlog::warn("{}", problem);
+    // The log's English, and the store's own sentence, which may say more (a row's column).
+    spdlog::warn("{} ({})", statsProblemWords(Language::English, effectKey, what.kind, what.file, what.systemText),
+                 what.logText);
     m_problem = std::move(problem);
     m_problemTold = false;
 }

@@ -44,7 +44,8 @@ public:
     std::string file() const { return m_stats ? m_stats->file().string() : std::string(); }
 
 private:
-    void setProblem(std::string problem);
+    // The problem in the window's language, logged in English; said once per different problem.
+    void setProblem(std::string_view effectKey, const store::StoreProblem& what);
     bool ensureOpen(std::string_view failingKey); // false: not open, and the problem (that key's words) says so
 
     Opener m_opener;

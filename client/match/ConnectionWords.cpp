@@ -197,6 +197,9 @@ const char* keeperKindKey(store::StoreProblemKind kind) {
     using Kind = store::StoreProblemKind;
     switch (kind) {
     case Kind::CannotCreateFolder: return "play.keeper.cannot_create_folder";
+    case Kind::CannotUseFolder: return "play.keeper.cannot_use_folder";
+    case Kind::StateLocked: return "play.keeper.state_locked";
+    case Kind::CannotLockState: return "play.keeper.cannot_lock_state";
     case Kind::CannotWriteTicket: return "play.keeper.cannot_write_ticket";
     case Kind::CannotRemoveTicket: return "play.keeper.cannot_remove_ticket";
     case Kind::CannotReadTicket: return "play.keeper.cannot_read_ticket";
@@ -222,14 +225,27 @@ const char* keeperEffectKey(store::KeeperEffect effect) {
     case store::KeeperEffect::CannotComeBack: return "play.keeper.cannot_come_back";
     case store::KeeperEffect::HostCannotTakeBack: return "play.keeper.host_cannot_take_back";
     case store::KeeperEffect::StartsNewMatch: return "play.keeper.starts_new_match";
+    case store::KeeperEffect::HostWithoutResume: return "play.keeper.host_without_resume";
     }
     return "";
+}
+
+// The program that holds a port's lock, as far as its lock file says.
+std::string holderWords(const store::LockHolder& holder) {
+    const std::string program = holder.program.empty() ? tr("play.keeper.holder_unknown") : holder.program;
+    if (holder.pid <= 0) return program;
+    if (holder.hostName.empty()) return trf("play.keeper.holder_pid", program, holder.pid);
+    return trf("play.keeper.holder_on", program, holder.pid, holder.hostName);
 }
 
 } // namespace
 
 std::string keeperWords(const store::StoreProblem& problem) {
     std::string words = trf(keeperKindKey(problem.kind), problem.file.string());
+    if (problem.kind == store::StoreProblemKind::StateLocked) {
+        const store::LockHolder holder = problem.holder.value_or(store::LockHolder{});
+        words = trf("play.keeper.state_locked", holder.port, holderWords(holder));
+    }
     if (!problem.systemText.empty()) words = trf("play.keeper.because", words, problem.systemText);
     if (const std::string_view effect = keeperEffectKey(problem.effect); !effect.empty()) {
         words = trf("play.keeper.then", words, tr(effect));

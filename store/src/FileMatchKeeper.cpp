@@ -3,9 +3,12 @@
 #include "speed/store/TicketFile.hpp"
 #include "speed/store/XdgDirs.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <system_error>
 #include <variant>
+
+#include <sys/stat.h>
 
 namespace speed::store {
 namespace {
@@ -13,6 +16,13 @@ namespace {
 std::int64_t wallNowMs() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
+}
+
+// True when the folder is missing (it is made when something is kept) or can be read and written.
+bool missingOrUsable(const std::filesystem::path& dir) {
+    struct stat status {};
+    if (::stat(dir.c_str(), &status) != 0) return errno == ENOENT;
+    return checkDirUsable(dir).empty();
 }
 
 } // namespace
@@ -25,6 +35,11 @@ std::filesystem::path FileMatchKeeper::journalPath(std::uint16_t port) const {
 }
 
 std::optional<protocol::ResumeTicket> FileMatchKeeper::ticketFor(const std::string& host) {
+    // A folder that is there but cannot be used: said once, as what it means for this match.
+    if (!missingOrUsable(m_dir)) {
+        folderReady(KeeperEffect::CannotComeBack);
+        return std::nullopt;
+    }
     const std::filesystem::path file = ticketPath(m_dir, host);
     const LoadedTicket loaded = loadTicket(file);
     if (!loaded.error.empty()) {
@@ -44,6 +59,7 @@ void FileMatchKeeper::keepTicket(const protocol::ResumeTicket& ticket) {
 }
 
 void FileMatchKeeper::dropTicket(const std::string& host) {
+    if (!missingOrUsable(m_dir)) return; // said when the ticket was looked for: nothing to add
     const std::filesystem::path file = ticketPath(m_dir, host);
     if (FileFailure failed = removeTicket(file); !failed.empty()) {
         problem({StoreProblemKind::CannotRemoveTicket, file, std::move(failed.systemText), std::move(failed.error)},

@@ -91,6 +91,16 @@ const Words kPlayWords[] = {
     // The files that let a match outlive the program (the ticket, the journal) cannot be used:
     // the file, then the operating system's words, then what it means for the match.
     {"play.keeper.cannot_create_folder", "cannot create the state folder {}", "状態フォルダー{}を作れません"},
+    {"play.keeper.cannot_use_folder", "the state folder {} cannot be read or written",
+     "状態フォルダー{}を読み書きできません"},
+    // Another program hosts on this port with the same state folder: {1} is holder_on, holder_pid
+    // or holder_unknown.
+    {"play.keeper.state_locked", "the match journal for port {0} is in use by {1}",
+     "ポート{0}の対戦記録は{1}が使用中です"},
+    {"play.keeper.holder_on", "{0} (PID {1} on {2})", "{2}の{0}（PID {1}）"},
+    {"play.keeper.holder_pid", "{0} (PID {1})", "{0}（PID {1}）"},
+    {"play.keeper.holder_unknown", "another program", "ほかのプログラム"},
+    {"play.keeper.cannot_lock_state", "cannot lock the match journal with {}", "{}で対戦記録をロックできません"},
     {"play.keeper.cannot_write_ticket", "cannot write the resume ticket {}", "復帰用チケット{}を書き込めません"},
     {"play.keeper.cannot_remove_ticket", "cannot delete the resume ticket {}", "復帰用チケット{}を削除できません"},
     {"play.keeper.cannot_read_ticket", "cannot read the resume ticket {}", "復帰用チケット{}を読めません"},
@@ -116,6 +126,8 @@ const Words kPlayWords[] = {
     {"play.keeper.host_cannot_take_back", "a restarted host could not take this match back",
      "再起動したホストはこの対戦を再開できません"},
     {"play.keeper.starts_new_match", "starting a new match", "新しい対戦を始めます"},
+    {"play.keeper.host_without_resume", "this host plays without resume: a restart would end the match",
+     "このホストは復帰なしで対戦します（再起動すると対戦は終わります）"},
     {"play.conn.playing", "Playing {}", "{}と対戦中"},
     {"play.conn.dealing_first", "dealing the first game", "最初のゲームを配っています"},
     {"play.conn.deals_first", "{} deals the first game", "{}が最初のゲームを配っています"},

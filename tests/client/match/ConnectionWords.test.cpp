@@ -310,7 +310,7 @@ TEST_CASE("connection words: every keeper problem is worded from its kind, in bo
 
     const std::regex english("[a-z]{4,}");
     const auto lastKind = static_cast<int>(store::StoreProblemKind::JournalIncomplete);
-    const auto lastEffect = static_cast<int>(store::KeeperEffect::StartsNewMatch);
+    const auto lastEffect = static_cast<int>(store::KeeperEffect::HostWithoutResume);
     for (int kind = 0; kind <= lastKind; ++kind) {
         for (int effect = 0; effect <= lastEffect; ++effect) {
             problem.kind = static_cast<store::StoreProblemKind>(kind);
@@ -325,6 +325,7 @@ TEST_CASE("connection words: every keeper problem is worded from its kind, in bo
             CHECK(inEnglish.find("play.") == std::string::npos); // a missing catalogue key shows itself
             CHECK(inJapanese.find("play.") == std::string::npos);
             CHECK(inJapanese != inEnglish);
+            if (problem.kind == store::StoreProblemKind::StateLocked) continue; // names its holder: the next test
             // The file and the operating system's words are quoted as they are; nothing else is English.
             CHECK(inJapanese.find("/s/1/2.db") != std::string::npos);
             const auto system = inJapanese.find(problem.systemText);
@@ -333,4 +334,24 @@ TEST_CASE("connection words: every keeper problem is worded from its kind, in bo
                                           english));
         }
     }
+}
+
+TEST_CASE("connection words: a state locked by another program names it by PID and machine, in both languages",
+          "[client][words]") {
+    store::StoreProblem problem{.kind = store::StoreProblemKind::StateLocked,
+                                .file = "/s/host-50001.lock",
+                                .logText = "the match journal for port 50001 is in use by speed-server (PID 4242 on "
+                                           "hana-pc)",
+                                .effect = store::KeeperEffect::HostWithoutResume,
+                                .holder = store::LockHolder{50001, 4242, "hana-pc", "speed-server"}};
+    CHECK(keeperWords(problem) == "the match journal for port 50001 is in use by speed-server (PID 4242 on hana-pc); "
+                                  "this host plays without resume: a restart would end the match");
+    {
+        const InJapanese japanese;
+        CHECK(keeperWords(problem) == "ポート50001の対戦記録はhana-pcのspeed-server（PID 4242）が使用中です。"
+                                      "このホストは復帰なしで対戦します（再起動すると対戦は終わります）");
+    }
+    problem.holder = store::LockHolder{50001, 0, {}, {}}; // it has not written itself in yet
+    CHECK(keeperWords(problem) == "the match journal for port 50001 is in use by another program; "
+                                  "this host plays without resume: a restart would end the match");
 }
