@@ -5,8 +5,12 @@
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace speed::store {
@@ -81,6 +85,20 @@ StoreProblem lockedBy(const std::filesystem::path& file, LockHolder holder) {
     return problem;
 }
 
+// The locks this program holds, by their file's device and inode (one file may be reached by
+// more than one path), so that a second keeper in the program shares the lock: a second open
+// file description would be refused by the first one's lock.
+struct HeldLocks {
+    using FileId = std::pair<dev_t, ino_t>;
+    std::mutex mutex;
+    std::map<FileId, std::weak_ptr<PortLock>> held;
+
+    static HeldLocks& instance() {
+        static HeldLocks locks;
+        return locks;
+    }
+};
+
 } // namespace
 
 std::filesystem::path PortLock::fileFor(const std::filesystem::path& stateDir, std::uint16_t port) {
@@ -91,6 +109,19 @@ TakenLock PortLock::take(const std::filesystem::path& stateDir, std::uint16_t po
     std::filesystem::path file = fileFor(stateDir, port);
     const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) return {nullptr, cannotLock(file, port, errno)};
+    struct stat identity {};
+    if (::fstat(fd, &identity) != 0) {
+        const int error = errno;
+        ::close(fd);
+        return {nullptr, cannotLock(file, port, error)};
+    }
+    HeldLocks& locks = HeldLocks::instance();
+    const std::scoped_lock guard(locks.mutex);
+    const HeldLocks::FileId id{identity.st_dev, identity.st_ino};
+    if (auto shared = locks.held[id].lock()) {
+        ::close(fd);
+        return {std::move(shared), {}};
+    }
     if (const int error = lockWholeFile(fd); error != 0) {
         // EAGAIN or EACCES: a live program holds it; anything else: locks do not work here.
         StoreProblem problem = error == EAGAIN || error == EACCES
@@ -100,10 +131,14 @@ TakenLock PortLock::take(const std::filesystem::path& stateDir, std::uint16_t po
         return {nullptr, std::move(problem)};
     }
     writeLockText(fd, lockHolderText(thisProgram(port)));
-    return {std::unique_ptr<PortLock>(new PortLock(std::move(file), fd)), {}};
+    std::shared_ptr<PortLock> lock(new PortLock(std::move(file), fd));
+    locks.held[id] = lock;
+    return {std::move(lock), {}};
 }
 
 PortLock::~PortLock() {
+    // Under the registry's mutex: a keeper taking the lock now waits until it is free.
+    const std::scoped_lock guard(HeldLocks::instance().mutex);
     // Emptied first, so that the file names nobody once nobody holds it; should that fail, the
     // lock goes with the descriptor all the same.
     [[maybe_unused]] const int emptied = ::ftruncate(m_fd, 0);

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <csignal>
+#include <optional>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -73,6 +74,31 @@ pid_t childHoldingLock(const std::filesystem::path& dir) {
     return child;
 }
 
+// A child process that hosts: its keeper holds the port's lock and has journaled a match, until
+// it is killed.
+pid_t childHosting(const std::filesystem::path& dir, const JournalSession& session) {
+    std::array<int, 2> ready{};
+    REQUIRE(::pipe(ready.data()) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(ready[0]);
+        FileMatchKeeper keeper(dir, {});
+        const bool nothingKept = !keeper.matchOn(kPort);
+        keeper.journal(kPort, {JournalOpened{session}, dealEntry(42)});
+        const char word = nothingKept ? 'y' : 'n';
+        if (::write(ready[1], &word, 1) != 1) ::_exit(4);
+        for (;;)
+            ::pause();
+    }
+    ::close(ready[1]);
+    char word = 0;
+    REQUIRE(::read(ready[0], &word, 1) == 1);
+    ::close(ready[0]);
+    REQUIRE(word == 'y');
+    return child;
+}
+
 void killNine(pid_t child) {
     REQUIRE(::kill(child, SIGKILL) == 0);
     int status = 0;
@@ -84,40 +110,51 @@ void killNine(pid_t child) {
 TEST_CASE("a second host on the same state folder and port is told who holds it and leaves its journal alone",
           "[store][keeper][lock]") {
     TempDir dir;
-    std::vector<StoreProblem> firstHeard;
-    std::vector<StoreProblem> secondHeard;
-    std::optional<FileMatchKeeper> first(std::in_place, dir.path(),
-                                         [&](const StoreProblem& problem) { firstHeard.push_back(problem); });
-    REQUIRE_FALSE(first->matchOn(kPort));
     const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
-    first->journal(kPort, {JournalOpened{session}, dealEntry(42)});
-    const std::string before = journalBytes(first->journalPath(kPort));
+    const pid_t first = childHosting(dir.path(), session);
+    const std::string before = journalBytes(FileMatchKeeper(dir.path(), {}).journalPath(kPort));
 
-    FileMatchKeeper second(dir.path(), [&](const StoreProblem& problem) { secondHeard.push_back(problem); });
+    std::vector<StoreProblem> heard;
+    FileMatchKeeper second(dir.path(), [&](const StoreProblem& problem) { heard.push_back(problem); });
     CHECK_FALSE(second.matchOn(kPort)); // the first's live match is not taken
     second.journal(kPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
     second.journal(kPort, {});
-    CHECK(journalBytes(first->journalPath(kPort)) == before);
-    REQUIRE(secondHeard.size() == 1); // once
-    const StoreProblem& locked = secondHeard.front();
+    CHECK(journalBytes(second.journalPath(kPort)) == before);
+    REQUIRE(heard.size() == 1); // once
+    const StoreProblem& locked = heard.front();
     CHECK(locked.kind == StoreProblemKind::StateLocked);
     CHECK(locked.effect == KeeperEffect::HostWithoutResume);
     CHECK(locked.file == PortLock::fileFor(dir.path(), kPort));
     REQUIRE(locked.holder.has_value());
     CHECK(locked.holder->port == kPort);
-    CHECK(locked.holder->pid == static_cast<long>(::getpid()));
+    CHECK(locked.holder->pid == static_cast<long>(first));
     CHECK(locked.holder->hostName == thisHostName());
     CHECK(describe(locked) == "the match journal for port 50001 is in use by " + locked.holder->program + " (PID " +
-                                  std::to_string(::getpid()) + " on " + thisHostName() +
+                                  std::to_string(first) + " on " + thisHostName() +
                                   "): this host plays without resume");
-    CHECK(firstHeard.empty());
 
-    first.reset(); // the first program ends: its restart may take its match back
+    killNine(first); // the first program is killed: its restart takes its match back
     FileMatchKeeper restarted(dir.path(), {});
     const auto kept = restarted.matchOn(kPort);
     REQUIRE(kept.has_value());
     CHECK(kept->record.session == session);
     CHECK_FALSE(second.matchOn(kPort)); // the second never takes another program's match
+}
+
+TEST_CASE("two keepers of one program share its lock: a window hosting again is not refused by itself",
+          "[store][keeper][lock]") {
+    TempDir dir;
+    std::vector<StoreProblem> heard;
+    const auto report = [&](const StoreProblem& problem) { heard.push_back(problem); };
+    std::optional<FileMatchKeeper> last(std::in_place, dir.path(), report);
+    CHECK_FALSE(last->matchOn(kPort));
+    FileMatchKeeper next(dir.path(), report);
+    CHECK_FALSE(next.matchOn(kPort));
+    next.journal(kPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
+    last.reset();
+    CHECK(heard.empty());
+    CHECK(PortLock::take(dir.path(), kPort).lock != nullptr); // still held, by this program
+    CHECK(readWholeFile(PortLock::fileFor(dir.path(), kPort)).starts_with("pid " + std::to_string(::getpid())));
 }
 
 TEST_CASE("the lock names a holder in another process, and a holder killed with -9 blocks nobody",

@@ -57,7 +57,7 @@ private:
     std::filesystem::path m_dir;
     Report m_report;
     Recovered m_recovered;
-    std::map<std::uint16_t, std::unique_ptr<PortLock>> m_locks; // released after the journals close
+    std::map<std::uint16_t, std::shared_ptr<PortLock>> m_locks; // released after the journals close
     std::set<std::uint16_t> m_lockedOut; // ports whose state another program holds
     std::map<std::uint16_t, std::unique_ptr<MatchJournal>> m_journals;
     std::optional<StoreProblem> m_lastProblem; // reported once; cleared when a write works again

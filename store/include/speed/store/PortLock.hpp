@@ -14,13 +14,15 @@
 // two machines with one home folder on a file system that shares locks) never both use the
 // journal of one port. The kernel releases the lock when its holder ends, however it ends
 // (kill -9 included): a file left by a program that is gone never blocks, only a live lock does.
-// The file itself stays (deleting it would let two programs lock two different files).
+// The file itself stays (deleting it would let two programs lock two different files). Within one
+// program the lock is shared: the window that hosts again on its port while the keeper of its
+// last match still lives takes the same lock, not a refusal from itself.
 namespace speed::store {
 
 class PortLock;
 
 struct TakenLock {
-    std::unique_ptr<PortLock> lock; // held; nothing when problem says why not
+    std::shared_ptr<PortLock> lock; // held; nothing when problem says why not
     // StateLocked (its holder says who holds it), or CannotLockState with the system's words.
     StoreProblem problem;
 };
@@ -29,10 +31,11 @@ class PortLock {
 public:
     // The lock's file for `port` in the state folder `stateDir`: "host-50001.lock".
     static std::filesystem::path fileFor(const std::filesystem::path& stateDir, std::uint16_t port);
-    // Takes the lock without waiting; the folder must exist. Writes this program into the file.
+    // Takes the lock without waiting, or shares the one this program holds already; the folder
+    // must exist. Writes this program into the file. Safe from any thread.
     static TakenLock take(const std::filesystem::path& stateDir, std::uint16_t port);
 
-    ~PortLock(); // empties the file and closes it: the lock is released
+    ~PortLock(); // the last sharer gone: empties the file and closes it, so the lock is released
     PortLock(const PortLock&) = delete;
     PortLock& operator=(const PortLock&) = delete;
 
