@@ -214,8 +214,57 @@ def second_host_on_shared_state_folder(h):
     player.wait_for_line("is heard again", 20)  # the first match goes on
 
 
+def lock_held_by_another_program(h):
+    """The journal of a killed host, its port's lock held by another live program (one that
+    writes itself into the lock file as a host does): a host started on that port names the
+    holder by PID, does not take the match back, leaves the journal as it was, and plays its own
+    player without resume. Needs no root."""
+    state = os.path.join(h.work_dir, "state")
+    port = free_udp_port()
+    host_args, client_args = match_args(h, port)
+    killed = start(h, "killed host", "speed-server", [*host_args, *BOT], state, state + "-data")
+    killed.wait_for_line("hosting on UDP port", 10)
+    player = start(h, "its player", "speed-server", [*client_args, *BOT], os.path.join(h.work_dir, "player"),
+                   os.path.join(h.work_dir, "player-data"))
+    killed.wait_for_line("connected to", 10)
+    killed.kill()
+    player.kill()
+    before = journal_bytes(state, port)
+    expect("" in before, "the killed host left no journal", killed)
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, os.path.join(state, "speed", f"host-{port}.lock")],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        expect(holder.stdout.readline().strip() == "locked", "the lock holder did not take the lock")
+        host = start(h, "host", "speed-server", [*host_args, *FAST], state, state + "-data")
+        host.wait_for_line("hosting on UDP port", 10)
+        client = start(h, "client", "speed-server", [*client_args, *FAST], os.path.join(h.work_dir, "newcomer"),
+                       os.path.join(h.work_dir, "newcomer-data"))
+        play_to_the_end(host, client)
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+    said_once(host, f"the match journal for port {port} is in use by lock-holder (PID {holder.pid} on "
+                    f"{socket.gethostname()}): this host plays without resume")
+    expect(not any("took the match" in line for line in host.stderr + host.stdout), "the match was taken", host)
+    expect(journal_bytes(state, port) == before, "the host changed the journal it does not hold", host)
+
+
+# Holds a POSIX lock on the file (it conflicts with a host's open file description lock) until
+# killed, with the lock file's lines a host writes.
+LOCK_HOLDER = r"""
+import fcntl, os, socket, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+os.ftruncate(fd, 0)
+os.write(fd, f"pid {os.getpid()}\nhost {socket.gethostname()}\nprogram lock-holder\n".encode())
+print("locked", flush=True)
+time.sleep(600)
+"""
+
+
 TESTS = {test.__name__: test for test in (
-    state_folder_unreadable, read_only_state_and_data, full_state_and_data, second_host_on_shared_state_folder)}
+    state_folder_unreadable, read_only_state_and_data, full_state_and_data, second_host_on_shared_state_folder,
+    lock_held_by_another_program)}
 
 if __name__ == "__main__":
     sys.exit(run_named_test(TESTS, __doc__, sys.argv))

@@ -3,11 +3,15 @@
 #include "app/StatsReport.hpp"
 #include "ui/StatisticsDialog.hpp"
 
+#include "support/InJapanese.hpp"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
+#include <fstream>
 #include <sstream>
 
 using namespace speed;
@@ -111,6 +115,38 @@ TEST_CASE("The keeper writes each game, and a file it cannot use is said once, n
     CHECK(broken.record(finishedGameOf(finished(GameInfo::Win, 1), rules, 0, {}, 1)));
     CHECK(broken.available());
     CHECK(broken.problem().empty());
+}
+
+TEST_CASE("A statistics file that cannot be used is said in the window's language, with the system's words",
+          "[stats]") {
+    TempFolder folder;
+    const fs::path notDatabase = folder.path / "text.sqlite3";
+    std::ofstream(notDatabase) << "this is not a database, and it is long enough to look like a file";
+    const auto opener = [&] { return store::GameStats::open(notDatabase); };
+    GameStatsKeeper english(opener);
+    CHECK(english.problem() == "statistics are not kept for now: the statistics file " + notDatabase.string() +
+                                   " is not a database");
+    std::string japanese;
+    {
+        const speed::test::InJapanese inJapanese;
+        japanese = GameStatsKeeper(opener).problem();
+    }
+    CHECK(japanese == "今は成績を記録できません：成績ファイル" + notDatabase.string() + "はデータベースではありません");
+
+    // A folder in the file's place: SQLite's and the system's words are quoted as they are,
+    // nothing else is English.
+    fs::create_directories(folder.path / "dir.sqlite3");
+    const auto folderOpener = [&] { return store::GameStats::open(folder.path / "dir.sqlite3"); };
+    GameStatsKeeper cannotOpen(folderOpener);
+    CHECK_THAT(cannotOpen.problem(), Catch::Contains("cannot open the statistics file") &&
+                                         Catch::Contains("Is a directory"));
+    const speed::test::InJapanese inJapanese;
+    std::string words = GameStatsKeeper(folderOpener).problem();
+    const auto quoted = words.find("unable to open database file");
+    REQUIRE(quoted != std::string::npos);
+    words.erase(quoted, words.find(')', quoted) + 1 - quoted);
+    words.erase(words.find((folder.path / "dir.sqlite3").string()), (folder.path / "dir.sqlite3").string().size());
+    CHECK_FALSE(std::regex_search(words, std::regex("[a-z]{4,}")));
 }
 
 TEST_CASE("The match score counts the local seat's wins and losses", "[stats]") {
