@@ -31,7 +31,10 @@ std::string exportFileName(const char* extension) {
 // The data folder's measurements/, or the working folder when there is no data folder.
 std::string defaultExportFolder() {
     const std::filesystem::path data = store::dataDir();
-    return data.empty() ? std::filesystem::current_path().string() : (data / "measurements").string();
+    if (!data.empty()) return (data / "measurements").string();
+    std::error_code unknown; // a working folder that was deleted: "." all the same, never thrown
+    const std::filesystem::path here = std::filesystem::current_path(unknown);
+    return unknown ? std::string(".") : here.string();
 }
 
 std::string modeWord(const MeasurePlan& plan) { return plan.mode == MeasureMode::Fixed ? "fixed" : "pow2"; }

@@ -32,7 +32,10 @@ SettingsForm::SettingsForm(std::string path) : m_path(std::move(path)) { reload(
 
 void SettingsForm::reload() {
     const SettingsResult loaded = loadSettings(m_path);
-    m_fileExisted = loaded.fromFile || std::filesystem::exists(m_path);
+    // A file that cannot even be looked at (its folder unreadable) counts as there: never thrown.
+    std::error_code unknown;
+    const bool there = std::filesystem::exists(m_path, unknown);
+    m_fileExisted = loaded.fromFile || there || static_cast<bool>(unknown);
     m_loadError = loaded.error;
     m_saved = loaded.settings.value_or(Settings{});
     fillFields(m_saved);

@@ -146,7 +146,7 @@ def mounted_state(h, fault):
         play_to_the_end(host, client)
         told = [line for line in host.stderr if reason in line]
         expect(len(told) == 1, f"the host should say once that its state folder is {fault}", host)
-        window = os.path.join(h.bin_dir, "..", "client", "app", "speed")
+        window = os.path.join(h.bin_dir, "..", "client", "speed")  # the window, built beside
         if os.path.exists(window):
             stats = subprocess.run([window, "--stats"], env=dict(os.environ, XDG_DATA_HOME=data), text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=30, check=False)

@@ -340,6 +340,7 @@ TEST_CASE("connection words: a state locked by another program names it by PID a
           "[client][words]") {
     store::StoreProblem problem{.kind = store::StoreProblemKind::StateLocked,
                                 .file = "/s/host-50001.lock",
+                                .systemText = {},
                                 .logText = "the match journal for port 50001 is in use by speed-server (PID 4242 on "
                                            "hana-pc)",
                                 .effect = store::KeeperEffect::HostWithoutResume,
