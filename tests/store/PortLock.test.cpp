@@ -23,9 +23,9 @@ using protocol::JournalEntry;
 using protocol::JournalOpened;
 using protocol::JournalSession;
 
-constexpr std::uint16_t kPort = 50001;
+constexpr std::uint16_t kLockPort = 50001;
 
-JournalEntry dealEntry(std::uint64_t seed) {
+JournalEntry lockDealEntry(std::uint64_t seed) {
     JournalEntry entry;
     entry.game = 1;
     entry.revision = 1;
@@ -60,7 +60,7 @@ pid_t childHoldingLock(const std::filesystem::path& dir) {
     REQUIRE(child >= 0);
     if (child == 0) {
         ::close(ready[0]);
-        const TakenLock taken = PortLock::take(dir, kPort);
+        const TakenLock taken = PortLock::take(dir, kLockPort);
         const char word = taken.lock ? 'y' : 'n';
         if (::write(ready[1], &word, 1) != 1) ::_exit(4);
         for (;;)
@@ -84,8 +84,8 @@ pid_t childHosting(const std::filesystem::path& dir, const JournalSession& sessi
     if (child == 0) {
         ::close(ready[0]);
         FileMatchKeeper keeper(dir, {});
-        const bool nothingKept = !keeper.matchOn(kPort);
-        keeper.journal(kPort, {JournalOpened{session}, dealEntry(42)});
+        const bool nothingKept = !keeper.matchOn(kLockPort);
+        keeper.journal(kLockPort, {JournalOpened{session}, lockDealEntry(42)});
         const char word = nothingKept ? 'y' : 'n';
         if (::write(ready[1], &word, 1) != 1) ::_exit(4);
         for (;;)
@@ -112,21 +112,21 @@ TEST_CASE("a second host on the same state folder and port is told who holds it 
     TempDir dir;
     const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
     const pid_t first = childHosting(dir.path(), session);
-    const std::string before = journalBytes(FileMatchKeeper(dir.path(), {}).journalPath(kPort));
+    const std::string before = journalBytes(FileMatchKeeper(dir.path(), {}).journalPath(kLockPort));
 
     std::vector<StoreProblem> heard;
     FileMatchKeeper second(dir.path(), [&](const StoreProblem& problem) { heard.push_back(problem); });
-    CHECK_FALSE(second.matchOn(kPort)); // the first's live match is not taken
-    second.journal(kPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
-    second.journal(kPort, {});
-    CHECK(journalBytes(second.journalPath(kPort)) == before);
+    CHECK_FALSE(second.matchOn(kLockPort)); // the first's live match is not taken
+    second.journal(kLockPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, lockDealEntry(7)});
+    second.journal(kLockPort, {});
+    CHECK(journalBytes(second.journalPath(kLockPort)) == before);
     REQUIRE(heard.size() == 1); // once
     const StoreProblem& locked = heard.front();
     CHECK(locked.kind == StoreProblemKind::StateLocked);
     CHECK(locked.effect == KeeperEffect::HostWithoutResume);
-    CHECK(locked.file == PortLock::fileFor(dir.path(), kPort));
+    CHECK(locked.file == PortLock::fileFor(dir.path(), kLockPort));
     REQUIRE(locked.holder.has_value());
-    CHECK(locked.holder->port == kPort);
+    CHECK(locked.holder->port == kLockPort);
     CHECK(locked.holder->pid == static_cast<long>(first));
     CHECK(locked.holder->hostName == thisHostName());
     CHECK(describe(locked) == "the match journal for port 50001 is in use by " + locked.holder->program + " (PID " +
@@ -135,10 +135,10 @@ TEST_CASE("a second host on the same state folder and port is told who holds it 
 
     killNine(first); // the first program is killed: its restart takes its match back
     FileMatchKeeper restarted(dir.path(), {});
-    const auto kept = restarted.matchOn(kPort);
+    const auto kept = restarted.matchOn(kLockPort);
     REQUIRE(kept.has_value());
     CHECK(kept->record.session == session);
-    CHECK_FALSE(second.matchOn(kPort)); // the second never takes another program's match
+    CHECK_FALSE(second.matchOn(kLockPort)); // the second never takes another program's match
 }
 
 TEST_CASE("two keepers of one program share its lock: a window hosting again is not refused by itself",
@@ -147,40 +147,41 @@ TEST_CASE("two keepers of one program share its lock: a window hosting again is 
     std::vector<StoreProblem> heard;
     const auto report = [&](const StoreProblem& problem) { heard.push_back(problem); };
     std::optional<FileMatchKeeper> last(std::in_place, dir.path(), report);
-    CHECK_FALSE(last->matchOn(kPort));
+    CHECK_FALSE(last->matchOn(kLockPort));
     FileMatchKeeper next(dir.path(), report);
-    CHECK_FALSE(next.matchOn(kPort));
-    next.journal(kPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
+    CHECK_FALSE(next.matchOn(kLockPort));
+    next.journal(kLockPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, lockDealEntry(7)});
     last.reset();
     CHECK(heard.empty());
-    CHECK(PortLock::take(dir.path(), kPort).lock != nullptr); // still held, by this program
-    CHECK(readWholeFile(PortLock::fileFor(dir.path(), kPort)).starts_with("pid " + std::to_string(::getpid())));
+    CHECK(PortLock::take(dir.path(), kLockPort).lock != nullptr); // still held, by this program
+    CHECK(readWholeFile(PortLock::fileFor(dir.path(), kLockPort)).starts_with("pid " + std::to_string(::getpid())));
 }
 
 TEST_CASE("the lock names a holder in another process, and a holder killed with -9 blocks nobody",
           "[store][keeper][lock]") {
     TempDir dir;
     const pid_t holder = childHoldingLock(dir.path());
-    const TakenLock refused = PortLock::take(dir.path(), kPort);
+    const TakenLock refused = PortLock::take(dir.path(), kLockPort);
     CHECK_FALSE(refused.lock);
     CHECK(refused.problem.kind == StoreProblemKind::StateLocked);
     REQUIRE(refused.problem.holder.has_value());
     CHECK(refused.problem.holder->pid == static_cast<long>(holder));
     killNine(holder);
     // The file still names the dead program; only a live lock counts.
-    CHECK_THAT(readWholeFile(PortLock::fileFor(dir.path(), kPort)), Catch::Contains("pid " + std::to_string(holder)));
-    const TakenLock taken = PortLock::take(dir.path(), kPort);
+    CHECK_THAT(readWholeFile(PortLock::fileFor(dir.path(), kLockPort)),
+               Catch::Contains("pid " + std::to_string(holder)));
+    const TakenLock taken = PortLock::take(dir.path(), kLockPort);
     REQUIRE(taken.lock);
     CHECK_THAT(readWholeFile(taken.lock->file()), Catch::StartsWith("pid " + std::to_string(::getpid()) + "\n"));
 }
 
 TEST_CASE("a lock file that says nothing sensible names another program", "[store][lock]") {
-    CHECK(describeHolder(lockHolderFrom("", kPort)) == "another program");
-    CHECK(describeHolder(lockHolderFrom("pid -4\nhost \x01x\n", kPort)) == "another program");
-    const LockHolder named = lockHolderFrom("pid 4242\nhost hana-pc\nprogram speed-server\nextra words\n", kPort);
+    CHECK(describeHolder(lockHolderFrom("", kLockPort)) == "another program");
+    CHECK(describeHolder(lockHolderFrom("pid -4\nhost \x01x\n", kLockPort)) == "another program");
+    const LockHolder named = lockHolderFrom("pid 4242\nhost hana-pc\nprogram speed-server\nextra words\n", kLockPort);
     CHECK(describeHolder(named) == "speed-server (PID 4242 on hana-pc)");
-    CHECK(lockHolderFrom(lockHolderText(named), kPort) == named);
-    CHECK(describeHolder(lockHolderFrom("pid 17\n", kPort)) == "another program (PID 17)");
+    CHECK(lockHolderFrom(lockHolderText(named), kLockPort) == named);
+    CHECK(describeHolder(lockHolderFrom("pid 17\n", kLockPort)) == "another program (PID 17)");
 }
 
 } // namespace speed::store::test

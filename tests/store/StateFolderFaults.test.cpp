@@ -23,9 +23,9 @@ using protocol::JournalEntry;
 using protocol::JournalOpened;
 using protocol::JournalSession;
 
-constexpr std::uint16_t kPort = 50001;
+constexpr std::uint16_t kFaultPort = 50001;
 
-JournalEntry dealEntry() {
+JournalEntry faultDealEntry() {
     JournalEntry entry;
     entry.game = 1;
     entry.revision = 1;
@@ -43,10 +43,10 @@ std::string hostRunOn(const std::filesystem::path& dir) {
                  std::to_string(static_cast<int>(problem.effect)) + ": " + describe(problem) + " [" +
                  problem.systemText + "]\n";
     });
-    if (keeper.matchOn(kPort)) heard += "took a match back\n";
+    if (keeper.matchOn(kFaultPort)) heard += "took a match back\n";
     const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
-    keeper.journal(kPort, {JournalOpened{session}, dealEntry()});
-    keeper.journal(kPort, {}); // still alive
+    keeper.journal(kFaultPort, {JournalOpened{session}, faultDealEntry()});
+    keeper.journal(kFaultPort, {}); // still alive
     return heard;
 }
 
@@ -94,12 +94,12 @@ TEST_CASE("a journal or a lock file of mode 000 is reported with the system's wo
     REQUIRE(::mkdir(dir.c_str(), 0700) == 0);
     {
         FileMatchKeeper earlier(dir, {}); // a match journaled by an earlier run
-        REQUIRE_FALSE(earlier.matchOn(kPort));
-        earlier.journal(kPort, {JournalOpened{}, dealEntry()});
+        REQUIRE_FALSE(earlier.matchOn(kFaultPort));
+        earlier.journal(kFaultPort, {JournalOpened{}, faultDealEntry()});
     }
     handOver(dir);
-    const auto journal = FileMatchKeeper(dir, {}).journalPath(kPort);
-    const auto lock = PortLock::fileFor(dir, kPort);
+    const auto journal = FileMatchKeeper(dir, {}).journalPath(kFaultPort);
+    const auto lock = PortLock::fileFor(dir, kFaultPort);
     SECTION("the journal") {
         handOver(lock);
         REQUIRE(::chmod(journal.c_str(), 0) == 0);
