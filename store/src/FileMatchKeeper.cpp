@@ -52,8 +52,9 @@ void FileMatchKeeper::keepTicket(const protocol::ResumeTicket& ticket) {
     if (!folderReady(KeeperEffect::CannotComeBack)) return;
     const std::filesystem::path file = ticketPath(m_dir, ticket.host);
     if (FileFailure failed = saveTicket(file, ticket); !failed.empty()) {
-        return problem({StoreProblemKind::CannotWriteTicket, file, std::move(failed.systemText), std::move(failed.error)},
-                       KeeperEffect::CannotComeBack);
+        return problem(
+            {StoreProblemKind::CannotWriteTicket, file, std::move(failed.systemText), std::move(failed.error)},
+            KeeperEffect::CannotComeBack);
     }
     fine();
 }

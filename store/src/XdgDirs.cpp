@@ -70,7 +70,9 @@ FileFailure ensureDir(const std::filesystem::path& dir, std::string_view what) {
         if (error == EEXIST) {
             error = folderStatus(current);
             if (error == 0) continue;
-            if (error == ENOTDIR) return {failure + " " + dir.string() + ": " + current.string() + " is not a folder", {}};
+            if (error == ENOTDIR) {
+                return {failure + " " + dir.string() + ": " + current.string() + " is not a folder", {}};
+            }
         }
         const std::string reason = detail::errnoText(error);
         const std::string where = i + 1 != parts.size() ? " (at " + current.string() + ")" : std::string();
