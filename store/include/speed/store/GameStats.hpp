@@ -79,8 +79,8 @@ struct OpenedStats {
     std::unique_ptr<GameStats> stats;
     std::string error; // set when stats is not: names the file and says what is wrong
     StoreProblemKind kind = StoreProblemKind::CannotOpenJournal; // why, when error is set
-    std::filesystem::path file; // the file or folder concerned, when error is set
-    std::string systemText;     // SQLite's or the operating system's words, when they say why
+    std::filesystem::path file{}; // the file or folder concerned, when error is set
+    std::string systemText{};     // SQLite's or the operating system's words, when they say why
 };
 
 class GameStats {
