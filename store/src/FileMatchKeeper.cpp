@@ -105,8 +105,10 @@ void FileMatchKeeper::journal(std::uint16_t port, const std::vector<protocol::Jo
             journalFailed(port, *journal);
         }
     }
-    // The match is over: nothing is left to take back, so nothing is left on disk.
-    if (!records.empty() && std::holds_alternative<protocol::JournalClosed>(records.back())) forget(port);
+    // The match is over: nothing is left to take back, so nothing is left on disk (only this
+    // program's own files: without the port's lock they are another live host's).
+    if (!records.empty() && std::holds_alternative<protocol::JournalClosed>(records.back()) && m_locks.contains(port))
+        forget(port);
 }
 
 MatchJournal* FileMatchKeeper::journalTaking(std::uint16_t port, const std::vector<protocol::JournalRecord>& records) {

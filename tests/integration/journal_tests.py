@@ -14,7 +14,8 @@ from netharness import Failure, Skipped, expect, free_udp_port, run_named_test
 # The host's bot takes a human's time per card, so that the game is still on when it is killed.
 SLOW = ["--level", "hard"]
 FAST = ["--level", "max"]
-NOT_TAKEN_BACK = "not taking the match with"
+NOT_TAKEN_BACK = "the match journal cannot prove it is complete"
+DAMAGED = "the host's record of this game was damaged; the game cannot continue"
 TAKEN_BACK = "took the match with"
 CANNOT_TAKE_BACK = "a restarted host could not take this match back"
 HOST_STATE = "host-machine"
@@ -46,13 +47,18 @@ def size_of(path):
     return os.path.getsize(path) if os.path.exists(path) else 0
 
 
-def restarted_host_refuses(h, host_args, journal, *others):
+def restarted_host_refuses(h, host_args, journal, client, *others):
     """The host comes back on the same state folder: it says why it does not take the match
-    back, never takes it back, and deletes the journal (the match is over) to wait for a new one."""
+    back and never takes it back; it asks its client back to tell it, both sides end saying the
+    record was damaged, and the journal is deleted (the match is over) to wait for a new one."""
     again = h.start("host again", "speed-server", *host_args, state=HOST_STATE)
     again.wait_for_line(NOT_TAKEN_BACK, 20)
+    again.wait_for_line(DAMAGED, 20)
     expect(not any(TAKEN_BACK in line for line in again.stdout + again.stderr),
-           "the restarted host took an older game back", again, *others)
+           "the restarted host took an older game back", again, client, *others)
+    expect(client.wait_exit(20) == 1, "the client should end with an error", client, again)
+    expect(any(DAMAGED in line for line in client.stdout + client.stderr), "the client does not say why it ended",
+           client, again)
     wait_until(lambda: not any(os.path.exists(journal + suffix) for suffix in ("", "-wal", "-committed")),
                "the journal of the match not taken back is deleted", 10, again)
     return again
@@ -67,7 +73,7 @@ def wal_cut_in_half_while_host_is_down(h):
     host.kill()  # SIGKILL: the log is left as it is, not checkpointed
     wal = journal + "-wal"
     os.truncate(wal, os.path.getsize(wal) // 2)
-    again = restarted_host_refuses(h, host_args, journal, host, client)
+    again = restarted_host_refuses(h, host_args, journal, client, host)
     expect(any(NOT_TAKEN_BACK in line and "lost its last commits" in line for line in again.stderr),
            "the restarted host does not say its journal lost its last commits", again)
 
@@ -106,7 +112,7 @@ def disk_fills_up_mid_game(h):
         expect(len(reports) == 1, f"the failed write was reported {len(reports)} times", host)
         expect("database or disk is full" in reports[0], "the report does not say the disk is full", host)
         os.remove(filler)
-        again = restarted_host_refuses(h, host_args, journal, host, client)
+        again = restarted_host_refuses(h, host_args, journal, client, host)
         expect(any(NOT_TAKEN_BACK in line and "a write to it failed" in line for line in again.stderr),
                "the restarted host does not say a write to its journal failed", again)
     finally:
