@@ -75,7 +75,7 @@ def every_refusal_is_limited(h):
             ("VERSION", open_port, open_host, lambda n: hello(n, version=PROTOCOL_VERSION - 1)),
             ("VERSION", open_port, open_host, lambda n: hello(n, version=PROTOCOL_VERSION + 1)),
             ("NO_PASSWORD", open_port, open_host, lambda n: hello(n, auth="P")),
-            ("NO_MATCH", open_port, open_host, lambda n: hello(n, resume=f"{SESSION_ID} -")),
+            ("NO_MATCH", open_port, open_host, lambda n: hello(n, resume=f"{SESSION_ID} 0 0 -")),
         ]
         for reason, port, host, make in cases:
             replies = flood(sock, port, [make(n) for n in range(1000, 1040)], 0.5)
