@@ -186,6 +186,9 @@ def second_host_on_shared_state_folder(h):
     player = start(h, "first player", "speed-server", [*client_args, *BOT], os.path.join(h.work_dir, "player"),
                    os.path.join(h.work_dir, "player-data"))
     first.wait_for_line("connected to", 10)
+    # The player holds the session too (the host says "connected" before its WELCOME leaves):
+    # from then on a stopped host is a silence the player sees and recovers from.
+    player.wait_for_line("connected to", 10)
     first.signal(signal.SIGSTOP)  # its journal now stays as it is, its lock held
     try:
         before = journal_bytes(shared, port)
