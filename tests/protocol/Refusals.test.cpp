@@ -253,7 +253,8 @@ TEST_CASE("version: DENY VERSION carries the HELLO's nonce and the host's versio
         CHECK(denies[0].nonce == nonce);
         CHECK(denies[0].reason == DenyReason::Version);
         CHECK(denies[0].version == kProtocolVersion);
-        const SessionEvent* refused = SessionPair::last(host.takeEvents(), SessionEventKind::JoinRefused);
+        const std::vector<SessionEvent> events = host.takeEvents(); // kept: `refused` points into it
+        const SessionEvent* refused = SessionPair::last(events, SessionEventKind::JoinRefused);
         REQUIRE(refused);
         CHECK(refused->peerVersion == version);
         CHECK(refused->text.find("it speaks protocol version " + std::to_string(version) +
@@ -280,7 +281,8 @@ TEST_CASE("version: a client told by a host of another version fails at once wit
             return std::string(crc);
         }());
     CHECK(client.gameInfo() == GameInfo::Nothing);
-    const SessionEvent* failed = SessionPair::last(client.takeEvents(), SessionEventKind::ConnectFailed);
+    const std::vector<SessionEvent> events = client.takeEvents(); // kept: `failed` points into it
+    const SessionEvent* failed = SessionPair::last(events, SessionEventKind::ConnectFailed);
     REQUIRE(failed);
     CHECK(failed->failure == ConnectFailure::VersionMismatch);
     CHECK(failed->peerVersion == 7);

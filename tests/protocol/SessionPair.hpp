@@ -190,6 +190,8 @@ struct SessionPair {
         }
         return false;
     }
+    // Only of a list that outlives the pointer: a temporary (takeEvents() itself) would leave it dangling.
+    static const SessionEvent* last(std::vector<SessionEvent>&& events, SessionEventKind kind) = delete;
     static const SessionEvent* last(const std::vector<SessionEvent>& events, SessionEventKind kind) {
         const SessionEvent* found = nullptr;
         for (const SessionEvent& event : events) {
