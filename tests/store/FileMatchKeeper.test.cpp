@@ -1,5 +1,6 @@
 // The keeper the programs use: tickets and journals kept in the state folder, gone when the
 // match ends, and a file that cannot be used reported once while play goes on.
+#include "StoreRecords.hpp"
 #include "StoreTempDir.hpp"
 
 #include "speed/store/FileMatchKeeper.hpp"
@@ -12,9 +13,7 @@
 namespace speed::store::test {
 namespace {
 
-using protocol::JournalChange;
 using protocol::JournalClosed;
-using protocol::JournalEntry;
 using protocol::JournalOpened;
 using protocol::JournalRecord;
 using protocol::JournalSession;
@@ -29,15 +28,6 @@ struct Reports {
             [this](const std::string& news) { recoveries.push_back(news); });
     }
 };
-
-JournalEntry dealEntry() {
-    JournalEntry entry;
-    entry.game = 1;
-    entry.revision = 1;
-    entry.change = JournalChange::Deal;
-    entry.seed = 42;
-    return entry;
-}
 
 unsigned modeOf(const std::filesystem::path& file) {
     struct stat info {};

@@ -1,6 +1,7 @@
 // A host holds a lock on its state for its port while it runs: a second program on the same
 // state folder and port is told who holds it and never touches that journal; a holder that is
 // gone, even killed with -9, blocks nobody.
+#include "StoreRecords.hpp"
 #include "StoreTempDir.hpp"
 
 #include "speed/store/FileMatchKeeper.hpp"
@@ -10,6 +11,7 @@
 
 #include <array>
 #include <csignal>
+#include <functional>
 #include <optional>
 
 #include <sys/wait.h>
@@ -18,21 +20,10 @@
 namespace speed::store::test {
 namespace {
 
-using protocol::JournalChange;
-using protocol::JournalEntry;
 using protocol::JournalOpened;
 using protocol::JournalSession;
 
 constexpr std::uint16_t kLockPort = 50001;
-
-JournalEntry lockDealEntry(std::uint64_t seed) {
-    JournalEntry entry;
-    entry.game = 1;
-    entry.revision = 1;
-    entry.change = JournalChange::Deal;
-    entry.seed = seed;
-    return entry;
-}
 
 std::string thisHostName() {
     std::array<char, 256> name{};
@@ -52,16 +43,16 @@ std::string journalBytes(const std::filesystem::path& journal) {
     return bytes;
 }
 
-// A child process that takes the port's lock and keeps it until it is killed.
-pid_t childHoldingLock(const std::filesystem::path& dir) {
+// A child process that runs `setUp` (true: it went as the test needs), tells the parent how it
+// went, and keeps whatever it took (a lock, a keeper) until it is killed.
+pid_t childKeeping(const std::function<bool()>& setUp) {
     std::array<int, 2> ready{};
     REQUIRE(::pipe(ready.data()) == 0);
     const pid_t child = ::fork();
     REQUIRE(child >= 0);
     if (child == 0) {
         ::close(ready[0]);
-        const TakenLock taken = PortLock::take(dir, kLockPort);
-        const char word = taken.lock ? 'y' : 'n';
+        const char word = setUp() ? 'y' : 'n';
         if (::write(ready[1], &word, 1) != 1) ::_exit(4);
         for (;;)
             ::pause();
@@ -74,29 +65,25 @@ pid_t childHoldingLock(const std::filesystem::path& dir) {
     return child;
 }
 
+// A child process that takes the port's lock and keeps it until it is killed.
+pid_t childHoldingLock(const std::filesystem::path& dir) {
+    return childKeeping([&dir] {
+        static TakenLock taken; // kept for the child's life
+        taken = PortLock::take(dir, kLockPort);
+        return taken.lock != nullptr;
+    });
+}
+
 // A child process that hosts: its keeper holds the port's lock and has journaled a match, until
 // it is killed.
 pid_t childHosting(const std::filesystem::path& dir, const JournalSession& session) {
-    std::array<int, 2> ready{};
-    REQUIRE(::pipe(ready.data()) == 0);
-    const pid_t child = ::fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-        ::close(ready[0]);
-        FileMatchKeeper keeper(dir, {});
-        const bool nothingKept = !keeper.matchOn(kLockPort);
-        keeper.journal(kLockPort, {JournalOpened{session}, lockDealEntry(42)});
-        const char word = nothingKept ? 'y' : 'n';
-        if (::write(ready[1], &word, 1) != 1) ::_exit(4);
-        for (;;)
-            ::pause();
-    }
-    ::close(ready[1]);
-    char word = 0;
-    REQUIRE(::read(ready[0], &word, 1) == 1);
-    ::close(ready[0]);
-    REQUIRE(word == 'y');
-    return child;
+    return childKeeping([&dir, &session] {
+        static std::optional<FileMatchKeeper> keeper; // kept for the child's life
+        keeper.emplace(dir, FileMatchKeeper::Report{});
+        const bool nothingKept = !keeper->matchOn(kLockPort);
+        keeper->journal(kLockPort, {JournalOpened{session}, dealEntry()});
+        return nothingKept;
+    });
 }
 
 void killNine(pid_t child) {
@@ -117,7 +104,7 @@ TEST_CASE("a second host on the same state folder and port is told who holds it 
     std::vector<StoreProblem> heard;
     FileMatchKeeper second(dir.path(), [&](const StoreProblem& problem) { heard.push_back(problem); });
     CHECK_FALSE(second.matchOn(kLockPort)); // the first's live match is not taken
-    second.journal(kLockPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, lockDealEntry(7)});
+    second.journal(kLockPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
     second.journal(kLockPort, {});
     CHECK(journalBytes(second.journalPath(kLockPort)) == before);
     REQUIRE(heard.size() == 1); // once
@@ -150,7 +137,7 @@ TEST_CASE("two keepers of one program share its lock: a window hosting again is 
     CHECK_FALSE(last->matchOn(kLockPort));
     FileMatchKeeper next(dir.path(), report);
     CHECK_FALSE(next.matchOn(kLockPort));
-    next.journal(kLockPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, lockDealEntry(7)});
+    next.journal(kLockPort, {JournalOpened{JournalSession{1, 2, "10.0.0.9:1", "mika", 1, {}}}, dealEntry(7)});
     last.reset();
     CHECK(heard.empty());
     CHECK(PortLock::take(dir.path(), kLockPort).lock != nullptr); // still held, by this program

@@ -2,6 +2,7 @@
 // the problem once, with the operating system's words, and the host plays without resume. The
 // permission cases run as a user the permissions apply to (AsNobody.hpp).
 #include "AsNobody.hpp"
+#include "StoreRecords.hpp"
 #include "StoreTempDir.hpp"
 
 #include "speed/store/FileMatchKeeper.hpp"
@@ -18,21 +19,10 @@
 namespace speed::store::test {
 namespace {
 
-using protocol::JournalChange;
-using protocol::JournalEntry;
 using protocol::JournalOpened;
 using protocol::JournalSession;
 
 constexpr std::uint16_t kFaultPort = 50001;
-
-JournalEntry faultDealEntry() {
-    JournalEntry entry;
-    entry.game = 1;
-    entry.revision = 1;
-    entry.change = JournalChange::Deal;
-    entry.seed = 42;
-    return entry;
-}
 
 // What a host's keeper does at start and in play, on `dir`, as one line per problem it reported:
 // "kind effect: the log's sentence [system's words]"; "took a match back" when it found one.
@@ -45,7 +35,7 @@ std::string hostRunOn(const std::filesystem::path& dir) {
     });
     if (keeper.matchOn(kFaultPort)) heard += "took a match back\n";
     const JournalSession session{0xAB, 0xCD, "127.0.0.1:40000", "kenta", 7, {}};
-    keeper.journal(kFaultPort, {JournalOpened{session}, faultDealEntry()});
+    keeper.journal(kFaultPort, {JournalOpened{session}, dealEntry()});
     keeper.journal(kFaultPort, {}); // still alive
     return heard;
 }
@@ -95,7 +85,7 @@ TEST_CASE("a journal or a lock file of mode 000 is reported with the system's wo
     {
         FileMatchKeeper earlier(dir, {}); // a match journaled by an earlier run
         REQUIRE_FALSE(earlier.matchOn(kFaultPort));
-        earlier.journal(kFaultPort, {JournalOpened{}, faultDealEntry()});
+        earlier.journal(kFaultPort, {JournalOpened{}, dealEntry()});
     }
     handOver(dir);
     const auto journal = FileMatchKeeper(dir, {}).journalPath(kFaultPort);
