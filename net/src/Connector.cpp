@@ -148,7 +148,8 @@ void Connector::startLink(asio::ip::udp::socket socket, SessionRole role) {
 std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
     auto host = std::make_unique<protocol::HostSession>(hostConfig());
     const auto kept = m_options.keeper != nullptr ? m_options.keeper->matchOn(m_options.hostPort) : std::nullopt;
-    if (kept && kept->untouchedForMs < m_options.session.timing.graceMs && !kept->damage.empty()) {
+    const bool withinGrace = kept && kept->untouchedForMs < m_options.session.timing.graceMs;
+    if (withinGrace && !kept->damage.empty()) {
         // Its game cannot be trusted, its session can: the client is asked back and told.
         spdlog::warn("the match journal cannot prove it is complete ({}): game {} with {} cannot be taken back; "
                      "telling {} that the game cannot continue",
@@ -157,7 +158,7 @@ std::unique_ptr<protocol::Session> Connector::hostSession(TimeMs now) {
         host->restoreDamaged(now, kept->record.session, now - kept->untouchedForMs, kept->damage);
         return host;
     }
-    if (kept && kept->untouchedForMs < m_options.session.timing.graceMs) {
+    if (withinGrace) {
         const std::string error = host->restore(now, kept->record, now - kept->untouchedForMs);
         if (error.empty()) {
             spdlog::info("took the match with {} back from the journal: game {}, revision {}; waiting {} s for {} to come back",
