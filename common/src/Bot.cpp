@@ -137,19 +137,20 @@ BotDecision Bot::decide(const GameState& state, TimeMs now) {
     if (m_plan) {
         const Plan plan = *m_plan;
         m_plan.reset();
-        if (checkMove(state, plan.move) == MoveError::None && targetTop(state, plan.move) == plan.pileTop) {
+        if (checkMove(state, plan.move) == MoveError::None && targetPile(state, plan.move) == plan.pileSeen) {
             return {plan.move, kNever};
         }
-        // The table changed while thinking: look again, quicker than a fresh reaction (but
+        // The target pile changed while thinking (compared card by card, not by its top alone: a
+        // joker played on a joker leaves the same top): look again, quicker than a fresh reaction (but
         // never under the floor).
         if (auto again = bestAction(state)) {
-            m_plan = Plan{*again, now + rethinkTime(), targetTop(state, *again)};
+            m_plan = Plan{*again, now + rethinkTime(), targetPile(state, *again)};
             return {std::nullopt, m_plan->readyAt};
         }
         return {};
     }
     if (auto action = bestAction(state)) {
-        m_plan = Plan{*action, now + reactionTime(), targetTop(state, *action)};
+        m_plan = Plan{*action, now + reactionTime(), targetPile(state, *action)};
         return {std::nullopt, m_plan->readyAt};
     }
     return {};
@@ -166,11 +167,9 @@ TimeMs Bot::rethinkTime() {
     return isLadderLevel(m_level) ? std::max(half, kReactionFloorMs) : half;
 }
 
-std::optional<Card> Bot::targetTop(const GameState& state, const Move& move) const {
-    if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return std::nullopt;
-    const CardStack& pile = state.pile(move.pile);
-    if (pile.empty()) return std::nullopt;
-    return pile.top();
+CardStack Bot::targetPile(const GameState& state, const Move& move) const {
+    if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return {};
+    return state.pile(move.pile);
 }
 
 } // namespace speed

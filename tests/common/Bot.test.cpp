@@ -289,6 +289,33 @@ TEST_CASE("a pile that changed while the bot was thinking is re-checked before i
     CHECK(next.move->kind == MoveKind::Refill);
 }
 
+TEST_CASE("a joker played on a joker the bot aims at makes it look again, never under the floor", "[bot]") {
+    // The bot aims H5 at pile 0, topped by a joker. Just before it is ready, seat 0 plays its own
+    // joker there: the top looks the same, but the pile changed and the bot must take it in.
+    GameState state = Table().deck(1, "S9").hand(1, "H5 -- -- --").deck(0, "C9").hand(0, "JJ -- -- --")
+                          .pile(0, "D4 JJ").pile(1, "S1").state();
+    for (BotLevel level : ladderLevels()) {
+        INFO(toString(level));
+        GameState table = state;
+        Bot bot(1, level, 21);
+        const BotDecision thinking = bot.decide(table, 0);
+        REQUIRE_FALSE(thinking.move);
+        REQUIRE(thinking.wakeAt != kNever);
+        const TimeMs changedAt = thinking.wakeAt - 1;
+        REQUIRE(applyMove(table, Move::play(0, 0, card("JJ"), 0)) == MoveError::None);
+        REQUIRE(table.pile(0).top() == state.pile(0).top());
+        CHECK_FALSE(bot.decide(table, changedAt).move);
+        const BotDecision atOldPlan = bot.decide(table, thinking.wakeAt);
+        CHECK_FALSE(atOldPlan.move);
+        REQUIRE(atOldPlan.wakeAt != kNever);
+        CHECK(atOldPlan.wakeAt >= changedAt + kReactionFloorMs);
+        CHECK_FALSE(bot.decide(table, atOldPlan.wakeAt - 1).move);
+        const BotDecision again = bot.decide(table, atOldPlan.wakeAt);
+        REQUIRE(again.move);
+        CHECK(*again.move == Move::play(1, 0, card("H5"), 0));
+    }
+}
+
 TEST_CASE("the bot prefers a plain card to a joker and does nothing when it cannot act", "[bot]") {
     const GameState state = Table().deck(0, "S9").hand(0, "JJ H5 -- --").pile(0, "D4").pile(1, "SC").state();
     const Bot bot(0, BotLevel::Max, 1);

@@ -63,7 +63,8 @@ struct BotDecision {
 // The CPU opponent: a policy over the visible table (its own hand and deck count, the field
 // tops) plus a reaction time (drawReactionMs). Time is passed in; the only randomness is its
 // seeded generator. It picks an action, "thinks" for its reaction time, then re-checks the
-// target pile: if the pile changed meanwhile it thinks again instead of playing a stale move.
+// target pile: if anything was played there meanwhile (even a card that looks like the old top,
+// a joker on a joker) it thinks again instead of playing a stale move.
 // A SPEED! flip drops whatever it was thinking about; its next action takes longer.
 class Bot {
 public:
@@ -80,12 +81,12 @@ private:
     struct Plan {
         Move move;
         TimeMs readyAt;
-        std::optional<Card> pileTop; // the pile's top when the plan was made
+        CardStack pileSeen; // the whole target pile when the plan was made (empty: no pile)
     };
 
     TimeMs reactionTime(); // a fresh look (slower after a flip)
     TimeMs rethinkTime();  // a second look after the target pile changed
-    std::optional<Card> targetTop(const GameState& state, const Move& move) const;
+    CardStack targetPile(const GameState& state, const Move& move) const;
 
     int m_seat;
     BotLevel m_level;
