@@ -45,7 +45,9 @@ std::optional<std::string> sectionName(std::string_view body) {
     if (text.size() < 2 || text.front() != '[') return std::nullopt;
     const auto close = text.find(']');
     if (close == std::string_view::npos) return std::nullopt;
-    return std::string(trim(text.substr(1, close - 1)));
+    // "[", 50 blanks and "cpu]" is a section with no name to libinih, not [cpu]: the writer must
+    // not put [cpu]'s keys under it, where the reader would not find them.
+    return std::string(trim(text.substr(1, std::min(close - 1, kMaxSectionChars))));
 }
 
 std::optional<KeyValue> keyValue(std::string_view body) {

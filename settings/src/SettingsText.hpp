@@ -13,6 +13,9 @@ namespace speed::settings_text {
 
 inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF"; // as Notepad writes it
 inline constexpr std::size_t kMaxLineChars = kMaxSettingsLineChars; // libinih's limit
+// libinih keeps a section's name in a 50-byte buffer: the first 49 bytes after the '[', the rest
+// dropped without a word (its INI_MAX_SECTION).
+inline constexpr std::size_t kMaxSectionChars = 49;
 
 // The blanks libinih skips around names and values: C's isspace (space, \t, \n, \v, \f, \r).
 bool isBlank(char c);
@@ -26,8 +29,8 @@ struct Line {
 // Lines end with LF or CRLF; a CR alone is not a line end (the reader refuses it).
 std::vector<Line> splitLines(std::string_view text);
 
-// "[ name ]" (leading blanks allowed, a comment after it too): the name, trimmed. Nothing for a
-// line that is not a section header.
+// "[ name ]" (leading blanks allowed, a comment after it too): the name as libinih reads it (its
+// first kMaxSectionChars bytes), trimmed. Nothing for a line that is not a section header.
 std::optional<std::string> sectionName(std::string_view body);
 
 // `key = value ; comment` split where the value starts and ends, as libinih splits it.

@@ -220,3 +220,15 @@ TEST_CASE("sound and volume: read, written and read again keep their values and 
     REQUIRE(readAdded.settings);
     CHECK(*readAdded.settings == changed);
 }
+
+TEST_CASE("a section header longer than the reader keeps gets no keys the reader would not find", "[settings][writer]") {
+    // libinih keeps 49 bytes of a section's name: to it this is a section with no name, not [cpu].
+    const std::string before = "[" + std::string(50, ' ') + "cpu]\n";
+    REQUIRE(parseSettings(before, "setup.ini").settings);
+    Settings settings;
+    settings.cpuLevel = BotLevel::Expert;
+    const SettingsResult after = parseSettings(writeSettings(before, settings), "setup.ini");
+    INFO((after.error ? after.error->describe() : std::string()));
+    REQUIRE(after.settings);
+    CHECK(*after.settings == settings);
+}
