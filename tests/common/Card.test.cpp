@@ -2,7 +2,55 @@
 
 #include <catch2/catch.hpp>
 
+#include <type_traits>
+
 using namespace speed;
+
+namespace {
+
+// True when Card::of(suit, rank) is a constant expression: only for a card of the pack.
+template <Suit S, int Rank>
+concept ConstantCard = requires { typename std::integral_constant<int, Card::of(S, Rank).index()>; };
+
+} // namespace
+
+static_assert(ConstantCard<Suit::Spade, 1> && ConstantCard<Suit::Diamond, 13> && ConstantCard<Suit::Joker, 0>);
+static_assert(!ConstantCard<Suit::Spade, 14> && !ConstantCard<Suit::Heart, 0> && !ConstantCard<Suit::Club, -1>);
+static_assert(!ConstantCard<Suit::Joker, 5> && !ConstantCard<static_cast<Suit>(7), 1>);
+
+TEST_CASE("Card::tryOf makes only the pack's cards, each the one its suit and rank say", "[card]") {
+    int made = 0;
+    for (int suit = 0; suit < 8; ++suit) {
+        for (int rank = -2; rank <= 16; ++rank) {
+            const auto card = Card::tryOf(static_cast<Suit>(suit), rank);
+            const bool isCard = (suit < 4 && rank >= 1 && rank <= 13) || (suit == 4 && rank == 0);
+            INFO("suit " << suit << ", rank " << rank);
+            REQUIRE(card.has_value() == isCard);
+            if (!card) continue;
+            CHECK(card->suit() == static_cast<Suit>(suit));
+            CHECK(card->rank() == rank);
+            ++made;
+        }
+    }
+    CHECK(made == 53);
+}
+
+TEST_CASE("parseCard, what the decoder reads cards with, gives only the pack's cards", "[card]") {
+    // Every two bytes: what is accepted is a card of the pack, and reads back as the same code,
+    // so a bad rank on the wire is refused before any card is made of it.
+    int accepted = 0;
+    for (int first = 0; first < 256; ++first) {
+        for (int second = 0; second < 256; ++second) {
+            const std::string code{static_cast<char>(first), static_cast<char>(second)};
+            const CardParse parsed = parseCard(code);
+            if (!parsed.card) continue;
+            ++accepted;
+            CHECK(Card::isCard(parsed.card->suit(), parsed.card->rank()));
+            CHECK(parsed.card->code() == code);
+        }
+    }
+    CHECK(accepted == 53);
+}
 
 TEST_CASE("every card code round-trips through parse and print", "[card]") {
     int parsed = 0;

@@ -1,11 +1,18 @@
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace speed {
+
+namespace detail {
+// Not constexpr: Card::of calls it for a rank or suit no card has, so such a card written as a
+// constant does not compile, in every build (assert only stops a debug build, at run time).
+inline void cardOutOfRange() {}
+} // namespace detail
 
 enum class Suit : std::uint8_t { Spade, Heart, Club, Diamond, Joker };
 
@@ -18,9 +25,23 @@ public:
 
     constexpr Card() = default;
     static constexpr Card joker() { return Card{static_cast<std::uint8_t>(52)}; }
+    // True for a card of the pack: a suit S/H/C/D with rank 1..13, or the joker with rank 0.
+    static constexpr bool isCard(Suit suit, int rank) {
+        if (suit == Suit::Joker) return rank == 0;
+        return static_cast<int>(suit) < static_cast<int>(Suit::Joker) && rank >= 1 && rank <= kRanks;
+    }
+    // The card of `suit` and `rank`, which must be one (isCard): rank 14 would be another suit's
+    // ace. Numbers from outside go through tryOf, text through parseCard.
     static constexpr Card of(Suit suit, int rank) {
+        if (!isCard(suit, rank)) detail::cardOutOfRange();
+        assert(isCard(suit, rank));
         return suit == Suit::Joker ? joker()
                                    : Card{static_cast<std::uint8_t>(static_cast<int>(suit) * kRanks + rank - 1)};
+    }
+    // The card, or nothing when `suit` and `rank` make none.
+    static constexpr std::optional<Card> tryOf(Suit suit, int rank) {
+        if (!isCard(suit, rank)) return std::nullopt;
+        return of(suit, rank);
     }
     // index() is 0..52, dense: use it to count cards in arrays.
     static constexpr Card fromIndex(int index) { return Card{static_cast<std::uint8_t>(index)}; }
