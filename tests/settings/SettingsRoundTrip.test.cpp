@@ -25,13 +25,16 @@ public:
     explicit FileMaker(std::uint64_t seed) : m_rng(seed) {}
 
     bool chance(int percent) { return static_cast<int>(m_rng.below(100)) < percent; }
-    int between(int low, int high) { return low + static_cast<int>(m_rng.below(static_cast<std::uint64_t>(high - low + 1))); }
+    int between(int low, int high) {
+        return low + static_cast<int>(m_rng.below(static_cast<std::uint64_t>(high - low + 1)));
+    }
     template <typename T> T pick(const std::vector<T>& items) { return items[m_rng.below(items.size())]; }
 
     // The blanks libinih skips: mostly spaces, now and then a tab, a vertical tab or a form feed.
     std::string blanks(int most) {
         std::string text;
-        for (int n = between(0, most); n > 0; --n) text += chance(80) ? ' ' : pick<char>({'\t', '\v', '\f'});
+        for (int n = between(0, most); n > 0; --n)
+            text += chance(80) ? ' ' : pick<char>({'\t', '\v', '\f'});
         return text;
     }
 
@@ -46,7 +49,8 @@ public:
 
     std::string letters(int low, int high, std::string_view alphabet) {
         std::string text;
-        for (int n = between(low, high); n > 0; --n) text += alphabet[m_rng.below(alphabet.size())];
+        for (int n = between(low, high); n > 0; --n)
+            text += alphabet[m_rng.below(alphabet.size())];
         return text;
     }
 
@@ -65,8 +69,10 @@ public:
             if (chance(20)) return "";
             if (chance(10)) return "\xE3\x83\x91\xE3\x82\xB9"; // two Japanese letters, UTF-8
             std::string text = letters(1, 64, "abcXYZ019 ;#=:[]\"'\\!~");
-            while (!text.empty() && text.back() == ' ') text.pop_back(); // a blank at an end is refused
-            while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+            while (!text.empty() && text.back() == ' ')
+                text.pop_back(); // a blank at an end is refused
+            while (!text.empty() && text.front() == ' ')
+                text.erase(0, 1);
             return text;
         }
         if (name == "name") return letters(1, 16, "abzAZ09-_.");
@@ -104,7 +110,9 @@ public:
         std::string text = blanks(2) + "[" + blanks(2) + inRandomCase(name) + blanks(2);
         // Names padded past what libinih keeps of a section header (49 bytes), with or without
         // more text after the padding.
-        if (chance(8)) text = blanks(1) + "[" + blanks(1) + inRandomCase(name) + std::string(static_cast<std::size_t>(between(30, 80)), ' ');
+        if (chance(8))
+            text = blanks(1) + "[" + blanks(1) + inRandomCase(name) +
+                   std::string(static_cast<std::size_t>(between(30, 80)), ' ');
         if (chance(4)) text = "[" + std::string(static_cast<std::size_t>(between(40, 60)), ' ') + inRandomCase(name);
         text += "]" + blanks(2);
         if (chance(20)) text += " ; " + letters(0, 20, "abc ");
@@ -113,44 +121,51 @@ public:
 
     std::string keyLine(std::string_view name, const std::string& value) {
         std::string text = blanks(2) + inRandomCase(name) + blanks(3) + (chance(90) ? "=" : ":") + blanks(3) + value;
-        if (chance(25)) text += blanks(2) + (chance(80) ? " ;" : "\t;") + letters(0, 40, "abc ;#");
-        else text += chance(10) ? blanks(3) : "";
+        if (chance(25))
+            text += blanks(2) + (chance(80) ? " ;" : "\t;") + letters(0, 40, "abc ;#");
+        else
+            text += chance(10) ? blanks(3) : "";
         return text;
     }
 
-    std::string file() {
+    // One line of a file (no line end): a section header, a key, a comment, blanks, or now and
+    // then one the reader refuses. `section` and `seen` follow the file so far.
+    std::string line(std::string& section, std::set<std::string>& seen) {
         static const std::vector<std::string> kSections{"network", "player", "rules", "cpu"};
+        const int kind = between(0, 99);
+        if (kind < 15) {
+            section = chance(95) ? pick(kSections)
+                                 : pick<std::string>({"extra", "network2", "cpu x", "", "\xE8\xA8\xAD\xE5\xAE\x9A"});
+            return sectionLine(section);
+        }
+        if (kind < 65) {
+            std::vector<const SettingsKey*> keys;
+            for (const SettingsKey& key : settingsKeys()) {
+                const bool given = seen.count(std::string(key.name)) != 0;
+                if (key.section == section && (!given || chance(2))) keys.push_back(&key);
+            }
+            if (keys.empty()) return blanks(1);
+            const SettingsKey* key = pick(keys);
+            seen.insert(std::string(key->name));
+            return keyLine(key->name, valueFor(*key));
+        }
+        if (kind < 67) {
+            if (chance(50)) return keyLine(pick<std::string>({"colour", "speed", "peer2", "", "level", "port"}), "1");
+            return pick<std::string>({"[", "]", "peer", "[cpu", "= 1"});
+        }
+        return kind < 85 ? comment() : blanks(4);
+    }
+
+    std::string file() {
         std::string text = chance(10) ? "\xEF\xBB\xBF" : "";
         const int endingStyle = between(0, 2); // LF, CRLF, or either line by line
         std::string section;
         std::set<std::string> seen; // keys already given (a second one is refused)
         const int lines = between(0, 40);
-        for (int line = 0; line < lines; ++line) {
-            const int kind = between(0, 99);
-            std::string body;
-            if (kind < 15) {
-                section = chance(95) ? pick(kSections) : pick<std::string>({"extra", "network2", "cpu x", "", "\xE8\xA8\xAD\xE5\xAE\x9A"});
-                body = sectionLine(section);
-            } else if (kind < 65) {
-                std::vector<const SettingsKey*> keys;
-                for (const SettingsKey& key : settingsKeys()) {
-                    if (key.section == section && (seen.count(std::string(key.name)) == 0 || chance(2))) keys.push_back(&key);
-                }
-                if (keys.empty()) continue;
-                const SettingsKey* key = pick(keys);
-                seen.insert(std::string(key->name));
-                body = keyLine(key->name, valueFor(*key));
-            } else if (kind < 67) {
-                body = chance(50) ? keyLine(pick<std::string>({"colour", "speed", "peer2", "", "level", "port"}), "1")
-                                  : pick<std::string>({"[", "]", "peer", "[cpu", "= 1"});
-            } else if (kind < 85) {
-                body = comment();
-            } else {
-                body = blanks(4);
-            }
-            const bool last = line + 1 == lines;
+        for (int n = 0; n < lines; ++n) {
+            const std::string body = line(section, seen);
             const std::string ending = endingStyle == 0 ? "\n" : endingStyle == 1 ? "\r\n" : chance(50) ? "\n" : "\r\n";
-            text += body + (last && chance(30) ? "" : ending);
+            text += body + (n + 1 == lines && chance(30) ? "" : ending);
         }
         return text;
     }
@@ -163,19 +178,26 @@ private:
 std::string visible(std::string_view text) {
     std::string out;
     for (char c : text) {
-        if (c == '\r') out += "\\r";
-        else if (c == '\n') out += "\\n\n";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\v') out += "\\v";
-        else if (c == '\f') out += "\\f";
-        else out += c;
+        if (c == '\r')
+            out += "\\r";
+        else if (c == '\n')
+            out += "\\n\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\v')
+            out += "\\v";
+        else if (c == '\f')
+            out += "\\f";
+        else
+            out += c;
     }
     return out;
 }
 
 } // namespace
 
-TEST_CASE("every generated setup.ini the reader accepts reads back the same after the writer", "[settings][writer][roundtrip]") {
+TEST_CASE("every generated setup.ini the reader accepts reads back the same after the writer",
+          "[settings][writer][roundtrip]") {
     FileMaker maker(20261202);
     int accepted = 0;
     for (int n = 0; n < kFiles; ++n) {
