@@ -45,6 +45,27 @@ def receive_all(sock, seconds):
     return got
 
 
+def receive_answer(sock, answered, ceiling=20.0, settle=0.5):
+    """Datagrams until one satisfies `answered` (at most `ceiling` seconds, however loaded the
+    machine), then whatever else comes within `settle` seconds: (the list, when it ended)."""
+    sock.settimeout(0.05)
+    got, deadline, settled = [], time.monotonic() + ceiling, None
+    while time.monotonic() < (settled if settled is not None else deadline):
+        try:
+            got.append(sock.recv(65535))
+        except socket.timeout:
+            continue
+        if settled is None and answered(got[-1]):
+            settled = time.monotonic() + settle
+    return got, time.monotonic()
+
+
+def most_in(seconds):
+    """How many answers limited to one a second may come over `seconds` of wall time: one at once,
+    one more each whole second (a loaded machine stretches the time, and the bound with it)."""
+    return 1 + int(seconds)
+
+
 def udp_socket():
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     sock.bind(("127.0.0.1", 0))
@@ -92,7 +113,7 @@ def seat_stealing(h):
     host.wait_for_line("hosting on UDP port", 10)
     with udp_socket() as thief:
         thief.sendto(hello(0x1234), ("127.0.0.1", port))
-        replies = receive_all(thief, 0.5)
+        replies, _ = receive_answer(thief, lambda reply: True)
     expect(len(replies) == 1 and replies[0].startswith(b"CHALLENGE "), f"one CHALLENGE back: {replies}", host)
     expect(not any("connected to" in line for line in host.stdout), "the thief took the seat", host)
     client = h.start("client", "speed-server", "--join", f"127.0.0.1:{port}", "--games", 1, "--json", *BOT)
@@ -150,12 +171,14 @@ def busy_host(h):
     port, host, client = start_match(h, 2)
     sent = 0
     with udp_socket() as stranger:
+        started = time.monotonic()
         for n in range(40):
             payload = hello(n)
             stranger.sendto(payload, ("127.0.0.1", port))
             sent += len(payload)
-        replies = receive_all(stranger, 0.8)
-    expect(1 <= len(replies) <= 2, f"BUSY once a second: {replies}", host)
+        replies, ended = receive_answer(stranger, lambda reply: True, settle=0.8)
+    expect(1 <= len(replies) <= most_in(ended - started), f"BUSY once a second: {replies} in {ended - started:.1f} s",
+           host)
     expect(all(r.startswith(b"DENY ") and b" BUSY " in r for r in replies), f"only DENY BUSY: {replies}", host)
     expect(sum(len(r) for r in replies) <= sent, "more back than sent", host)
     expect(client.wait_exit(90) == 0, "client exit code", client)

@@ -73,7 +73,7 @@ def host_killed_comes_back(h):
     again = h.start("host again", "speed-server", *host_args, state="host-machine")
     again.wait_for_line("took the match with", 10)
     again.wait_for_line("is back at", 15)
-    client.wait_for_line("back in the match with", 5)
+    client.wait_for_line("back in the match with", 15)
     finish(again, client, host)
 
 
