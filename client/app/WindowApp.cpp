@@ -6,6 +6,7 @@
 
 #include "table/TableText.hpp"
 #include "table/UiScale.hpp"
+#include "ui/ImGuiText.hpp"
 
 #include "speed/net/MonotonicClock.hpp"
 #include "speed/settings/Settings.hpp"
@@ -44,6 +45,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     m_clock.restart();
     m_input.setBotPlays(options.localBot.has_value());
     m_input.setDumpLayout(options.dumpLayout);
+    ui::setWidgetDump(options.dumpLayout); // and where the menus' and dialogs' controls are
     if (!options.screenshotPath.empty()) {
         m_screenshotAt = static_cast<TimeMs>(std::llround(options.screenshotAfterSeconds * 1000));
     }

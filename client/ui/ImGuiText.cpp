@@ -1,10 +1,42 @@
 #include "ui/ImGuiText.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
+#include <map>
 
 namespace speed::client::ui {
+namespace {
+
+bool g_widgetDump = false;
+
+} // namespace
+
+void setWidgetDump(bool on) { g_widgetDump = on; }
+
+void noteWidget(std::string_view name) {
+    // Not in a window's first frame: ImGui sizes it then, hidden, and may still move it.
+    if (!g_widgetDump || ImGui::IsWindowAppearing()) return;
+    // Per name, the rectangle last logged and the frame it was last drawn in (the window's one
+    // thread draws): a line when it shows (again, after a frame or more without it) or moves.
+    struct Seen {
+        std::array<int, 4> rect;
+        int frame;
+    };
+    static std::map<std::string, Seen, std::less<>> seen;
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 size = ImGui::GetItemRectSize();
+    const std::array<int, 4> rect{static_cast<int>(std::lround(min.x)), static_cast<int>(std::lround(min.y)),
+                                  static_cast<int>(std::lround(size.x)), static_cast<int>(std::lround(size.y))};
+    const int frame = ImGui::GetFrameCount();
+    const auto found = seen.find(name);
+    const bool shown = found == seen.end() || found->second.frame < frame - 1 || found->second.rect != rect;
+    seen.insert_or_assign(std::string(name), Seen{rect, frame});
+    if (shown) spdlog::info("widget {} {} {} {} {}", name, rect[0], rect[1], rect[2], rect[3]);
+}
 
 bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags) {
     std::array<char, 256> buffer{};

@@ -6,11 +6,18 @@
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
 
 namespace speed::client::ui {
 
 // An InputText bound to a std::string; returns true when the text changed this frame.
 bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags = 0);
+
+// --dump-layout: where the controls are, for the window tests, which click them there rather than
+// at fixed pixels, and only once they show. noteWidget logs the item drawn last as
+// "widget NAME L T W H" (window pixels) when it first shows and whenever it moves; nothing when off.
+void setWidgetDump(bool on);
+void noteWidget(std::string_view name);
 
 // Text that keeps '%' literal.
 inline void plainText(const std::string& text) { ImGui::TextUnformatted(text.c_str()); }

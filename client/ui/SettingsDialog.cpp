@@ -102,18 +102,22 @@ void SettingsDialog::drawField(SettingsField& field) {
         std::string text = field.text;
         const ImGuiInputTextFlags flags = key.secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
         if (inputString(id.c_str(), text, flags)) m_form.setText(field, text);
+        noteWidget(id.substr(2));
         if (key.secret) {
             ImGui::SameLine();
             ImGui::Checkbox(fmt::format("{}###show{}", tr("settings.show_password"), id).c_str(), &m_showSecrets);
         }
     } else {
         ImGui::SetNextItemWidth(comboWidth(key, choices, kFieldWidthEm * em));
-        if (ImGui::BeginCombo(id.c_str(), choiceWords(key, field.text).c_str())) {
+        const bool listed = ImGui::BeginCombo(id.c_str(), choiceWords(key, field.text).c_str());
+        if (!listed) noteWidget(id.substr(2)); // e.g. "player.language" (open, the last item is its list)
+        if (listed) {
             for (std::string_view choice : choices) {
                 const std::string value(choice);
                 // The value is the ID: the words shown change with the language.
                 const std::string label = fmt::format("{}###{}", choiceWords(key, value), value);
                 if (ImGui::Selectable(label.c_str(), value == field.text)) m_form.setText(field, value);
+                noteWidget(id.substr(2) + "=" + value); // e.g. "player.language=ja"
             }
             ImGui::EndCombo();
         }
@@ -142,6 +146,7 @@ void SettingsDialog::drawButtons(UiCommands& commands) {
             commands.push_back(saved);
         }
     }
+    noteWidget("settings.save");
     if (!canSave) ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(fmt::format("{}###revert", tr("settings.button.revert")).c_str())) {
@@ -149,8 +154,10 @@ void SettingsDialog::drawButtons(UiCommands& commands) {
         m_saveOutcome.reset();
         m_reloaded = true;
     }
+    noteWidget("settings.revert");
     ImGui::SameLine();
     if (ImGui::Button(fmt::format("{}###close", tr("common.close")).c_str())) m_open = false;
+    noteWidget("settings.close");
     if (!canSave) {
         ImGui::SameLine();
         ImGui::TextColored(ImColor(kErrorColour), "%s", tr("settings.cannot_save"));

@@ -3,6 +3,7 @@
 #include "text/Words.hpp"
 
 #include "ui/GameMenu.hpp"
+#include "ui/ImGuiText.hpp"
 
 #include <SFML/Graphics/Sprite.hpp>
 #include <imgui.h>
@@ -239,49 +240,76 @@ const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bo
 void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
     if (!ImGui::BeginMainMenuBar()) return;
     drawGameMenu(frame, commands);
-    if (ImGui::BeginMenu(tr("menu.settings"))) {
+    const bool settingsOpen = ImGui::BeginMenu(tr("menu.settings"));
+    if (!settingsOpen) noteWidget("menu.settings"); // see drawGameMenu
+    if (settingsOpen) {
         if (ImGui::MenuItem(tr("menu.settings.edit"))) open(StartDialog::Settings);
+        noteWidget("menu.settings.edit");
         bool shown = m_log.shown();
         if (ImGui::MenuItem(tr("menu.settings.game_log"), "L", &shown)) toggleLog(commands);
+        noteWidget("menu.settings.game_log");
         bool soundOn = frame.soundOn;
         if (ImGui::MenuItem(frame.soundHeard ? tr("menu.settings.sound") : tr("menu.settings.sound_no_device"), "M", &soundOn)) {
             commands.push_back({UiAction::ToggleSound});
         }
+        noteWidget("menu.settings.sound");
         bool fullscreen = frame.fullscreen;
         if (ImGui::MenuItem(tr("menu.settings.fullscreen"), "F11", &fullscreen)) commands.push_back({UiAction::ToggleFullscreen});
+        noteWidget("menu.settings.fullscreen");
         if (ImGui::MenuItem(tr("menu.settings.trace"))) open(StartDialog::Trace);
+        noteWidget("menu.settings.trace");
         ImGui::EndMenu();
     }
     drawHelpMenu();
     ImGui::EndMainMenuBar();
 }
 
+// Each item is noted for --dump-layout by its words' key (next game and pause whatever they say
+// now); the CPU levels by their place on the ladder, lowest first ("menu.game.play_cpu.0", ...).
+// A menu's header only while the menu is closed: once open, ImGui's last item is its popup.
 void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
-    if (!ImGui::BeginMenu(tr("menu.game"))) return;
+    const bool gameOpen = ImGui::BeginMenu(tr("menu.game"));
+    if (!gameOpen) noteWidget("menu.game");
+    if (!gameOpen) return;
     for (const MenuEntry& entry : gameMatchEntries({frame.info})) {
         if (ImGui::MenuItem(entry.label.c_str(), entry.shortcut.c_str(), false, entry.enabled)) commands.push_back(entry.command);
+        noteWidget(entry.command.action == UiAction::NextGame ? "menu.game.next_game" : "menu.game.pause");
     }
-    if (ImGui::BeginMenu(frame.measureTarget.empty() ? tr("menu.game.play_cpu") : tr("menu.game.play_cpu_leaves"))) {
+    const bool cpuOpen = ImGui::BeginMenu(frame.measureTarget.empty() ? tr("menu.game.play_cpu") : tr("menu.game.play_cpu_leaves"));
+    if (!cpuOpen) noteWidget("menu.game.play_cpu");
+    if (cpuOpen) {
+        int index = 0;
         for (const MenuEntry& entry : playVsCpuEntries()) {
             if (ImGui::MenuItem(entry.label.c_str())) commands.push_back(entry.command);
+            noteWidget("menu.game.play_cpu." + std::to_string(index++));
         }
         ImGui::EndMenu();
     }
     if (ImGui::MenuItem(tr("menu.game.start_screen"), nullptr, false, !m_start.isOpen())) commands.push_back({UiAction::LeaveToStart});
+    noteWidget("menu.game.start_screen");
     ImGui::Separator();
     if (ImGui::MenuItem(tr("menu.game.statistics"))) open(StartDialog::Statistics);
+    noteWidget("menu.game.statistics");
     if (ImGui::MenuItem(tr("menu.game.measure"))) open(StartDialog::Measure);
+    noteWidget("menu.game.measure");
     ImGui::Separator();
     if (ImGui::MenuItem(tr("menu.game.quit"), "Ctrl+Q")) commands.push_back({UiAction::Quit});
+    noteWidget("menu.game.quit");
     ImGui::EndMenu();
 }
 
 void UiOverlay::drawHelpMenu() {
-    if (!ImGui::BeginMenu(tr("menu.help"))) return;
+    const bool helpOpen = ImGui::BeginMenu(tr("menu.help"));
+    if (!helpOpen) noteWidget("menu.help");
+    if (!helpOpen) return;
     if (ImGui::MenuItem(tr("menu.help.how_to_play"), "F1")) openHelp(HelpPage::HowToPlay);
+    noteWidget("menu.help.how_to_play");
     if (ImGui::MenuItem(tr("menu.help.lan"))) openHelp(HelpPage::Lan);
+    noteWidget("menu.help.lan");
     if (ImGui::MenuItem(tr("menu.help.keys"))) openHelp(HelpPage::Keys);
+    noteWidget("menu.help.keys");
     if (ImGui::MenuItem(tr("menu.help.about"))) openHelp(HelpPage::About);
+    noteWidget("menu.help.about");
     ImGui::EndMenu();
 }
 
