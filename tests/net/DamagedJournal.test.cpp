@@ -73,7 +73,7 @@ TEST_CASE("a host whose journal cannot prove it is complete asks its client back
     QuietSeat seat;
     ConnectOptions options;
     options.hostPort = freeUdpPort(io);
-    options.waitMs = 10'000;
+    options.waitMs = 60'000; // longer than any wait below: the host is still there for the client
     options.keeper = &keeper;
     Connector host(io, clock, options, seat);
     REQUIRE(host.start());
@@ -103,7 +103,8 @@ TEST_CASE("a host whose journal cannot prove it is complete asks its client back
             client.send_to(asio::buffer(datagram.bytes), hostEndpoint);
     };
     std::optional<protocol::SessionEvent> ended;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    // Generous ceilings: each wait ends at its event, however loaded the machine.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (!ended && std::chrono::steady_clock::now() < deadline) {
         io.run_for(std::chrono::milliseconds(10));
         pumpClient();
@@ -111,7 +112,13 @@ TEST_CASE("a host whose journal cannot prove it is complete asks its client back
             if (event.kind == protocol::SessionEventKind::Ended) ended = event;
         }
     }
-    io.run_for(std::chrono::milliseconds(200)); // the host's own end, and its new wait
+    // The host's own end, and its new wait.
+    const auto hostWaitsAgain = [&] {
+        return keeper.closed && host.session() != nullptr &&
+               host.session()->gameInfo() == protocol::GameInfo::ConWait;
+    };
+    const auto settled = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!hostWaitsAgain() && std::chrono::steady_clock::now() < settled) io.run_for(std::chrono::milliseconds(10));
     CHECK(rekeyed);
     REQUIRE(ended);
     CHECK(ended->cause == protocol::EndCause::RecordDamaged);

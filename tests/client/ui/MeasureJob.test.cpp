@@ -13,6 +13,7 @@
 #include <atomic>
 #include <regex>
 #include <chrono>
+#include <future>
 #include <thread>
 #include "support/InJapanese.hpp"
 
@@ -64,12 +65,21 @@ private:
     std::thread m_thread;
 };
 
+// The ceilings below are generous (a loaded machine may take long), and far below the run's own
+// length where a test tells a stopped run from one that ran to its end.
 MeasureStatus waitWhileRunning(const MeasureJob& job, std::chrono::milliseconds bound) {
     const auto deadline = std::chrono::steady_clock::now() + bound;
     while (job.running() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(5ms);
     return job.status();
 }
 
+// Until the run has done at least one step (a probe begun, a permille of a stream sent), or the
+// bound passed; says whether it got there.
+bool waitForFirstStep(const MeasureJob& job, std::chrono::milliseconds bound) {
+    const auto deadline = std::chrono::steady_clock::now() + bound;
+    while (job.probesDone() < 1 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(5ms);
+    return job.probesDone() >= 1;
+}
 
 
 MeasurePlan smallPlan() {
@@ -88,7 +98,7 @@ TEST_CASE("measure job: runs on its own thread and hands over one summary per si
     MeasureJob job;
     REQUIRE(job.start(host.target(), 50001, smallPlan()));
     CHECK_FALSE(job.start(host.target(), 50001, smallPlan())); // one run at a time
-    REQUIRE(waitWhileRunning(job, 10s) == MeasureStatus::Finished);
+    REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
     const MeasureOutcome outcome = job.outcome();
     CHECK(outcome.target == host.target());
     REQUIRE(outcome.results.size() == 5);
@@ -106,36 +116,41 @@ TEST_CASE("measure job: runs on its own thread and hands over one summary per si
 TEST_CASE("measure job: cancel stops a run before its next probe") {
     ProbeAnswerer silentHost(false);
     MeasurePlan plan = smallPlan();
-    plan.count = 100; // 502 probes of 500 ms each if nobody stopped it
+    plan.count = 100; // 502 probes of 500 ms each (over four minutes) if nobody stopped it
     MeasureJob job;
     REQUIRE(job.start(silentHost.target(), 50001, plan));
-    std::this_thread::sleep_for(100ms);
-    const auto cancelledAt = std::chrono::steady_clock::now();
+    REQUIRE(waitForFirstStep(job, 60s));
     job.cancel();
-    CHECK(waitWhileRunning(job, 5s) == MeasureStatus::Cancelled);
-    CHECK(std::chrono::steady_clock::now() - cancelledAt < 2s);
+    const int doneAtCancel = job.probesDone();
+    CHECK(waitWhileRunning(job, 60s) == MeasureStatus::Cancelled);
+    // At most the probe that was starting as cancel came; none after it.
+    CHECK(job.probesDone() <= doneAtCancel + 1);
     CHECK(job.probesDone() < job.probesTotal());
 }
 
 TEST_CASE("measure job: a bad target fails with a reason, and a new run may start") {
     MeasureJob job;
     REQUIRE(job.start("[::1", 50001, smallPlan()));
-    CHECK(waitWhileRunning(job, 5s) == MeasureStatus::Failed);
+    CHECK(waitWhileRunning(job, 60s) == MeasureStatus::Failed);
     CHECK_FALSE(job.outcome().message.empty());
     ProbeAnswerer host(true);
     CHECK(job.start(host.target(), 50001, smallPlan()));
-    CHECK(waitWhileRunning(job, 10s) == MeasureStatus::Finished);
+    CHECK(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
 }
 
 TEST_CASE("measure job: destroying a running job stops its worker") {
     ProbeAnswerer silentHost(false);
-    const auto started = std::chrono::steady_clock::now();
-    {
+    MeasurePlan plan = smallPlan();
+    plan.count = 100; // over four minutes of unanswered probes if the worker ran on
+    // The job is destroyed on another thread, so that a worker that never stops fails the test
+    // after the ceiling rather than hang it for the whole run.
+    // (Catch's assertions stay on this thread: the other one only says whether the run began.)
+    auto destroyed = std::async(std::launch::async, [&] {
         MeasureJob job;
-        REQUIRE(job.start(silentHost.target(), 50001, smallPlan()));
-        std::this_thread::sleep_for(50ms);
-    }
-    CHECK(std::chrono::steady_clock::now() - started < 2s);
+        return job.start(silentHost.target(), 50001, plan) && waitForFirstStep(job, 60s);
+    });
+    REQUIRE(destroyed.wait_for(60s) == std::future_status::ready);
+    CHECK(destroyed.get());
 }
 
 TEST_CASE("measure job: stamped echoes give one-way delays, several sizes a fitted line") {
@@ -144,7 +159,7 @@ TEST_CASE("measure job: stamped echoes give one-way delays, several sizes a fitt
     plan.maxExponent = 8; // up to 256 bytes: the larger sizes have room for stamps
     MeasureJob job;
     REQUIRE(job.start(host.target(), 50001, plan));
-    REQUIRE(waitWhileRunning(job, 10s) == MeasureStatus::Finished);
+    REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
     const MeasureOutcome outcome = job.outcome();
     REQUIRE(outcome.oneWay);
     CHECK(outcome.oneWay->sameClock);
@@ -162,7 +177,7 @@ TEST_CASE("measure job: a stream runs on its own thread, counted round trip by a
     plan.timeoutMs = 500;
     MeasureJob job;
     REQUIRE(job.startStream(host.target(), 50001, plan));
-    REQUIRE(waitWhileRunning(job, 10s) == MeasureStatus::Finished);
+    REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
     const MeasureOutcome outcome = job.outcome();
     REQUIRE(outcome.stream);
     CHECK(outcome.stream->counting == StreamCounting::RoundTrip);
@@ -175,24 +190,23 @@ TEST_CASE("measure job: a stream is cancelled between two datagrams") {
     ProbeAnswerer host(true);
     StreamPlan plan;
     plan.rateMbps = 0.1;
-    plan.durationS = 60; // a minute, if nobody stopped it
+    plan.durationS = 600; // ten minutes, if nobody stopped it
     plan.sizeBytes = 500;
     plan.timeoutMs = 300;
     MeasureJob job;
     REQUIRE(job.startStream(host.target(), 50001, plan));
-    std::this_thread::sleep_for(200ms);
-    const auto cancelledAt = std::chrono::steady_clock::now();
+    REQUIRE(waitForFirstStep(job, 60s)); // the stream is under way
     job.cancel();
-    CHECK(waitWhileRunning(job, 5s) == MeasureStatus::Cancelled);
-    CHECK(std::chrono::steady_clock::now() - cancelledAt < 2s);
+    CHECK(waitWhileRunning(job, 60s) == MeasureStatus::Cancelled);
     REQUIRE(job.outcome().stream);
     CHECK(job.outcome().stream->cancelled);
+    CHECK(job.outcome().stream->up.sent < 15000); // 0.1 Mbit/s of 500 bytes for 600 s
 }
 
 TEST_CASE("measure job: a failure's words are English in the log and in the window's language on screen") {
     MeasureJob job;
     REQUIRE(job.start("[::1", 50001, smallPlan()));
-    REQUIRE(waitWhileRunning(job, 5s) == MeasureStatus::Failed);
+    REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Failed);
     const MeasureOutcome outcome = job.outcome();
     CHECK(outcome.failure == MeasureFailure::BadTarget);
     CHECK(outcome.targetProblem.kind == HostPortProblem::UnclosedBracket);
@@ -217,7 +231,7 @@ TEST_CASE("measure job: no echo in Japanese keeps the run's notes and says why")
     plan.timeoutMs = 50;
     MeasureJob job;
     REQUIRE(job.start(silentHost.target(), 50001, plan));
-    REQUIRE(waitWhileRunning(job, 5s) == MeasureStatus::Failed);
+    REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Failed);
     const MeasureOutcome outcome = job.outcome();
     CHECK(outcome.failure == MeasureFailure::NoEcho);
     CHECK(contains(outcome.message, "no echo within the timeout"));
