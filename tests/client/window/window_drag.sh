@@ -8,8 +8,8 @@ under_xvfb "$@"
 command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
 
 start_speed --vs-cpu --cpu-idle --seed 4 --dump-layout
-wait_for_log "window ready" 30
-wait_for_log "applied \(table\): SPEED!" 30
+wait_for_log "window ready" 60
+wait_for_log "applied \(table\): SPEED!" 60
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 [ -n "$wid" ] || fail "no speed window"
 
@@ -18,7 +18,7 @@ table_now() { last_moves | sed -E 's/.*\| table: //'; }
 
 wait_for_moves_count 2 # one at start, one after the opening flip
 drag_first legal # seed 4 leaves a legal play after the flip
-wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 15
+wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 60
 echo "ok: legal drag slot $slot -> pile $pile"
 wait_for_moves_count 3
 
@@ -26,15 +26,17 @@ before=$(table_now)
 played=$slot # empty now: the deck refills it below
 drag_first illegal
 islot=$slot; ipile=$pile; slot=$played
-wait_for_log "refused: seat 0 plays .. from slot $islot on pile $ipile" 15
+wait_for_log "refused: seat 0 plays .. from slot $islot on pile $ipile" 60
 line=$(grep "refused: seat 0 plays .. from slot $islot on pile $ipile" "$LOG" | tail -n 1)
 [ "${line##*table unchanged: }" = "$before" ] || fail "the illegal drop changed the table: $line vs $before"
 echo "ok: illegal drop slot $islot -> pile $ipile refused, table unchanged"
-wait_for_log "note beside slot $islot: only one rank up or down" 5
+wait_for_log "note beside slot $islot: only one rank up or down" 60
 echo "ok: the refusal says why beside the card"
 
-drag "$sx" "$sy" 8 8
-wait_for_log "drop: not on a target, the card returns \| table unchanged" 15
+# On the felt left of the cards, below the menu bar: a drop under the bar leaves the pointer over
+# a menu, whose hover may take the next press before the table sees it.
+drag "$sx" "$sy" 20 300
+wait_for_log "drop: not on a target, the card returns \| table unchanged" 60
 line=$(grep "drop: not on a target" "$LOG" | tail -n 1)
 [ "${line##*table unchanged: }" = "$before" ] || fail "a drop on the felt changed the table"
 [ "$(moves_lines)" -eq 3 ] || fail "refused drops must not change the table"
@@ -43,7 +45,7 @@ echo "ok: drop on the felt changed nothing"
 read -r dx dy <<<"$(rect_center deck 0)"
 read -r ex ey <<<"$(rect_center hand 0 "$slot")"
 drag "$dx" "$dy" "$ex" "$ey"
-wait_for_log "applied \(you\): seat 0 refills slot $slot" 15
+wait_for_log "applied \(you\): seat 0 refills slot $slot" 60
 echo "ok: deck dragged onto the empty slot $slot"
 wait_for_moves_count 4
 
@@ -52,7 +54,7 @@ if [ -n "$pair" ]; then
     cslot=${pair%>*}
     read -r cx cy <<<"$(rect_center hand 0 "$cslot")"
     xdotool mousemove --window "$wid" "$cx" "$cy" sleep 0.05 click 1
-    wait_for_log "applied \(you\): seat 0 plays .. from slot $cslot on pile" 15
+    wait_for_log "applied \(you\): seat 0 plays .. from slot $cslot on pile" 60
     echo "ok: a click played slot $cslot"
     wait_for_moves_count 5
 fi
@@ -70,11 +72,11 @@ if [ -n "$pair" ]; then
     kslot=${pair%>*}; kpile=${pair#*>}
     arrow=Left; [ "$kpile" = 1 ] && arrow=Right # seat 0's flip pile 0 is on its left
     xdotool key --window "$wid" $((kslot + 1)) "$arrow"
-    wait_for_log "applied \(you\): seat 0 plays .. from slot $kslot on pile $kpile" 15
+    wait_for_log "applied \(you\): seat 0 plays .. from slot $kslot on pile $kpile" 60
     echo "ok: keys $((kslot + 1)) $arrow played slot $kslot on pile $kpile"
 fi
 
 xdotool windowsize "$wid" 900 640
-wait_for_log "layout window 0 0 900 640" 15
+wait_for_log "layout window 0 0 900 640" 60
 echo "ok: resized window laid out again"
 stop_speed

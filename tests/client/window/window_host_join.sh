@@ -16,11 +16,11 @@ ALICE_LOG=$WORK_DIR/alice.log BOB_LOG=$WORK_DIR/bob.log
 "$SPEED_BIN" --config "$WORK_DIR/alice.ini" --bot max --seed 21 2>"$ALICE_LOG" >/dev/null &
 ALICE=$!
 trap 'kill $ALICE $BOB 2>/dev/null || true' EXIT
-LOG=$ALICE_LOG wait_for_log "start screen" 30
+LOG=$ALICE_LOG wait_for_log "start screen" 60
 alice_wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 "$SPEED_BIN" --config "$WORK_DIR/bob.ini" --bot max --seed 21 2>"$BOB_LOG" >/dev/null &
 BOB=$!
-LOG=$BOB_LOG wait_for_log "start screen" 30
+LOG=$BOB_LOG wait_for_log "start screen" 60
 bob_wid=
 for _ in $(seq 50); do
     bob_wid=$(xdotool search --classname '^speed$' | grep -vx "$alice_wid" | head -n 1)
@@ -31,17 +31,17 @@ done
 
 xdotool windowfocus "$alice_wid"; sleep 0.3
 xdotool key --clearmodifiers h
-LOG=$ALICE_LOG wait_for_log "banner: Waiting for a player: on UDP port $port" 10
+LOG=$ALICE_LOG wait_for_log "banner: Waiting for a player: on UDP port $port" 60
 echo "ok: H on the start screen hosts on port $port"
 
 xdotool windowfocus "$bob_wid"; sleep 0.3
 xdotool key --clearmodifiers j; sleep 0.2
 xdotool type --delay 30 "127.0.0.1"; sleep 0.2
 xdotool key --clearmodifiers Return
-LOG=$BOB_LOG wait_for_log "start screen: joining 127.0.0.1" 10
+LOG=$BOB_LOG wait_for_log "start screen: joining 127.0.0.1" 60
 echo "ok: the typed address is joined"
 LOG=$BOB_LOG wait_for_log "game 1 over" 60
-LOG=$ALICE_LOG wait_for_log "game 1 over" 10
+LOG=$ALICE_LOG wait_for_log "game 1 over" 60
 echo "ok: a whole game played between the two windows"
 grep -qx "peer = 127.0.0.1" "$WORK_DIR/bob.ini" || fail "bob.ini does not remember the peer: $(cat "$WORK_DIR/bob.ini")"
 echo "ok: the address is remembered as setup.ini's peer"

@@ -7,7 +7,7 @@ under_xvfb "$@"
 SECONDS_MEASURED=${SPEED_IDLE_SECONDS:-10}
 
 start_speed --vs-cpu --cpu-idle --seed 4 --log-level trace
-wait_for_log "window ready" 30
+wait_for_log "window ready" 60
 wait_for_log "applied \(table\): SPEED!" 30 # the opening flip; from here on nothing moves
 wait_for_log "clock tick drawn" 30           # steady state: the cached table layer exists
 

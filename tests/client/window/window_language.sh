@@ -45,22 +45,24 @@ printf '[player]\nlanguage = japanese\n' >"$WORK_DIR/setup.ini"
 LANG=C.UTF-8 shot bad-ini
 grep -q "expected auto, ja or en" "$LOG" || fail "a bad language value was not explained"
 # Settings › language, chosen with real clicks and saved: the window speaks Japanese at once,
-# without a restart (the screenshot is taken after the save).
+# without a restart. Each click goes where the window says the control is (--dump-layout), once
+# it shows.
 printf '[player]\nname = Taro\n' >"$WORK_DIR/setup.ini"
 export LANG=C.UTF-8
-start_speed --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show settings \
-    --screenshot "$WORK_DIR/switched.png" --after 10
-wait_for_log "dialog open: settings" 15
-# The dialog is opened before the first frame: click only once the window has drawn it.
-wait_for_log "window ready" 15
+start_speed --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show settings --dump-layout
+wait_for_log "dialog open: settings" 60
+wait_for_log "window ready" 60
 focus_speed_window
-sleep 0.5
-xdotool mousemove --window "$wid" 342 442 click 1 sleep 0.8 mousemove --window "$wid" 342 480 click 1 sleep 0.8 \
-    mousemove --window "$wid" 194 130 click 1
-wait_for_log "settings saved to" 15
-grep -q "language: ja (ja)" "$LOG" || fail "saving language = ja in Settings did not switch the window to Japanese"
+click_widget player.language
+click_widget player.language=ja
+click_widget settings.save
+wait_for_log "settings saved to" 60
+wait_for_log "language: ja \(ja\)" 60
 grep -qx "language = ja" "$WORK_DIR/setup.ini" || fail "Settings did not write language = ja"
-wait_for_log "screenshot saved to $WORK_DIR/switched.png" 15
-wait "$SPEED_PID" 2>/dev/null
-SPEED_PID=
+stop_speed
+# What the saved file shows: the Settings dialog in Japanese (looked at by hand).
+timeout 60 "$SPEED_BIN" --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show settings \
+    --screenshot "$WORK_DIR/switched.png" --after 1.5 >"$WORK_DIR/stdout.txt" 2>"$LOG" || fail "speed (switched) exited with $?"
+grep -q "language: ja (ja)" "$LOG" || fail "the saved language = ja was not used"
+[ -f "$WORK_DIR/switched.png" ] || fail "no screenshot of the switched window"
 echo "ok: $WORK_DIR/auto-ja.png $WORK_DIR/auto-en.png $WORK_DIR/switched.png"

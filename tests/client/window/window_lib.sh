@@ -60,6 +60,53 @@ rect_center() {
         awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'
 }
 
+# The controls of the menus and dialogs, as --dump-layout logs them ("widget NAME L T W H") each
+# time one shows: a test clicks a control where the window says it is, once it is there.
+# widget_count NAME: how many times NAME was shown so far.
+widget_count() { grep -cE " widget ${1//./\\.} -?[0-9]+ -?[0-9]+ [0-9]+ [0-9]+$" "$LOG"; }
+# widget_shows NAME SECONDS [SEEN]: true once NAME has shown more than SEEN times (default 0),
+# false after SECONDS; sets wx wy to the centre of where it was shown last.
+widget_shows() {
+    local name=$1 seconds=$2 seen=${3:-0} waited=0
+    while [ "$(widget_count "$name")" -le "$seen" ]; do
+        if [ -n "$SPEED_PID" ] && ! kill -0 "$SPEED_PID" 2>/dev/null; then fail "speed exited before showing $name"; fi
+        [ "$waited" -ge $((seconds * 10)) ] && return 1
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    read -r wx wy <<<"$(grep -E " widget ${name//./\\.} -?[0-9]+ -?[0-9]+ [0-9]+ [0-9]+$" "$LOG" | tail -n 1 |
+        awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }')"
+}
+# wait_for_widget NAME SECONDS [SEEN]: as widget_shows, and fails when NAME did not show.
+wait_for_widget() {
+    widget_shows "$@" || fail "the window did not show $1 within ${2}s"
+}
+# click_widget NAME [SEEN]: waits (a generous minute) until NAME has shown more than SEEN times
+# (default 0: at all; a menu's item in a menu opened anew: the count from before) and clicks its
+# centre in window $wid.
+click_widget() {
+    wait_for_widget "$1" 60 "${2:-0}"
+    xdotool mousemove --window "$wid" "$wx" "$wy" click 1
+}
+# open_menu MENU ITEM: clicks the menu bar's MENU until the open menu shows ITEM (anew: a menu
+# shows its items again each time it opens); sets wx wy to the item's centre. A click that came
+# in the frame a dialog closed may go unseen: the menu is clicked again, at most three times,
+# each after a generous wait.
+open_menu() {
+    local before tries
+    before=$(widget_count "$2")
+    for tries in 1 2 3; do
+        click_widget "$1"
+        widget_shows "$2" 20 "$before" && return 0
+    done
+    fail "the $1 menu did not show $2"
+}
+# menu_pick MENU ITEM: opens MENU and clicks ITEM.
+menu_pick() {
+    open_menu "$1" "$2"
+    xdotool mousemove --window "$wid" "$wx" "$wy" click 1
+}
+
 # focus_speed_window: sets wid to the speed window (by its X class, whatever the title says)
 # and gives it the keyboard focus, for keys sent without --window (XTest).
 focus_speed_window() {
@@ -73,7 +120,7 @@ moves_lines() { grep -c "moves legal=" "$LOG"; }
 wait_for_moves_count() {
     local want=$1 waited=0
     while [ "$(moves_lines)" -lt "$want" ]; do
-        [ "$waited" -ge 100 ] && fail "the table did not change (no moves line #$want)"
+        [ "$waited" -ge 600 ] && fail "the table did not change (no moves line #$want)"
         sleep 0.1; waited=$((waited + 1))
     done
 }

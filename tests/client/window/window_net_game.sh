@@ -18,7 +18,7 @@ PIDS=()
 play() {
     local name=$1
     shift
-    timeout 90 "$SPEED_BIN" --config "$WORK_DIR/$name.ini" --seed 21 "$@" >"$WORK_DIR/$name.out" 2>"$WORK_DIR/$name.log" &
+    timeout 240 "$SPEED_BIN" --config "$WORK_DIR/$name.ini" --seed 21 "$@" >"$WORK_DIR/$name.out" 2>"$WORK_DIR/$name.log" &
     PIDS+=($!)
 }
 trap 'kill "${PIDS[@]}" 2>/dev/null || true' EXIT
@@ -33,7 +33,7 @@ LOG=$WORK_DIR/alice.log
 # Two windows created at the same instant on one bare Xvfb can stall SFML's window creation (it
 # waits in XCheckIfEvent until the other program exits): the second starts once the first is up.
 play alice --bot max --games 1 --json
-wait_for_log "window ready" 30
+wait_for_log "window ready" 60
 play bob --bot max --games 1 --json
 wait_all || { tail -n 15 "$WORK_DIR/bob.log" >&2; fail "a window exited with status $?"; }
 
@@ -71,24 +71,29 @@ PY
 echo "ok: game over the network, roles $roles, results $results"
 
 # The screenshots: no bot, so after the deal and the SPEED! flip nothing moves. The first window
-# to save its PNG exits and tells the other (SHUTDOWN), whose banner then says so: the two
-# shots are timed to land close together, and a pair where one came after the other's goodbye
-# is taken again (at most three times).
+# to save its PNG exits and tells the other (SHUTDOWN) 3 s later, whose banner then says so: the
+# two shots are timed for the same moment, 10 s after alice was launched (each window counts
+# --after from its own start, and bob starts about as long after its launch as alice did,
+# however loaded the machine). A pair where one was taken before its window connected, or after
+# the other side left, is taken again (at most three times).
 shots_taken() {
     for name in alice bob; do
         grep -q "screenshot saved" "$WORK_DIR/$name.log" || return 1
         sed -n '/screenshot saved/q;p' "$WORK_DIR/$name.log" | grep -q "banner: Match over" && return 1
+        sed -n '/screenshot saved/q;p' "$WORK_DIR/$name.log" | grep -Eq "connected to (alice|bob)" || return 1
     done
     return 0
 }
 for attempt in 1 2 3; do
     : >"$LOG"
-    play alice --screenshot "$WORK_DIR/alice.png" --after 5
-    wait_for_log "window ready" 30
-    play bob --screenshot "$WORK_DIR/bob.png" --after 4.5
+    launched=$(date +%s.%N)
+    play alice --screenshot "$WORK_DIR/alice.png" --after 10
+    wait_for_log "window ready" 60
+    bob_after=$(python3 -c 'import sys, time; print(f"{max(1.0, 10 - (time.time() - float(sys.argv[1]))):.2f}")' "$launched")
+    play bob --screenshot "$WORK_DIR/bob.png" --after "$bob_after"
     wait_all || fail "a screenshot window exited with status $?"
     shots_taken && break
-    echo "screenshots: attempt $attempt had one taken after the other side left; again"
+    echo "screenshots: attempt $attempt had one taken before connecting or after the other side left; again"
 done
 shots_taken || fail "no pair of screenshots taken while both windows were connected"
 for name in alice bob; do

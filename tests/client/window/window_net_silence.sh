@@ -17,20 +17,20 @@ start_host "$SERVER_BIN" "$WORK_DIR/host.ini" --level easy
 
 "$SPEED_BIN" --config "$WORK_DIR/window.ini" --join "127.0.0.1:$port" 2>"$LOG" >"$WORK_DIR/stdout.txt" &
 SPEED_PID=$!
-wait_for_log "connected to host" 30
-wait_for_log "applied \(table\): SPEED! both seats flip" 30
+wait_for_log "connected to host" 60
+wait_for_log "applied \(table\): SPEED! both seats flip" 60
 echo "ok: joined and the game is on"
 
 kill -STOP "$SERVER_PID"
-wait_for_log "banner: host.s window stopped answering" 15
+wait_for_log "banner: host.s window stopped answering" 60
 echo "ok: a frozen host pauses the window with the SILENT banner"
 
 kill -CONT "$SERVER_PID"
-wait_for_log "the other side is back" 15
+wait_for_log "the other side is back" 60
 echo "ok: the host is heard again"
 
 kill -TERM "$SERVER_PID"
-wait_for_log "banner: Match over" 15
+wait_for_log "banner: Match over" 60
 kill -0 "$SPEED_PID" 2>/dev/null || fail "the window exited instead of showing the end of the match"
 wait "$SERVER_PID"; status=$?
 [ "$status" = 0 ] || fail "speed-server exited with status $status after SIGTERM"

@@ -11,8 +11,8 @@ SECONDS_MEASURED=${SPEED_IDLE_SECONDS:-10}
 write_ini "$WORK_DIR/host.ini" waiting "$(free_udp_port)"
 sed -i 's/^wait = .*/wait = 120/' "$WORK_DIR/host.ini"
 start_speed --host --config "$WORK_DIR/host.ini" --log-level trace
-wait_for_log "window ready" 30
-wait_for_log "banner: Waiting for a player: on UDP port" 10
+wait_for_log "window ready" 60
+wait_for_log "banner: Waiting for a player: on UDP port" 60
 wait_for_log "clock tick drawn" 30 # steady state: the countdown ticks over the cached table layer
 
 read -r percent ticks hz < <(cpu_usage "$SECONDS_MEASURED")

@@ -17,16 +17,17 @@ for _ in $(seq 50); do grep -q bound "$WORK_DIR/holder.out" && break; sleep 0.1;
 write_ini "$WORK_DIR/setup.ini" player "$port"
 start_speed --host --config "$WORK_DIR/setup.ini"
 trap 'kill $SPEED_PID $HOLDER 2>/dev/null || true' EXIT
-wait_for_log "window ready" 30
-wait_for_log "no game: UDP port $port is used by another program" 15
+wait_for_log "window ready" 60
+# Well before the 30 s wait would end (that a taken port is not read as "no host answered").
+wait_for_log "no game: UDP port $port is used by another program" 20
 echo "ok: the port held by another program is named"
-wait_for_log "start screen: .*UDP port $port is used by another program" 5
+wait_for_log "start screen: .*UDP port $port is used by another program" 60
 echo "ok: the start screen comes back with the reason"
 command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 xdotool windowfocus "$wid"; sleep 0.3
 xdotool key --clearmodifiers r
-wait_for_log "trying again" 10
+wait_for_log "trying again" 60
 echo "ok: R on the start screen connects again"
 stop_speed
 kill "$HOLDER" 2>/dev/null || true

@@ -16,26 +16,26 @@ write_ini "$WORK_DIR/window.ini" kenta "$port" 127.0.0.1
 trap 'kill $SERVER_PID $SPEED_PID 2>/dev/null || true' EXIT
 start_host "$SERVER_BIN" "$WORK_DIR/host.ini" --level max --wait 60
 
-"$SPEED_BIN" --config "$WORK_DIR/window.ini" --join "127.0.0.1:$port" --bot max --seed 5 2>"$LOG" >"$WORK_DIR/stdout.txt" &
+"$SPEED_BIN" --config "$WORK_DIR/window.ini" --join "127.0.0.1:$port" --bot max --seed 5 --dump-layout 2>"$LOG" >"$WORK_DIR/stdout.txt" &
 SPEED_PID=$!
-wait_for_log "connected to robo" 30
-wait_for_log "game 1 dealt" 30
+wait_for_log "connected to robo" 60
+wait_for_log "game 1 dealt" 60
 wait_for_log "game 1 over: (WIN|DEFEAT|DRAW)" 60
-wait_for_log "robo asks for a rematch \(game 2\)" 15
-wait_for_log "rematch: robo wants a rematch" 15
+wait_for_log "robo asks for a rematch \(game 2\)" 60
+wait_for_log "rematch: robo wants a rematch" 60
 grep -q "game 2 dealt" "$LOG" && fail "game 2 was dealt before this player chose Rematch"
 echo "ok: the host's bot asked for a rematch and the window says so; nothing is dealt yet"
 
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 [ -n "$wid" ] || fail "no window"
 xdotool key --window "$wid" n
-wait_for_log "game 2 dealt" 15
+wait_for_log "game 2 dealt" 60
 grep -q "rematch: waiting for robo" "$LOG" && fail "the window waited for a player who had asked already"
 echo "ok: N (Rematch) deals game 2"
 
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 93 click --window "$wid" 1
-wait_for_log "menu: back to the start screen" 10
-for _ in $(seq 100); do grep -q "ended the session.*window_closed" "$WORK_DIR/server.out" 2>/dev/null && break; sleep 0.1; done
+menu_pick menu.game menu.game.start_screen
+wait_for_log "menu: back to the start screen" 60
+for _ in $(seq 600); do grep -q "ended the session.*window_closed" "$WORK_DIR/server.out" 2>/dev/null && break; sleep 0.1; done
 grep -q "ended the session.*window_closed" "$WORK_DIR/server.out" ||
     fail "the host was not told that kenta left: $(tail -n 3 "$WORK_DIR/server.out")"
 stop_speed

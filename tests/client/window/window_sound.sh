@@ -17,13 +17,13 @@ printf '[network]\nport = %s\nwait = 5\n[player]\nname = tester\nsound = off\nvo
 
 # The start screen: J puts the caret in the address field, where m is a letter.
 start_speed --config "$WORK_DIR/setup.ini"
-wait_for_log "start screen" 30
-wait_for_log "sound: (no audio device|8 effects ready, muted, volume 30)" 5
+wait_for_log "start screen" 60
+wait_for_log "sound: (no audio device|8 effects ready, muted, volume 30)" 60
 echo "ok: the window starts; $(grep -Eo "sound: (no audio device|8 effects ready)" "$LOG" | head -n 1)"
 focus_speed_window
 sleep 0.3
 xdotool key --clearmodifiers m
-wait_for_log "key M: sound on" 10
+wait_for_log "key M: sound on" 60
 echo "ok: M on the start screen turns the sound on"
 xdotool key --clearmodifiers j; sleep 0.4
 xdotool type --delay 40 "mm"; sleep 0.5
@@ -31,37 +31,37 @@ xdotool type --delay 40 "mm"; sleep 0.5
 for _ in 1 2; do xdotool key --clearmodifiers BackSpace; sleep 0.2; done # one key a frame
 xdotool type --delay 30 "127.0.0.1"; sleep 0.2
 xdotool key --clearmodifiers Return
-wait_for_log "start screen: joining 127\.0\.0\.1" 10
+wait_for_log "start screen: joining 127\.0\.0\.1" 60
 echo "ok: m typed into the address field is a letter there, not a mute"
 stop_speed
 
 # A game against an idle CPU with the sound muted by setup.ini: the flip is heard at volume 0.
 : >"$LOG"
 start_speed --vs-cpu --cpu-idle --seed 4 --dump-layout --log-level debug --config "$WORK_DIR/setup.ini"
-wait_for_log "window ready" 30
-wait_for_log "applied \(table\): SPEED!" 30
-wait_for_log "sound: speed at volume 0" 10
+wait_for_log "window ready" 60
+wait_for_log "applied \(table\): SPEED!" 60
+wait_for_log "sound: speed at volume 0" 60
 echo "ok: muted by setup.ini, the SPEED! flip is cued at volume 0"
 focus_speed_window
 sleep 0.3
 xdotool key --clearmodifiers m
-wait_for_log "key M: sound on" 10
+wait_for_log "key M: sound on" 60
 
 drag_first legal
-wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 15
-wait_for_log "sound: pick-up at volume 24" 5
-wait_for_log "sound: place at volume 30" 5
+wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 60
+wait_for_log "sound: pick-up at volume 24" 60
+wait_for_log "sound: place at volume 30" 60
 echo "ok: a real drag is heard: picked up at 24 (80% of 30), placed at 30"
 
 sleep 0.3
 drag_first illegal
-wait_for_log "refused: seat 0 plays .. from slot $slot on pile $pile" 15
-wait_for_log "sound: refused at volume 24" 5
+wait_for_log "refused: seat 0 plays .. from slot $slot on pile $pile" 60
+wait_for_log "sound: refused at volume 24" 60
 echo "ok: a refused drop buzzes"
 
 # Settings > Sound in the menu bar (real clicks): off again.
-xdotool mousemove --window "$wid" 90 10 click --window "$wid" 1 sleep 0.4 mousemove --window "$wid" 110 74 sleep 0.3 click --window "$wid" 1
-wait_for_log "menu: sound off" 10
+menu_pick menu.settings menu.settings.sound
+wait_for_log "menu: sound off" 60
 echo "ok: Settings > Sound turns it off"
 stop_speed
 

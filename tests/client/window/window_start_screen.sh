@@ -9,11 +9,11 @@ command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it
 
 printf '[network]\nport = 50001\n[rules]\nhand = 12\n' >"$WORK_DIR/setup.ini"
 start_speed --config "$WORK_DIR/setup.ini" --seed 4
-wait_for_log "window ready" 30
-wait_for_log "setup.ini problem shown: .*setup.ini:4: \[rules\] hand: " 10
+wait_for_log "window ready" 60
+wait_for_log "setup.ini problem shown: .*setup.ini:4: \[rules\] hand: " 60
 grep -q "setup.ini:4: \[rules\] hand: " "$LOG" || fail "the terminal message is gone"
 echo "ok: a bad setup.ini opens the window with the problem named (file, line, key)"
-wait_for_log "start screen" 10
+wait_for_log "start screen" 60
 echo "ok: the start screen is up under it (no peer in setup.ini)"
 
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
@@ -21,19 +21,19 @@ wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
 sleep 0.3 # the dialog takes the keyboard on its first frames
 xdotool key --clearmodifiers space
-wait_for_log "setup.ini problem: using the defaults for now" 10
+wait_for_log "setup.ini problem: using the defaults for now" 60
 echo "ok: Space chose \"Use defaults for now\""
 
 sleep 0.3
 xdotool key --clearmodifiers c
-wait_for_log "menu: playing vs CPU normal offline" 10
-wait_for_log "applied \(table\): SPEED!" 15
+wait_for_log "menu: playing vs CPU normal offline" 60
+wait_for_log "applied \(table\): SPEED!" 60
 echo "ok: C on the start screen plays the CPU"
 
 xdotool key --clearmodifiers F1
-wait_for_log "dialog open: help" 10
+wait_for_log "dialog open: help" 60
 xdotool key --clearmodifiers Escape
-wait_for_log "dialog closed: help \(Esc\)" 10
+wait_for_log "dialog closed: help \(Esc\)" 60
 echo "ok: Esc closes the dialog on top"
 stop_speed
 
@@ -42,21 +42,21 @@ write_ini_port=$(python3 -c 'import socket; s = socket.socket(socket.AF_INET, so
 printf '[network]\nport = %s\n' "$write_ini_port" >"$WORK_DIR/host.ini"
 : >"$LOG"
 start_speed --config "$WORK_DIR/host.ini"
-wait_for_log "start screen" 30
+wait_for_log "start screen" 60
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 xdotool windowfocus "$wid"; sleep 0.3
 xdotool key --clearmodifiers h
-wait_for_log "banner: Waiting for a player: on UDP port $write_ini_port" 10
+wait_for_log "banner: Waiting for a player: on UDP port $write_ini_port" 60
 xdotool key --clearmodifiers Escape
-wait_for_log "key Esc: back to the start screen" 10
+wait_for_log "key Esc: back to the start screen" 60
 [ "$(grep -c "start screen$" "$LOG")" -ge 2 ] || fail "the start screen did not come back"
 echo "ok: hosting from the start screen, and Esc while waiting goes back to it"
 sleep 0.3
 xdotool key --clearmodifiers h
-wait_for_log "start screen: hosting" 10
+wait_for_log "start screen: hosting" 60
 sleep 0.3
 xdotool key --clearmodifiers c
-wait_for_log "key C: playing the CPU instead" 10
-wait_for_log "menu: playing vs CPU normal offline" 10
+wait_for_log "key C: playing the CPU instead" 60
+wait_for_log "menu: playing vs CPU normal offline" 60
 echo "ok: C while waiting plays the CPU instead"
 stop_speed

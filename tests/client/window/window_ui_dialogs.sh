@@ -55,52 +55,53 @@ done
 grep -Eq "measurement finished: 11 sizes from 127\.0\.0\.1:$port" "$LOG" || fail "the measurement did not finish against the host"
 
 # L through a real X key event shows the log pane (hidden offline by default) and hides it again;
-# then the Game menu takes real clicks (xdotool's are quicker than a frame): Pause, Play vs CPU
+# then the Game menu takes real clicks: Pause, Play vs CPU
 # (its first entry, the ladder's lowest rung: Hana, novice), Start screen, Statistics, Quit.
 start_speed --vs-cpu --cpu-idle --seed 4 --config "$WORK_DIR/setup.ini" --dump-layout
-wait_for_log "window ready" 30
+wait_for_log "window ready" 60
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 [ -n "$wid" ] || fail "no speed window"
 xdotool key --window "$wid" l
-wait_for_log "game log shown" 10
+wait_for_log "game log shown" 60
 xdotool key --window "$wid" l
-wait_for_log "game log hidden" 10
+wait_for_log "game log hidden" 60
 [ "$(grep -cE "layout window" "$LOG")" -ge 3 ] || fail "the table was not laid out again when the log pane changed"
 echo "ok: L shows and hides the game log, the table is laid out again each time"
 
-wait_for_log "applied \(table\): SPEED!" 30
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 55 click --window "$wid" 1
-wait_for_log "menu: state PLAY -> PAUSE_0" 10
+wait_for_log "applied \(table\): SPEED!" 60
+# Each click goes where the window says the item is (--dump-layout), once the open menu shows it.
+menu_pick menu.game menu.game.pause
+wait_for_log "menu: state PLAY -> PAUSE_0" 60
 # Game > Play vs CPU > Hana (novice): the submenu opens on hover; the match is replaced by a new one.
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 60 74 sleep 0.5 \
-    mousemove --window "$wid" 200 74 sleep 0.2 mousemove --window "$wid" 290 74 sleep 0.3 click --window "$wid" 1
-wait_for_log "menu: playing vs CPU novice offline" 10
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 93 click --window "$wid" 1
-wait_for_log "menu: back to the start screen" 10
-wait_for_log "start screen$" 10
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 40 119 click --window "$wid" 1
-wait_for_log "dialog open: stats" 10
-wait_for_log "statistics shown: [0-9]+ games" 10
+before=$(widget_count menu.game.play_cpu.0)
+open_menu menu.game menu.game.play_cpu
+xdotool mousemove --window "$wid" "$wx" "$wy"
+click_widget menu.game.play_cpu.0 "$before"
+wait_for_log "menu: playing vs CPU novice offline" 60
+menu_pick menu.game menu.game.start_screen
+wait_for_log "menu: back to the start screen" 60
+wait_for_log "start screen$" 60
+menu_pick menu.game menu.game.statistics
+wait_for_log "dialog open: stats" 60
+wait_for_log "statistics shown: [0-9]+ games" 60
 xdotool key --window "$wid" Escape
-wait_for_log "dialog closed: stats \(Esc\)" 10
-sleep 0.5 # the start screen takes the keyboard back in the frame after the dialog closed
-xdotool mousemove --window "$wid" 30 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 30 164 click --window "$wid" 1
-wait_for_log "menu: quit" 10
-for _ in $(seq 50); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
+wait_for_log "dialog closed: stats \(Esc\)" 60
+menu_pick menu.game menu.game.quit
+wait_for_log "menu: quit" 60
+for _ in $(seq 600); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
 SPEED_PID=
 echo "ok: Game > Pause, Play vs CPU > Hana (novice), Start screen, Statistics (Esc closes it) and Quit through real clicks"
 
 # Settings > Fullscreen: the window fills this display (1280x900) and the menus grow with it.
-"$SPEED_BIN" --config "$WORK_DIR/none.ini" --no-sound 2>"$WORK_DIR/fullscreen.log" &
+"$SPEED_BIN" --config "$WORK_DIR/none.ini" --no-sound --dump-layout 2>"$WORK_DIR/fullscreen.log" &
 SPEED_PID=$!
 LOG=$WORK_DIR/fullscreen.log
-wait_for_log "start screen" 30
+wait_for_log "start screen" 60
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
 [ -n "$wid" ] || fail "no speed window"
-sleep 0.5 # drawn: the menu bar answers from its first frame
-xdotool mousemove --window "$wid" 93 10 click --window "$wid" 1 sleep 0.3 mousemove --window "$wid" 110 93 click --window "$wid" 1
-wait_for_log "menu: fullscreen \(1280x900\)" 10
-wait_for_log "menus and dialogs at scale 1.25" 10
+menu_pick menu.settings menu.settings.fullscreen
+wait_for_log "menu: fullscreen \(1280x900\)" 60
+wait_for_log "menus and dialogs at scale 1.25" 60
 stop_speed
 echo "ok: Settings > Fullscreen fills the screen and scales the menus"
