@@ -92,13 +92,12 @@ MessageBody readOk(FieldReader& in) {
     ok.game = in.number("GAME");
     if (ok.subject == Subject::Move) ok.id = in.number("ID");
     if (ok.subject == Subject::Move || ok.subject == Subject::Update) ok.revision = in.number("REV");
-    if (!in.failed() && !in.atEnd()) {
-        AnswerStamps stamps;
-        stamps.receivedUs = in.wideNumber("RECV");
-        stamps.sentUs = in.wideNumber("SENT");
-        stamps.receivedSeq = in.number("RSEQ");
-        ok.stamps = stamps;
-    }
+    // Required since version 4: every OK a session sends has them (Link::sendTo writes them in).
+    AnswerStamps stamps;
+    stamps.receivedUs = in.wideNumber("RECV");
+    stamps.sentUs = in.wideNumber("SENT");
+    stamps.receivedSeq = in.number("RSEQ");
+    ok.stamps = stamps;
     return ok;
 }
 

@@ -33,11 +33,11 @@ LINES = [
     "UPDATE 30 7 S1 JJ------ HD/CD ---- S2 3 12 0C8A PLAY 7 P12H50",
     "INVISIBLE 40 8 S1 H2D3C4S5 S5H6/D8 D1C2C3C4 H1 1 2 2S4MF PLAY 0 F",
     "UPDATE 50 9 S1 H2D3C4S5 SASB D1C2C3C4 H1",
-    "OK 60 10 MOVE 1 7 12",
-    "OK 61 11 UPDATE 1 12",
-    "OK 62 12 START 2",
-    "OK 63 13 PAUSE 1",
-    "OK 64 14 RESUME 1",
+    "OK 60 10 MOVE 1 7 12 4051230 4051262 8",
+    "OK 61 11 UPDATE 1 12 0 1 1",
+    "OK 62 12 START 2 120 135 3",
+    "OK 63 13 PAUSE 1 5000 5010 4",
+    "OK 64 14 RESUME 1 6000 6010 5",
     "OK 65 15 SHUTDOWN",
     "OK 66 16 MOVE 1 8 13 4051230 4051262 9",
     "OK 67 17 UPDATE 1 13 999999999999999 0 4294967295",
@@ -87,7 +87,7 @@ def scripts():
         yield plain + TAGGED + line.encode() + b"\n" + play
         yield plain + RAW + datagram(line).encode() + b"\n" + wait
     yield plain + STRANGER + datagram(LINES[0]).encode() + b"\n" + STRANGER + b"x" * 30 + b"\n"
-    yield password + TAGGED + b"SHUTDOWN 1 4000000000 forged\n" + TAGGED + b"OK 1 5 UPDATE 1 999\n" + play
+    yield password + TAGGED + b"SHUTDOWN 1 4000000000 forged\n" + TAGGED + b"OK 1 5 UPDATE 1 999 10 20 0\n" + play
 
 
 SETTINGS = [

@@ -213,8 +213,8 @@ TEST_CASE("attack: an acknowledgement of what was never sent changes nothing", "
     REQUIRE(move);
     REQUIRE(pair.host.proposeMove(pair.now, *move).sent);
     pair.pump();
-    pair.host.receive(pair.now, kClient, pair.nextFromClient(Ok{Subject::Update, 1, 0, pair.host.revision() + 50}));
-    pair.client.receive(pair.now, kHost, pair.nextFromHost(Ok{Subject::Start, 9, 0, 0}));
+    pair.host.receive(pair.now, kClient, pair.nextFromClient(Ok{Subject::Update, 1, 0, pair.host.revision() + 50, AnswerStamps{1, 2, 0}}));
+    pair.client.receive(pair.now, kHost, pair.nextFromHost(Ok{Subject::Start, 9, 0, 0, AnswerStamps{1, 2, 0}}));
     pair.client.receive(pair.now, kHost, pair.nextFromHost(Ok{Subject::Shutdown, 0, 0, 0}));
     CHECK(pair.host.stats().neverSent == 1);
     CHECK(pair.client.stats().neverSent == 2);
