@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
