@@ -2,7 +2,9 @@
 
 #include "TestScale.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 #include <catch2/catch.hpp>
 
@@ -209,4 +211,32 @@ TEST_CASE("simulate: the host's bias is where a step from losing to winning fits
     }
     CHECK(hostBiasMs(races) == Approx(0.0).margin(1.0));
     CHECK(hostBiasMs({}) == 0.0);
+}
+
+TEST_CASE("simulate: the host's bias steps between distinct times, whatever order the races came in",
+          "[simulation][fair]") {
+    using Race = SimulationReport::Race;
+    // Known answer: at -2 ms the host lost three races; at 0 ms it won two and lost one; at +4 ms
+    // it won three. The step between -2 and 0 misplaces one race (the one lost at 0), any other
+    // more: it lies at -1 ms, a bias of +1 ms. A step inside the races at 0 is no answer.
+    std::vector<Race> races{{-2000, false}, {-2000, false}, {-2000, false}, {0, true},
+                            {0, true},      {0, false},     {4000, true},   {4000, true}, {4000, true}};
+    std::mt19937 shuffler(11);
+    for (int round = 0; round < 20; ++round) {
+        std::shuffle(races.begin(), races.end(), shuffler);
+        CHECK(hostBiasMs(races) == 1.0);
+    }
+    // Many races on few distinct times, won and lost at each: every order gives the same bias.
+    races.clear();
+    std::mt19937 draws(5);
+    for (int i = 0; i < 2000; ++i) {
+        const int ms = static_cast<int>(draws() % 21) - 10;
+        const bool hostWon = static_cast<int>(draws() % 100) < (ms > -3 ? 75 : 25);
+        races.push_back({ms * 1000, hostWon});
+    }
+    const double bias = hostBiasMs(races);
+    for (int round = 0; round < 50; ++round) {
+        std::shuffle(races.begin(), races.end(), shuffler);
+        CHECK(hostBiasMs(races) == bias);
+    }
 }

@@ -110,16 +110,28 @@ SimulationTotals simulateGames(const SimulationSetup& first, int games) {
 
 double hostBiasMs(std::vector<SimulationReport::Race> races) {
     if (races.empty()) return 0;
+    // Races of one client-later value form one group: the step lies between two distinct values,
+    // never inside a group, so the fit depends only on how many races of each value the host won
+    // and lost, not on the order the races came in.
     std::sort(races.begin(), races.end(), [](const auto& a, const auto& b) { return a.clientLaterUs < b.clientLaterUs; });
+    struct Group {
+        std::int64_t clientLaterUs = 0;
+        long long change = 0; // moving the step past this group: +1 per race the host won, -1 per race it lost
+    };
+    std::vector<Group> groups;
+    for (const SimulationReport::Race& race : races) {
+        if (groups.empty() || groups.back().clientLaterUs != race.clientLaterUs) groups.push_back({race.clientLaterUs, 0});
+        groups.back().change += race.hostWon ? 1 : -1;
+    }
     // A step at t: the host is said to win every race with clientLater > t. Misplaced with the
-    // step below the first race: every race the host lost; moving it past each race adds one when
-    // the host won that race, takes one away when it lost.
+    // step below the first group: every race the host lost; moving it past each group changes
+    // that by the group's change.
     long long misplaced = std::count_if(races.begin(), races.end(), [](const auto& r) { return !r.hostWon; });
     long long best = misplaced;
-    std::size_t bestFrom = 0; // the step lies between races[bestFrom - 1] and races[bestFrom]
+    std::size_t bestFrom = 0; // the step lies between groups[bestFrom - 1] and groups[bestFrom]
     std::size_t bestTo = 0;   // ... and every position up to bestTo is as good
-    for (std::size_t i = 0; i < races.size(); ++i) {
-        misplaced += races[i].hostWon ? 1 : -1;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        misplaced += groups[i].change;
         if (misplaced < best) {
             best = misplaced;
             bestFrom = bestTo = i + 1;
@@ -128,9 +140,9 @@ double hostBiasMs(std::vector<SimulationReport::Race> races) {
         }
     }
     const auto at = [&](std::size_t position) -> double {
-        // Position p is the gap between races[p - 1] and races[p]; its middle, ms.
-        const double below = position == 0 ? static_cast<double>(races.front().clientLaterUs) : static_cast<double>(races[position - 1].clientLaterUs);
-        const double above = position == races.size() ? static_cast<double>(races.back().clientLaterUs) : static_cast<double>(races[position].clientLaterUs);
+        // Position p is the gap between groups[p - 1] and groups[p]; its middle, ms.
+        const double below = static_cast<double>(groups[position == 0 ? 0 : position - 1].clientLaterUs);
+        const double above = static_cast<double>(groups[position == groups.size() ? groups.size() - 1 : position].clientLaterUs);
         return (below + above) / 2.0 / 1000.0;
     };
     // Host bias: how much later than the client the host may be and still win; the step at t
