@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cmath>
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace speed {
 namespace {
@@ -39,15 +41,98 @@ double perThousand(long long count, long long of) {
     return of > 0 ? 1000.0 * static_cast<double>(count) / static_cast<double>(of) : 0.0;
 }
 
-nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotals& totals, double seconds) {
-    const SeatShare host = hostShare(totals);
-    const sim::FaultSettings& f = options.faults;
+constexpr std::array<const char*, kSeats> kSeatNames{"host", "client"};
+
+nlohmann::json faultsJson(const sim::FaultSettings& f) {
+    return {{"loss", f.lossRate}, {"dup", f.duplicateRate}, {"reorder", f.reorderRate}, {"corrupt", f.corruptRate},
+            {"delay_ms", f.delayMs}, {"jitter_ms", f.jitterMs}};
+}
+
+nlohmann::json seatJson(const sim::SeatFigures& seat) {
+    return {{"actions", seat.actions},     {"cards_played", seat.cardsPlayed}, {"proposals", seat.proposals},
+            {"refusals", seat.refusals},   {"races_won", seat.racesWon},       {"races_lost", seat.racesLost},
+            {"rollbacks", seat.rollbacks}};
+}
+
+// Who won a game, from the host's confirmed table: "host", "client", "draw", or "none" for a
+// game that did not finish.
+const char* winnerWord(const sim::SimulationReport& report) {
+    if (!report.finished) return "none";
+    switch (report.result) {
+    case GameResult::Seat0Wins: return kSeatNames[0];
+    case GameResult::Seat1Wins: return kSeatNames[1];
+    case GameResult::Draw: return "draw";
+    case GameResult::Playing: break;
+    }
+    return "none";
+}
+
+nlohmann::json stopJson(const std::optional<protocol::SessionStop>& stop) {
+    return stop ? nlohmann::json(protocol::describe(*stop)) : nlohmann::json(nullptr);
+}
+
+// One game's entry of `games`.
+nlohmann::json gameJson(std::uint64_t seed, const sim::SimulationReport& r) {
+    nlohmann::json seats = nlohmann::json::array();
+    for (const sim::SeatFigures& seat : r.seats) seats.push_back(seatJson(seat));
     return {
-        {"games", totals.games},
+        {"seed", seed},
+        {"winner", winnerWord(r)},
+        {"connected", r.connected},
+        {"finished", r.finished},
+        {"diverged", r.diverged},
+        {"clean_shutdown", r.cleanShutdown},
+        {"invariant_violations", r.invariantViolations},
+        {"virtual_ms", r.durationMs},
+        {"steps", r.steps},
+        {"datagrams_sent", r.datagramsSent},
+        {"resends", r.resends},
+        {"contested_races", r.races.size()},
+        {"rollbacks", r.rollbacks},
+        {"local_lag_ms", static_cast<double>(r.lagUs) / 1000.0},
+        {"seats", std::move(seats)},
+        {"host_stop", stopJson(r.hostStop)},
+        {"client_stop", stopJson(r.clientStop)},
+    };
+}
+
+nlohmann::json seatsJson(const SimulateOptions& options, const sim::SimulationTotals& totals) {
+    nlohmann::json seats = nlohmann::json::array();
+    for (std::size_t seat = 0; seat < kSeats; ++seat) {
+        nlohmann::json line = seatJson(totals.seats[seat]);
+        line["seat"] = kSeatNames[seat];
+        line["level"] = std::string(toString(options.levels[seat]));
+        line["wins"] = totals.wins[seat];
+        seats.push_back(std::move(line));
+    }
+    return seats;
+}
+
+std::string levelsWords(const SimulateOptions& options) {
+    if (options.levels[0] == options.levels[1]) return fmt::format("at level {}", toString(options.levels[0]));
+    return fmt::format("host at level {}, client at level {}", toString(options.levels[0]),
+                       toString(options.levels[1]));
+}
+
+std::string faultWords(const sim::FaultSettings& f) {
+    return fmt::format("loss {} dup {} reorder {} corrupt {} delay {} ms jitter {} ms", f.lossRate, f.duplicateRate,
+                       f.reorderRate, f.corruptRate, f.delayMs, f.jitterMs);
+}
+
+bool sameFaults(const sim::FaultSettings& a, const sim::FaultSettings& b) {
+    return faultsJson(a) == faultsJson(b);
+}
+
+nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotals& totals, nlohmann::json games,
+                      double seconds) {
+    const SeatShare host = hostShare(totals);
+    return {
+        {"game_count", totals.games},
+        {"games", std::move(games)},
         {"seed", options.seed},
-        {"level", std::string(toString(options.level))},
-        {"faults", {{"loss", f.lossRate}, {"dup", f.duplicateRate}, {"reorder", f.reorderRate},
-                    {"corrupt", f.corruptRate}, {"delay_ms", f.delayMs}, {"jitter_ms", f.jitterMs}}},
+        {"levels", {std::string(toString(options.levels[0])), std::string(toString(options.levels[1]))}},
+        {"seats", seatsJson(options, totals)},
+        {"faults", {{"to_host", faultsJson(options.toHost)}, {"to_client", faultsJson(options.toClient)}}},
         {"connected", totals.connected},
         {"finished", totals.finished},
         {"divergences", totals.divergences},
@@ -88,11 +173,14 @@ nlohmann::json toJson(const SimulateOptions& options, const sim::SimulationTotal
 }
 
 void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t, double seconds, std::ostream& out) {
-    const sim::FaultSettings& f = options.faults;
-    out << fmt::format("simulate: {} games from seed {} at level {}, each way: loss {} dup {} reorder {} corrupt {} "
-                       "delay {} ms jitter {} ms\n",
-                       t.games, options.seed, toString(options.level), f.lossRate, f.duplicateRate, f.reorderRate,
-                       f.corruptRate, f.delayMs, f.jitterMs);
+    if (sameFaults(options.toHost, options.toClient)) {
+        out << fmt::format("simulate: {} games from seed {} {}, each way: {}\n", t.games, options.seed,
+                           levelsWords(options), faultWords(options.toHost));
+    } else {
+        out << fmt::format("simulate: {} games from seed {} {}; to the host: {}; to the client: {}\n", t.games,
+                           options.seed, levelsWords(options), faultWords(options.toHost),
+                           faultWords(options.toClient));
+    }
     out << fmt::format("  finished   {} of {} (host won {}, client won {}, draws {}); clean shutdowns {}\n", t.finished,
                        t.games, t.wins[0], t.wins[1], t.draws, t.cleanShutdowns);
     const SeatShare host = hostShare(t);
@@ -110,6 +198,13 @@ void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t
                        t.clientLostRaces, t.clientLostRacesMadeFirst, static_cast<double>(t.trueLeadP50Us) / 1000.0,
                        static_cast<double>(t.leadErrorP50Us) / 1000.0, static_cast<double>(t.leadErrorP99Us) / 1000.0,
                        static_cast<double>(t.leadErrorMaxUs) / 1000.0);
+    for (std::size_t seat = 0; seat < kSeats; ++seat) {
+        const sim::SeatFigures& f = t.seats[seat];
+        out << fmt::format("  {:<6} ({}): won {}, cards played {}, proposals {} (refused {}), contested races won {} "
+                           "lost {}, plays taken back {}\n",
+                           kSeatNames[seat], toString(options.levels[seat]), t.wins[seat], f.cardsPlayed, f.proposals,
+                           f.refusals, f.racesWon, f.racesLost, f.rollbacks);
+    }
     out << fmt::format("  divergences {}  invariant violations {}{}  refused transitions {}\n", t.divergences,
                        t.invariantViolations, t.firstViolation.empty() ? "" : "  first: " + t.firstViolation,
                        t.refusedTransitions);
@@ -123,34 +218,94 @@ void printSummary(const SimulateOptions& options, const sim::SimulationTotals& t
 
 } // namespace
 
-void addSimulateFlags(CLI::App& app, SimulateOptions& options) {
-    sim::FaultSettings& f = options.faults;
-    app.add_option("--simulate", options.games,
+namespace {
+
+constexpr std::array<const char*, 6> kFaultNames{"loss", "dup", "reorder", "corrupt", "delay", "jitter"};
+
+// --NAME for both directions, --NAME-to-host and --NAME-to-client for one.
+template <typename T, typename Check>
+void addDirected(CLI::App& app, DirectedFlag<T>& flag, const std::string& name, const std::string& what, Check check) {
+    app.add_option("--" + name, flag.both, "simulate: " + what + ", both ways")->check(check);
+    app.add_option("--" + name + "-to-host", flag.toHost, "simulate: " + what + ", client to host")->check(check);
+    app.add_option("--" + name + "-to-client", flag.toClient, "simulate: " + what + ", host to client")->check(check);
+}
+
+template <typename T>
+void resolve(const DirectedFlag<T>& flag, T& toHost, T& toClient) {
+    if (flag.both) toHost = toClient = *flag.both;
+    if (flag.toHost) toHost = *flag.toHost;
+    if (flag.toClient) toClient = *flag.toClient;
+}
+
+} // namespace
+
+void addSimulateFlags(CLI::App& app, SimulateFlags& flags, const std::vector<std::string>& levels) {
+    app.add_option("--simulate", flags.games,
                    "play N bot-vs-bot games through the protocol over a simulated hostile network")
         ->check(CLI::PositiveNumber);
-    app.add_option("--loss", f.lossRate, "simulate: probability a datagram is lost")->check(CLI::Range(0.0, 1.0));
-    app.add_option("--dup", f.duplicateRate, "simulate: probability a datagram is duplicated")->check(CLI::Range(0.0, 1.0));
-    app.add_option("--reorder", f.reorderRate, "simulate: probability a datagram is held back behind later ones")
-        ->check(CLI::Range(0.0, 1.0));
-    app.add_option("--corrupt", f.corruptRate, "simulate: probability a datagram is damaged (bit flips or truncation)")
-        ->check(CLI::Range(0.0, 1.0));
-    app.add_option("--delay", f.delayMs, "simulate: one-way delay in ms")->check(CLI::Range(0, 60'000));
-    app.add_option("--jitter", f.jitterMs, "simulate: extra random delay in ms, 0..MS")->check(CLI::Range(0, 60'000));
+    app.add_option("--host-level", flags.hostLevel, "with --simulate: the host's seat's level (default: --level)")
+        ->check(CLI::IsMember(levels));
+    app.add_option("--client-level", flags.clientLevel, "with --simulate: the client's seat's level (default: --level)")
+        ->check(CLI::IsMember(levels));
+    const CLI::Range rate(0.0, 1.0);
+    const CLI::Range ms(0, 60'000);
+    addDirected(app, flags.loss, "loss", "probability a datagram is lost", rate);
+    addDirected(app, flags.dup, "dup", "probability a datagram is duplicated", rate);
+    addDirected(app, flags.reorder, "reorder", "probability a datagram is held back behind later ones", rate);
+    addDirected(app, flags.corrupt, "corrupt", "probability a datagram is damaged (bit flips or truncation)", rate);
+    addDirected(app, flags.delay, "delay", "one-way delay in ms", ms);
+    addDirected(app, flags.jitter, "jitter", "extra random delay in ms, 0..MS", ms);
+}
+
+std::vector<std::string> faultFlags() {
+    std::vector<std::string> names;
+    for (const char* name : kFaultNames) {
+        for (const char* direction : {"", "-to-host", "-to-client"}) {
+            names.push_back(std::string("--") + name + direction);
+        }
+    }
+    return names;
+}
+
+std::vector<std::string> simulateOnlyFlags() {
+    std::vector<std::string> names{"--host-level", "--client-level"};
+    for (std::string& name : faultFlags()) names.push_back(std::move(name));
+    return names;
+}
+
+SimulateOptions simulateOptionsFrom(const SimulateFlags& flags, BotLevel level) {
+    SimulateOptions options;
+    options.games = flags.games;
+    options.levels = {flags.hostLevel ? *parseBotLevel(*flags.hostLevel) : level,
+                      flags.clientLevel ? *parseBotLevel(*flags.clientLevel) : level};
+    resolve(flags.loss, options.toHost.lossRate, options.toClient.lossRate);
+    resolve(flags.dup, options.toHost.duplicateRate, options.toClient.duplicateRate);
+    resolve(flags.reorder, options.toHost.reorderRate, options.toClient.reorderRate);
+    resolve(flags.corrupt, options.toHost.corruptRate, options.toClient.corruptRate);
+    resolve(flags.delay, options.toHost.delayMs, options.toClient.delayMs);
+    resolve(flags.jitter, options.toHost.jitterMs, options.toClient.jitterMs);
+    return options;
 }
 
 int runSimulate(const SimulateOptions& options, std::ostream& out) {
     sim::SimulationSetup setup;
     setup.seed = options.seed;
     setup.rules = options.rules;
-    setup.levels = {options.level, options.level};
-    setup.hostToClient = options.faults;
-    setup.clientToHost = options.faults;
-    // Wall-clock time only measures the benchmark; the games run on virtual time.
+    setup.levels = options.levels;
+    setup.hostToClient = options.toClient;
+    setup.clientToHost = options.toHost;
+    nlohmann::json games = nlohmann::json::array();
+    const auto onGame = [&](std::uint64_t seed, const sim::SimulationReport& report) {
+        games.push_back(gameJson(seed, report));
+    };
+    // Wall-clock time only measures the benchmark; the games run on virtual time. The games'
+    // JSON entries are made as they end, so with --json they count in the time.
     const auto start = std::chrono::steady_clock::now();
-    const sim::SimulationTotals totals = sim::simulateGames(setup, options.games);
+    const sim::SimulationTotals totals =
+        options.json ? sim::simulateGames(setup, options.games, onGame) : sim::simulateGames(setup, options.games);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     printSummary(options, totals, seconds, out);
-    if (options.json) out << toJson(options, totals, seconds).dump() << '\n';
+    if (options.json) out << toJson(options, totals, std::move(games), seconds).dump() << '\n';
     const bool sound = totals.divergences == 0 && totals.invariantViolations == 0;
     return sound && totals.finished == totals.games ? 0 : 1;
 }

@@ -1,8 +1,8 @@
 // speed-server: the headless peer. Its seat is always played by the bot.
 #include "SelfPlay.hpp"
+#include "ServerFlags.hpp"
 #include "ServerNetworkCli.hpp"
 #include "Simulate.hpp"
-#include "speed/common/Version.hpp"
 #include "speed/settings/Settings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -10,7 +10,6 @@
 
 #include <iostream>
 #include <string>
-#include <vector>
 
 namespace {
 
@@ -23,61 +22,14 @@ constexpr const char* kDescription =
     "  --selfplay N    bot-vs-bot games in-process on virtual time (no network);\n"
     "                  --level A --vs-level B: level A against level B, seats alternating\n"
     "  --simulate N    bot-vs-bot games through the protocol over a simulated hostile\n"
-    "                  network (--loss --dup --reorder --corrupt --delay --jitter)\n"
-    "Every mode plays setup.ini's [rules]; --json prints one JSON object last.";
-
-struct ServerFlags {
-    std::string configPath = "setup.ini";
-    std::string logLevel = "info";
-    int selfplayGames = 0;
-    std::string level = "max";
-    std::string vsLevel; // --selfplay's opponent; empty: the same as level
-    std::string arbitration; // empty: setup.ini's [rules] arbitration
-    speed::SelfPlayOptions selfplay;
-    speed::SimulateOptions simulate;
-    speed::NetworkFlags network;
-};
-
-std::vector<std::string> levelList() {
-    std::vector<std::string> words;
-    for (speed::BotLevel level : speed::allBotLevels()) words.emplace_back(speed::toString(level));
-    return words;
-}
-
-std::string levelWords() {
-    std::string text;
-    for (const std::string& word : levelList()) text += (text.empty() ? "" : ", ") + word;
-    return text;
-}
-
-void addFlags(CLI::App& app, ServerFlags& flags) {
-    app.set_version_flag("--version", std::string("speed-server ") + speed::kVersion);
-    app.add_option("--config", flags.configPath, "setup.ini to read")->capture_default_str();
-    app.add_option("--log-level", flags.logLevel, "trace, debug, info, warn, error or off")
-        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
-        ->capture_default_str();
-    app.add_option("--selfplay", flags.selfplayGames, "play N bot-vs-bot games in-process on virtual time")
-        ->check(CLI::PositiveNumber);
-    app.add_option("--seed", flags.selfplay.seed, "seed of the first game (game i uses seed+i)")->capture_default_str();
-    app.add_option("--level", flags.level,
-                   "CPU level: " + levelWords() + " (max: the test bot; default: max for --selfplay and "
-                   "--simulate, setup.ini's [cpu] level otherwise)")
-        ->check(CLI::IsMember(levelList()));
-    app.add_option("--vs-level", flags.vsLevel,
-                   "with --selfplay: the level playing against --level (default: the same)")
-        ->check(CLI::IsMember(levelList()));
-    app.add_option("--arbitration", flags.arbitration,
-                   "how the host decides two plays on one pile: fair (who was first on the synchronised clock, "
-                   "after a short lag both seats share) or first-arrival (whose play reached the host first); "
-                   "default: setup.ini's [rules] arbitration")
-        ->check(CLI::IsMember({"fair", "first-arrival"}));
-    app.add_flag("--json", flags.selfplay.json, "print one JSON object last");
-    speed::addSimulateFlags(app, flags.simulate);
-    speed::addNetworkFlags(app, flags.network);
-}
+    "                  network (--loss --dup --reorder --corrupt --delay --jitter, each\n"
+    "                  also NAME-to-host and NAME-to-client for one direction);\n"
+    "                  --host-level and --client-level give each seat its level\n"
+    "Every mode plays setup.ini's [rules]; --json prints one JSON object last.\n"
+    "A flag the chosen mode does not read is refused (exit 2).";
 
 // --selfplay and --simulate: bot against bot on virtual time, with setup.ini's rules.
-int runOffline(ServerFlags& flags) {
+int runOffline(speed::ServerFlags& flags) {
     const speed::SettingsResult loaded = speed::loadSettings(flags.configPath);
     if (!loaded.settings) {
         std::cerr << "speed-server: " << loaded.error->describe() << '\n';
@@ -91,21 +43,25 @@ int runOffline(ServerFlags& flags) {
         flags.selfplay.vsLevel = flags.vsLevel.empty() ? level : *speed::parseBotLevel(flags.vsLevel);
         return speed::runSelfPlay(flags.selfplay, std::cout);
     }
-    flags.simulate.rules = loaded.settings->rules;
-    if (!flags.arbitration.empty()) flags.simulate.rules.arbitration = *speed::parseArbitration(flags.arbitration);
-    flags.simulate.seed = flags.selfplay.seed;
-    flags.simulate.level = level;
-    flags.simulate.json = flags.selfplay.json;
-    return speed::runSimulate(flags.simulate, std::cout);
+    speed::SimulateOptions simulate = speed::simulateOptionsFrom(flags.simulate, level);
+    simulate.rules = loaded.settings->rules;
+    if (!flags.arbitration.empty()) simulate.rules.arbitration = *speed::parseArbitration(flags.arbitration);
+    simulate.seed = flags.selfplay.seed;
+    simulate.json = flags.selfplay.json;
+    return speed::runSimulate(simulate, std::cout);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{kDescription};
-    ServerFlags flags;
-    addFlags(app, flags);
+    speed::ServerFlags flags;
+    speed::addServerFlags(app, flags);
     CLI11_PARSE(app, argc, argv);
+    if (const std::string refusal = speed::flagRefusal(app); !refusal.empty()) {
+        std::cerr << "speed-server: " << refusal << '\n';
+        return 2;
+    }
     spdlog::set_level(spdlog::level::from_str(flags.logLevel));
     if (flags.selfplayGames > 0 || flags.simulate.games > 0) return runOffline(flags);
     // No other mode: host, join, or follow setup.ini's peer.

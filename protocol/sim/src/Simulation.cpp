@@ -105,6 +105,7 @@ SimulatedMatch::SimulatedMatch(const SimulationSetup& setup)
 
 void SimulatedMatch::proposed(int seat, const Move& move, const GameState& seen) {
     ++m_report.plays;
+    ++m_report.seats[static_cast<std::size_t>(seat)].actions;
     if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return;
     const CardStack& pile = seen.field[static_cast<std::size_t>(move.pile)];
     PlayTruth truth;
@@ -119,7 +120,12 @@ void SimulatedMatch::proposed(int seat, const Move& move, const GameState& seen)
 // What became of each play, from the host's events (the host decides; the client is told).
 void SimulatedMatch::followPlays(const SessionEvent& event, bool isHost) {
     if (!isHost || !event.move || event.move->kind != MoveKind::Play) return;
-    if (event.kind == SessionEventKind::MoveTakenBack) ++m_report.rollbacks;
+    if (event.kind == SessionEventKind::MoveTakenBack) {
+        ++m_report.rollbacks;
+        if (event.move->seat >= 0 && event.move->seat < kSeats) {
+            ++m_report.seats[static_cast<std::size_t>(event.move->seat)].rollbacks;
+        }
+    }
     PlayTruth* const play = latestPlay(*event.move);
     if (play == nullptr) return;
     switch (event.kind) {
@@ -158,6 +164,11 @@ void SimulatedMatch::judgeRaces() {
         const PlayTruth& host = play.seat == 0 ? play : *winner;
         const PlayTruth& client = play.seat == 0 ? *winner : play;
         m_report.races.push_back({client.madeUs - host.madeUs, winner->seat == 0});
+        ++m_report.seats[static_cast<std::size_t>(winner->seat)].racesWon;
+        ++m_report.seats[static_cast<std::size_t>(play.seat)].racesLost;
+    }
+    for (const PlayTruth& play : m_plays) {
+        if (play.taken) ++m_report.seats[static_cast<std::size_t>(play.seat)].cardsPlayed;
     }
 }
 
@@ -184,6 +195,10 @@ SimulationReport SimulatedMatch::run() {
     m_report.proposals = clientStats.proposalsSent;
     m_report.rejections = clientStats.proposalsRejected;
     m_report.refusedTransitions = hostStats.refusedTransitions + clientStats.refusedTransitions;
+    m_report.seats[0].proposals = hostStats.proposalsSent;
+    m_report.seats[0].refusals = hostStats.proposalsRejected;
+    m_report.seats[1].proposals = clientStats.proposalsSent;
+    m_report.seats[1].refusals = clientStats.proposalsRejected;
     m_report.cleanShutdown = m_closing && m_host.finished() && m_client.finished() &&
                              !m_report.hostStop && !m_report.clientStop;
     m_report.durationMs = m_now;

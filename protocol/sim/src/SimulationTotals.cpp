@@ -51,11 +51,23 @@ void addGame(SimulationTotals& totals, const SimulationReport& report, std::uint
     totals.virtualMs += report.durationMs;
     totals.plays += report.plays;
     totals.rollbacks += report.rollbacks;
+    for (std::size_t seat = 0; seat < totals.seats.size(); ++seat) {
+        SeatFigures& sum = totals.seats[seat];
+        const SeatFigures& game = report.seats[seat];
+        sum.actions += game.actions;
+        sum.cardsPlayed += game.cardsPlayed;
+        sum.proposals += game.proposals;
+        sum.refusals += game.refusals;
+        sum.racesWon += game.racesWon;
+        sum.racesLost += game.racesLost;
+        sum.rollbacks += game.rollbacks;
+    }
 }
 
 } // namespace
 
-SimulationTotals simulateGames(const SimulationSetup& first, int games) {
+SimulationTotals simulateGames(const SimulationSetup& first, int games,
+                               const std::function<void(std::uint64_t, const SimulationReport&)>& onGame) {
     SimulationTotals totals;
     totals.games = games;
     std::vector<TimeMs> confirmations;
@@ -70,6 +82,7 @@ SimulationTotals simulateGames(const SimulationSetup& first, int games) {
         setup.seed = first.seed + static_cast<std::uint64_t>(game);
         const SimulationReport report = simulateGame(setup);
         addGame(totals, report, setup.seed);
+        if (onGame) onGame(setup.seed, report);
         confirmations.insert(confirmations.end(), report.confirmMs.begin(), report.confirmMs.end());
         lags.push_back(report.lagUs);
         ties.push_back(report.tieUs);

@@ -34,6 +34,17 @@ struct SimulationSetup {
     std::function<void(const std::string&)> trace;
 };
 
+// One seat's share of a game (seat 0 is the host's, 1 the client's).
+struct SeatFigures {
+    long long actions = 0;     // plays and refills its bot proposed
+    long long cardsPlayed = 0; // its plays the host took and kept
+    long long proposals = 0;   // moves its session took as proposals (a host's are decided at once)
+    long long refusals = 0;    // of which refused
+    long long racesWon = 0;    // contested races (Race) its play won
+    long long racesLost = 0;   // ... and lost
+    long long rollbacks = 0;   // its plays the host took back after taking them
+};
+
 struct SimulationReport {
     bool connected = false;
     bool finished = false;       // the game reached a result on both sides
@@ -68,6 +79,7 @@ struct SimulationReport {
     std::vector<Race> races;
     long long plays = 0;      // plays and refills both seats proposed
     long long rollbacks = 0;  // plays the host took back after taking them
+    std::array<SeatFigures, kSeats> seats{};
     std::int64_t lagUs = 0;   // fair arbitration's local lag and tie window for this game
     std::int64_t tieUs = 0;
     TimeMs durationMs = 0;
@@ -76,7 +88,6 @@ struct SimulationReport {
 
 SimulationReport simulateGame(const SimulationSetup& setup);
 
-// Many games: game i is `first` with seed first.seed + i.
 // A game that did not finish, and why each side stopped (neither: abandoned at the time limit).
 struct StoppedGame {
     std::uint64_t seed = 0;
@@ -118,6 +129,7 @@ struct SimulationTotals {
     double orderAccuracy = 1;
     long long plays = 0;
     long long rollbacks = 0;
+    std::array<SeatFigures, kSeats> seats{}; // summed over the games
     std::int64_t lagP50Us = 0; // the local lag the games used
     std::int64_t lagMaxUs = 0;
     std::int64_t tieP50Us = 0;
@@ -133,10 +145,14 @@ struct SimulationTotals {
 // stopped, one for a game abandoned at the time limit; English, for the terminal and --json.
 std::vector<std::string> stopReasonLines(const std::vector<StoppedGame>& games);
 
-SimulationTotals simulateGames(const SimulationSetup& first, int games);
+// Game i is played with seed first.seed + i; `onGame`, when set, is given each game's seed and
+// report as it ends (in seed order).
+SimulationTotals simulateGames(const SimulationSetup& first, int games,
+                               const std::function<void(std::uint64_t, const SimulationReport&)>& onGame = {});
 
 // The host's bias over contested races: the client-later time (ms) where a step from "host
-// loses" to "host wins" misplaces the fewest races (the middle of the best stretch).
+// loses" to "host wins", placed between two distinct times, misplaces the fewest races (the
+// middle of the best stretch); the races' order does not matter.
 double hostBiasMs(std::vector<SimulationReport::Race> races);
 
 } // namespace speed::sim
