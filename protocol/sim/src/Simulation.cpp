@@ -20,6 +20,21 @@ namespace {
 const PeerAddress kHostAddress = "host:50001";
 const PeerAddress kClientAddress = "client:50002";
 
+// Whether the event may come with a change of a table the simulator checks (the host's, the
+// client's and its prediction). Not: datagrams and round trips, and a proposal refused before
+// anything was shown (the host's own, decided at once; the client's kept back while others are
+// in flight), which is most of the refusals when a bot keeps trying.
+bool changesTables(const SessionEvent& event, bool isHost) {
+    switch (event.kind) {
+    case SessionEventKind::DatagramSent:
+    case SessionEventKind::DatagramReceived:
+    case SessionEventKind::DatagramIgnored:
+    case SessionEventKind::RttSample: return false;
+    case SessionEventKind::MoveRejected: return !isHost && event.link != LinkRefusal::TooManyInFlight;
+    default: return true;
+    }
+}
+
 std::uint64_t derivedSeed(std::uint64_t seed, std::uint64_t purpose) {
     SplitMix64 mix(seed ^ (0x5151515151ULL * (purpose + 1)));
     return mix.next();
@@ -65,6 +80,19 @@ private:
     long long m_sentOrder = 0;
     TimeMs m_now = 0;
     bool m_closing = false;
+    // What the tables' last check saw: the tables change only with a revision, a bot's proposal
+    // or an event about the game, so a step that brought none of them is not checked again.
+    struct TableMarks {
+        WireNumber hostGame = 0;
+        WireNumber hostRevision = 0;
+        WireNumber clientGame = 0;
+        WireNumber clientRevision = 0;
+        long long proposals = 0;
+        long long gameEvents = 0;
+        bool operator==(const TableMarks&) const = default;
+    };
+    std::optional<TableMarks> m_checked;
+    long long m_gameEvents = 0; // events of either session other than datagrams and round trips
     SimulationReport m_report;
     std::array<std::int64_t, kFieldPiles> m_pileChangedUs{}; // true virtual time of each pile's last change
     // Every play proposed, by card (a card is played once a game): who, when in virtual time,
@@ -255,6 +283,7 @@ void SimulatedMatch::transmit(Session& from, FaultModel& faults, bool toHost) {
 
 void SimulatedMatch::collectEvents(Session& session, bool isHost) {
     for (const SessionEvent& event : session.takeEvents()) {
+        if (changesTables(event, isHost)) ++m_gameEvents;
         if (m_setup.trace) {
             m_setup.trace(std::to_string(event.at) + (isHost ? " host   " : " client ") +
                           std::string(toString(session.gameInfo())) + " [" + std::to_string(static_cast<int>(event.kind)) +
@@ -305,6 +334,10 @@ void SimulatedMatch::followRaces(const SessionEvent& event) {
 }
 
 void SimulatedMatch::checkTables() {
+    const TableMarks marks{m_host.gameNumber(), m_host.revision(), m_client.gameNumber(), m_client.revision(),
+                           m_report.plays, m_gameEvents};
+    if (m_checked == marks) return; // the very tables checked last time
+    m_checked = marks;
     if (m_host.gameNumber() == 0) return;
     if (std::string error = conservationError(m_host.confirmedState()); !error.empty()) recordViolation("host", error);
     if (m_client.gameNumber() == 0) return;

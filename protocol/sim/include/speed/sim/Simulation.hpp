@@ -51,7 +51,7 @@ struct SimulationReport {
     bool diverged = false;       // the client's final table is not the host's
     bool cleanShutdown = false;  // both sides reached NOTHING after the closing SHUTDOWN
     GameResult result = GameResult::Playing;
-    int invariantViolations = 0; // conservation failures seen on either side
+    int invariantViolations = 0; // conservation failures seen on either side, each time a step changed a table
     std::string firstViolation;
     std::optional<protocol::SessionStop> hostStop; // when a side gave up: why
     std::optional<protocol::SessionStop> clientStop;
