@@ -16,10 +16,12 @@ TimeMs BotPlayer::poll(Session& session, TimeMs now) {
     for (int move = 0; move < kMovesPerPoll; ++move) {
         const BotDecision decision = m_bot.decide(session.state(), now);
         if (!decision.move) return decision.wakeAt;
-        std::optional<GameState> seen;
-        if (onProposed) seen = session.state();
-        const ProposalOutcome outcome = session.proposeMove(now, *decision.move);
-        if (outcome.sent && onProposed) onProposed(*decision.move, *seen);
+        const Move& proposal = *decision.move;
+        const bool onPile = proposal.kind == MoveKind::Play && proposal.pile >= 0 && proposal.pile < kFieldPiles;
+        std::size_t pileSize = 0; // the pile it aims at, before the session shows the play there
+        if (onPile) pileSize = static_cast<std::size_t>(session.state().field[static_cast<std::size_t>(proposal.pile)].size());
+        const ProposalOutcome outcome = session.proposeMove(now, proposal);
+        if (outcome.sent && onProposed) onProposed(proposal, pileSize);
     }
     return now;
 }

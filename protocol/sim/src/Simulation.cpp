@@ -60,7 +60,7 @@ private:
     void transmit(Session& from, FaultModel& faults, bool toHost);
     void collectEvents(Session& session, bool isHost);
     void followRaces(const SessionEvent& event);
-    void proposed(int seat, const Move& move, const GameState& seen);
+    void proposed(int seat, const Move& move, std::size_t pileSize);
     void followPlays(const SessionEvent& event, bool isHost);
     void judgeRaces();
     struct PlayTruth;
@@ -127,21 +127,20 @@ SimulatedMatch::SimulatedMatch(const SimulationSetup& setup)
       m_hostBot(setup.levels[0], derivedSeed(setup.seed, 1), 0),
       m_clientBot(setup.levels[1], derivedSeed(setup.seed, 2), 1),
       m_toClient(setup.hostToClient, derivedSeed(setup.seed, 3)), m_toHost(setup.clientToHost, derivedSeed(setup.seed, 4)) {
-    m_hostBot.onProposed = [this](const Move& move, const GameState& seen) { proposed(0, move, seen); };
-    m_clientBot.onProposed = [this](const Move& move, const GameState& seen) { proposed(1, move, seen); };
+    m_hostBot.onProposed = [this](const Move& move, std::size_t pileSize) { proposed(0, move, pileSize); };
+    m_clientBot.onProposed = [this](const Move& move, std::size_t pileSize) { proposed(1, move, pileSize); };
 }
 
-void SimulatedMatch::proposed(int seat, const Move& move, const GameState& seen) {
+void SimulatedMatch::proposed(int seat, const Move& move, std::size_t pileSize) {
     ++m_report.plays;
     ++m_report.seats[static_cast<std::size_t>(seat)].actions;
     if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return;
-    const CardStack& pile = seen.field[static_cast<std::size_t>(move.pile)];
     PlayTruth truth;
     truth.seat = seat;
     truth.card = move.card.index();
     truth.madeUs = m_now * 1000;
     truth.pile = move.pile;
-    truth.aimedAt = pile.empty() ? -1 : pile.size();
+    truth.aimedAt = pileSize == 0 ? -1 : static_cast<int>(pileSize);
     m_plays.push_back(truth);
 }
 

@@ -17,8 +17,8 @@ public:
     TimeMs poll(Session& session, TimeMs now);
 
     // Called with each move the session took as a proposal (to time its confirmation), and the
-    // table the bot chose it on.
-    std::function<void(const Move&, const GameState&)> onProposed;
+    // size of the pile it aims at on the table the bot chose it on (0 when it aims at no pile).
+    std::function<void(const Move&, std::size_t pileSize)> onProposed;
 
 private:
     Bot m_bot;
