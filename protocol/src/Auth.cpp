@@ -4,6 +4,7 @@
 
 #include <sodium.h>
 
+#include <array>
 #include <cstring>
 
 namespace speed::protocol {
@@ -78,16 +79,41 @@ SessionKeys deriveSessionKeys(Nonce client, Nonce host, const std::optional<Key>
     return keys;
 }
 
-std::string tagOf(const Key& key, std::string_view line) {
-    const auto hash = Hash().text("speed-v2-datagram").text(line).digest<kHashBytes>(&key);
-    std::string tag(sodium_base64_ENCODED_LEN(kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING), '\0');
+namespace {
+
+constexpr std::string_view kDatagramLabel = "speed-v2-datagram";
+using TagText = std::array<char, sodium_base64_ENCODED_LEN(kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING)>;
+
+// The tag of `line`: the hash Hash().text(kDatagramLabel).text(line) makes, fed to BLAKE2b
+// piece by piece (the same digest) so that neither the line nor the tag is copied to the heap;
+// its first kTagChars characters are the tag, a NUL follows.
+TagText tagText(const Key& key, std::string_view line) {
+    ensureSodium();
+    constexpr unsigned char kEnd = 0; // Hash::text ends each part with a NUL
+    crypto_generichash_state state;
+    crypto_generichash_init(&state, key.data(), key.size(), kHashBytes);
+    crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(kDatagramLabel.data()), kDatagramLabel.size());
+    crypto_generichash_update(&state, &kEnd, 1);
+    crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(line.data()), line.size());
+    crypto_generichash_update(&state, &kEnd, 1);
+    std::array<unsigned char, kHashBytes> hash{};
+    crypto_generichash_final(&state, hash.data(), hash.size());
+    TagText tag{};
     sodium_bin2base64(tag.data(), tag.size(), hash.data(), kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-    tag.resize(kTagChars);
     return tag;
 }
 
+} // namespace
+
+std::string tagOf(const Key& key, std::string_view line) {
+    const TagText tag = tagText(key, line);
+    return std::string(tag.data(), kTagChars);
+}
+
 bool tagMatches(const Key& key, std::string_view line, std::string_view tag) {
-    return tag.size() == kTagChars && sameText(tagOf(key, line), tag);
+    if (tag.size() != kTagChars) return false;
+    const TagText expected = tagText(key, line);
+    return sodium_memcmp(expected.data(), tag.data(), kTagChars) == 0;
 }
 
 std::string cookieFor(const Key& secret, std::string_view address, std::uint64_t bucket, Nonce client) {
