@@ -78,6 +78,9 @@ std::string flagRefusal(const CLI::App& app) {
         if (const std::string flag = firstGiven(app, kNetworkOnly); !flag.empty()) {
             return flag + " is for hosting or joining; --simulate plays on a simulated network";
         }
+        if (app.count("--level") > 0 && app.count("--host-level") > 0 && app.count("--client-level") > 0) {
+            return "--level would set no seat: --host-level and --client-level give both seats their levels";
+        }
         return {};
     }
     if (selfplay) {

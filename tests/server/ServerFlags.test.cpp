@@ -26,14 +26,15 @@ std::string refusalOf(const std::string& line) {
 } // namespace
 
 TEST_CASE("server flags: each mode takes its own flags", "[server][flags]") {
-    CHECK(refusalOf("--simulate 5 --seed 3 --level normal --host-level hard --client-level easy --loss 0.1 "
+    CHECK(refusalOf("--simulate 5 --seed 3 --host-level hard --client-level easy --loss 0.1 "
                     "--delay 30 --delay-to-host 10 --jitter-to-client 5 --arbitration fair --json") == "");
     CHECK(refusalOf("--selfplay 5 --seed 3 --level hard --vs-level normal --json") == "");
     CHECK(refusalOf("--join 127.0.0.1:5000 --games 2 --level hard --seed 4 --arbitration fair --json") == "");
     CHECK(refusalOf("--port 5000 --wait 10 --grace 60 --no-resume") == "");
 }
 
-TEST_CASE("server flags: --simulate refuses --vs-level and the network's flags", "[server][flags]") {
+TEST_CASE("server flags: --simulate refuses --vs-level, the network's flags and a --level that sets no seat",
+          "[server][flags]") {
     const std::string vsLevel = refusalOf("--simulate 5 --vs-level easy");
     CHECK(vsLevel.find("--vs-level") != std::string::npos);
     CHECK(vsLevel.find("--client-level") != std::string::npos);
@@ -43,6 +44,9 @@ TEST_CASE("server flags: --simulate refuses --vs-level and the network's flags",
         CHECK(refusal.rfind(std::string(flag).substr(0, std::string(flag).find(' ')), 0) == 0);
     }
     CHECK(refusalOf("--simulate 5 --selfplay 5").find("two modes") != std::string::npos);
+    // --level with both seats' own levels would set neither.
+    CHECK(refusalOf("--simulate 5 --level hard --host-level easy --client-level novice").rfind("--level", 0) == 0);
+    CHECK(refusalOf("--simulate 5 --level hard --host-level easy") == "");
 }
 
 TEST_CASE("server flags: --selfplay refuses the simulated network's flags, the seats' levels and --arbitration",
