@@ -1,6 +1,8 @@
 #include "speed/protocol/ClockOffset.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <vector>
 
 namespace speed::protocol {
@@ -28,8 +30,39 @@ std::optional<ClockOffset> ClockOffsetEstimator::estimate() const {
     const auto best = std::min_element(m_recent.begin(), m_recent.end(), [](const ClockSample& a, const ClockSample& b) {
         return a.delayNs() < b.delayNs();
     });
-    return ClockOffset{best->offsetNs(), static_cast<double>(best->delayNs()) / 2.0, best->delayNs(), m_recent.size(),
-                       false};
+    double low = -std::numeric_limits<double>::infinity();
+    double high = std::numeric_limits<double>::infinity();
+    for (const ClockSample& sample : m_recent) {
+        const double half = static_cast<double>(sample.delayNs()) / 2.0;
+        low = std::max(low, sample.offsetNs() - half);
+        high = std::min(high, sample.offsetNs() + half);
+    }
+    if (low > high) {
+        return ClockOffset{best->offsetNs(), static_cast<double>(best->delayNs()) / 2.0, best->delayNs(),
+                           m_recent.size(), false};
+    }
+    return ClockOffset{(low + high) / 2.0, (high - low) / 2.0, best->delayNs(), m_recent.size(), false};
+}
+
+std::int64_t wayBackBoundNs(const WaySpread& ways, const DelaySpread& delays) {
+    constexpr std::int64_t kMarginNs = 2'000'000;
+    return std::min(ways.maxNs + (ways.maxNs - ways.minNs) / 2, delays.maxNs) + kMarginNs;
+}
+
+std::optional<WaySpread> ClockOffsetEstimator::waysBack(std::int64_t ceilingNs) const {
+    const auto offset = estimate();
+    if (!offset) return std::nullopt;
+    std::optional<WaySpread> ways;
+    for (const ClockSample& sample : m_recent) {
+        if (sample.delayNs() > ceilingNs) continue;
+        const auto back = std::clamp(static_cast<std::int64_t>(std::llround(oneWayDelay(sample, *offset).downNs)),
+                                     std::int64_t{0}, sample.delayNs());
+        if (!ways) ways = WaySpread{back, back, 0};
+        ways->minNs = std::min(ways->minNs, back);
+        ways->maxNs = std::max(ways->maxNs, back);
+        ++ways->samples;
+    }
+    return ways;
 }
 
 std::optional<DelaySpread> ClockOffsetEstimator::delays(std::int64_t ceilingNs) const {

@@ -58,8 +58,29 @@ struct DelaySpread {
     std::size_t samples = 0;
 };
 
-// Minimum-delay filtering over the most recent exchanges: the exchange with the smallest delay
-// met the least queueing, so its offset is the least distorted and its epsilon the smallest.
+// The recent exchanges' trips from the far side to this one (T4 - T3 under an offset estimate),
+// each within 0 and its exchange's delay (no way is longer than the round trip): the shortest
+// and the longest, ns.
+struct WaySpread {
+    std::int64_t minNs = 0;
+    std::int64_t maxNs = 0;
+    std::size_t samples = 0;
+};
+
+// How long a datagram from the far side may have been on its way here, from the recent trips
+// that way (WaySpread, under the estimate) and the round trips (DelaySpread): the longest trip
+// seen, and half their spread again (jitter makes trips longer than any of a few samples), plus
+// a 2 ms margin (the clocks' rounding); never more than the longest round trip and the margin,
+// which is all the far side's own stamps can make its trips look (docs/PROTOCOL.md, "Threat
+// model"). A far time claimed earlier than the arrival less this is not believed.
+std::int64_t wayBackBoundNs(const WaySpread& ways, const DelaySpread& delays);
+
+// Over the most recent exchanges: each says the true offset lies within its own offset +/- half
+// its delay, so it lies where all of those intervals meet; the estimate is the middle of that
+// stretch and epsilon half its length. Under jitter that is much narrower than the least delayed
+// exchange's own interval (minimum-delay filtering), whose offset is off by half the difference
+// of its two trips. When the intervals do not meet (the clocks drifted, a far side's stamps
+// lie), the least delayed exchange is taken alone: it met the least queueing.
 // Implausible samples (time going backwards, a far side slower than the round trip) are refused.
 class ClockOffsetEstimator {
 public:
@@ -71,6 +92,8 @@ public:
     // The same samples' delays, leaving out those longer than `ceilingNs` (a peer that stopped
     // and then answered what had waited for it); empty when none is left.
     std::optional<DelaySpread> delays(std::int64_t ceilingNs = std::numeric_limits<std::int64_t>::max()) const;
+    // The same samples' trips from the far side to this one under the estimate (WaySpread).
+    std::optional<WaySpread> waysBack(std::int64_t ceilingNs = std::numeric_limits<std::int64_t>::max()) const;
     std::size_t size() const { return m_recent.size(); }
     std::size_t refused() const { return m_refused; }
 

@@ -56,6 +56,9 @@ public:
     std::optional<Message> receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected);
 
     void send(TimeMs now, const MessageBody& body, bool isResend = false);
+    // The same datagram twice at once, SEQ and all: the network loses each copy on its own, and
+    // the peer takes the first that comes and ignores the other (rule 4).
+    void sendTwice(TimeMs now, const MessageBody& body);
     void sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body);
     // A handshake answer to an address that has not proven it receives there: sent only when it
     // is no larger than the datagram it answers (nothing amplifies). False when it was not sent.
@@ -98,6 +101,7 @@ public:
     // from the stamps of the peer's recent OKs (each taken as it is received); empty until one came.
     std::optional<ClockOffset> clockOffset() const { return m_clock.estimate(); }
     std::optional<DelaySpread> clockDelays(std::int64_t ceilingNs) const { return m_clock.delays(ceilingNs); }
+    std::optional<WaySpread> clockWaysBack(std::int64_t ceilingNs) const { return m_clock.waysBack(ceilingNs); }
     // This side's session clock: microseconds since the session opened (the stamps' clock).
     std::uint64_t sinceOpenUs(TimeMs now) const;
     // The median of the last few round trips (what a status bar shows: one slow answer, a
