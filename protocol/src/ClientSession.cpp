@@ -47,7 +47,10 @@ ProposalOutcome ClientSession::proposeMove(TimeMs now, const Move& move) {
                                    m_link.sinceOpenUs(now)}; // resends carry the same INPUT
     proposal.proposedAt = now;
     proposal.nextSendAt = now + m_config.timing.resendIntervalMs;
-    m_link.send(now, proposal.request);
+    // Twice at once (the same datagram): the network loses each copy on its own, so a play is
+    // seldom late by a whole resend interval, and the host need believe no claim of a first copy
+    // lost (a copy resent later counts when it arrives; docs/PROTOCOL.md, "Races: who was earlier").
+    m_link.sendTwice(now, proposal.request);
     m_link.timeSent(TimedExchange::Move, m_game, proposal.request.id, now);
     m_proposals.push_back(proposal);
     ++m_link.stats().proposalsSent;

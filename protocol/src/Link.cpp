@@ -189,6 +189,14 @@ void Link::send(TimeMs now, const MessageBody& body, bool isResend) {
     if (isResend) ++m_stats.resends;
 }
 
+void Link::sendTwice(TimeMs now, const MessageBody& body) {
+    const std::size_t before = m_outgoing.size();
+    sendTo(now, m_peer, body);
+    if (m_outgoing.size() == before) return; // nothing went (keys retired)
+    m_outgoing.push_back(m_outgoing.back());
+    ++m_stats.datagramsSent;
+}
+
 std::string Link::encode(const MessageBody& body, TimeMs now) {
     const Message message{wireTime(now - m_openedAt), m_nextSeq++, body};
     m_sentAt[message.seq % m_sentAt.size()] = {message.seq, sinceOpenUs(now)};
