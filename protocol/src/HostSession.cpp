@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 // The host session's core: the messages a client sends in a game, its moves handed to the
 // arbitration policy, and every change of the table published as a new revision (journalled,
@@ -113,22 +114,28 @@ void HostSession::refusePeer(TimeMs now, const Move& move, const PlayOutcome& ou
     emit(std::move(refused));
 }
 
-std::int64_t HostSession::clientInputUs(const MoveRequest& request, WireNumber sentMs, std::int64_t arrivalUs) const {
+// The client's INPUT on this clock, when it is one the host can believe: no later than the
+// arrival (nothing comes from the future) and no earlier than the arrival less the longest way
+// here the recent exchanges allow (wayBackBoundNs: their trips this way with their jitter, the
+// round trip at most). A claim earlier than that, a lying client's or a copy resent after its
+// first was lost, counts at the arrival: a client sends each new MOVE twice (ClientSession), so
+// a lost first copy costs an honest one nothing, and no claim of a copy lost before is believed.
+std::int64_t HostSession::clientInputUs(const MoveRequest& request, WireNumber /*sentMs*/,
+                                        std::int64_t arrivalUs) const {
     const auto clock = m_link.clockOffset();
     if (!request.inputUs || !clock) return arrivalUs; // nothing to go by but the arrival
+    // Round trips far beyond the shortest say nothing about the way (a stopped peer answering
+    // everything at once): left out, as the deal's figures leave them out.
+    const auto all = m_link.clockDelays(std::numeric_limits<std::int64_t>::max());
+    if (!all) return arrivalUs;
+    const std::int64_t ceilingNs = all->minNs + 2 * m_config.timing.fair.maxLagUs * 1000;
+    const auto delays = m_link.clockDelays(ceilingNs);
+    const auto ways = m_link.clockWaysBack(ceilingNs);
+    if (!delays || !ways) return arrivalUs;
     // far (client) = here + offset: the client's INPUT on this clock is INPUT - offset.
     const std::int64_t input = static_cast<std::int64_t>(*request.inputUs) - std::llround(clock->offsetNs / 1000.0);
-    // The way here takes no more than the whole round trip; the margin covers the offset's own error.
-    constexpr std::int64_t kMarginUs = 2000;
-    const std::int64_t sentEarliest = arrivalUs - clock->delayNs / 1000 -
-                                      static_cast<std::int64_t>(std::llround(clock->epsilonNs / 1000.0)) - kMarginUs;
-    // How long the client says it held the proposal before this datagram (its own clock, both
-    // fields count from its session's start): none for a first send, a resend interval a resend.
-    constexpr std::int64_t kUsPerMs = 1000;
-    const std::int64_t heldUs =
-        std::clamp(static_cast<std::int64_t>(sentMs) * kUsPerMs - static_cast<std::int64_t>(*request.inputUs),
-                   std::int64_t{0}, 2 * m_config.timing.resendIntervalMs * kUsPerMs);
-    return std::clamp(input, sentEarliest - heldUs, arrivalUs);
+    if (input < arrivalUs - wayBackBoundNs(*ways, *delays) / 1000) return arrivalUs;
+    return std::min(input, arrivalUs);
 }
 
 std::optional<std::int64_t> HostSession::raceLead(const Move& move, const PlayOutcome& outcome,
