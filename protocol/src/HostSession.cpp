@@ -118,7 +118,7 @@ void HostSession::refusePeer(TimeMs now, const Move& move, const PlayOutcome& ou
 // arrival (nothing comes from the future) and no earlier than the arrival less the longest way
 // here the recent exchanges allow (wayBackBoundNs: their trips this way with their jitter, the
 // round trip at most). A claim earlier than that, a lying client's or a copy resent after its
-// first was lost, counts at the arrival: a client sends each new MOVE twice (ClientSession), so
+// first was lost, counts at the arrival: a client sends each new MOVE three times (ClientSession), so
 // a lost first copy costs an honest one nothing, and no claim of a copy lost before is believed.
 std::int64_t HostSession::clientInputUs(const MoveRequest& request, WireNumber /*sentMs*/,
                                         std::int64_t arrivalUs) const {

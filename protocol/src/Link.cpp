@@ -189,12 +189,14 @@ void Link::send(TimeMs now, const MessageBody& body, bool isResend) {
     if (isResend) ++m_stats.resends;
 }
 
-void Link::sendTwice(TimeMs now, const MessageBody& body) {
+void Link::sendCopies(TimeMs now, const MessageBody& body, int copies) {
     const std::size_t before = m_outgoing.size();
     sendTo(now, m_peer, body);
     if (m_outgoing.size() == before) return; // nothing went (keys retired)
-    m_outgoing.push_back(m_outgoing.back());
-    ++m_stats.datagramsSent;
+    for (int copy = 1; copy < copies; ++copy) {
+        m_outgoing.push_back(m_outgoing[before]);
+        ++m_stats.datagramsSent;
+    }
 }
 
 std::string Link::encode(const MessageBody& body, TimeMs now) {

@@ -378,7 +378,7 @@ TEST_CASE("fair: a play later than the rewind window counts as made when it came
     REQUIRE(pairOwner);
     SessionPair& pair = *pairOwner;
     const TimeMs madeAt = pair.now;
-    pair.toHostDown = true; // both copies of the MOVE and its first resend are lost
+    pair.toHostDown = true; // every copy of the MOVE and its first resend are lost
     REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
     pair.pump();
     pair.now += 1;

@@ -56,9 +56,9 @@ public:
     std::optional<Message> receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected);
 
     void send(TimeMs now, const MessageBody& body, bool isResend = false);
-    // The same datagram twice at once, SEQ and all: the network loses each copy on its own, and
-    // the peer takes the first that comes and ignores the other (rule 4).
-    void sendTwice(TimeMs now, const MessageBody& body);
+    // The same datagram `copies` times at once, SEQ and all: the network loses each copy on its
+    // own, and the peer takes the first that comes and ignores the others (rule 4).
+    void sendCopies(TimeMs now, const MessageBody& body, int copies);
     void sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body);
     // A handshake answer to an address that has not proven it receives there: sent only when it
     // is no larger than the datagram it answers (nothing amplifies). False when it was not sent.
