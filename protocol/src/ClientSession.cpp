@@ -141,6 +141,7 @@ void ClientSession::startedGame(TimeMs now, const SnapshotHeader& header, const 
     clearGameOver();
     m_localResumeAsked = false;
     m_game = game;
+    m_beforeMoves.clear();
     // A game we came back to has been played for a while already: WELCOME said how long.
     m_clock.start(game == m_welcomeGame ? now - static_cast<TimeMs>(m_welcomeClockMs) : now);
     SessionEvent started;
@@ -152,25 +153,56 @@ void ClientSession::startedGame(TimeMs now, const SnapshotHeader& header, const 
     emit(std::move(started));
 }
 
-// What turned the table held into the one received: the move the UPDATE names, when it is the
-// very next revision and that move explains it; otherwise the table jumped (UPDATEs were lost).
+// What turned the table held into the one received, when it is the very next revision: the
+// move the UPDATE names; or (version 7) a rewind that undid the newest moves taken first, or a
+// play taken back after one. Otherwise, or when that does not explain it, the table jumped
+// (UPDATEs were lost on the way).
 void ClientSession::tellChange(TimeMs now, const SnapshotHeader& header, WireNumber heldRevision, const GameState& before,
                                const GameState& after) {
     SessionEvent event;
     event.at = now;
     event.game = m_game;
     event.revision = header.revision;
-    if (header.change && header.revision == heldRevision + 1) {
-        const Move move = moveSeenFrom(*header.change, kHostSeat);
-        GameState replayed = before;
-        if (applyMove(replayed, move) == MoveError::None && sameTable(replayed, after)) {
+    const bool next = header.revision == heldRevision + 1;
+    if (next && header.takenBack && sameTable(before, after)) {
+        const Move move = moveSeenFrom(*header.takenBack, kHostSeat);
+        event.kind = SessionEventKind::MoveTakenBack;
+        event.move = move;
+        event.raceLeadUs = header.takenBackLeadUs;
+        // A lead means it lost a race; without one it no longer fitted for another reason.
+        event.play = {MatchRefusal::None, header.takenBackLeadUs ? MoveError::NotAdjacent : MoveError::CardNotInHand};
+        event.text = "took back " + std::string(describe(move)) + ": an earlier play came late";
+        return emit(std::move(event));
+    }
+    const auto undone = static_cast<std::size_t>(std::max(header.undone, 0));
+    if (next && !header.takenBack && undone <= m_beforeMoves.size()) {
+        GameState replayed = undone > 0 ? m_beforeMoves[m_beforeMoves.size() - undone] : before;
+        const GameState startsFrom = replayed;
+        const std::optional<Move> move =
+            header.change ? std::optional<Move>(moveSeenFrom(*header.change, kHostSeat)) : std::nullopt;
+        const bool fits = !move || applyMove(replayed, *move) == MoveError::None;
+        if (fits && sameTable(replayed, after) && (move || undone > 0)) {
+            m_beforeMoves.resize(m_beforeMoves.size() - undone);
+            if (undone > 0) {
+                SessionEvent rewound = event;
+                rewound.kind = SessionEventKind::Rewound;
+                rewound.table = std::make_shared<const GameState>(startsFrom);
+                rewound.undone = static_cast<int>(undone);
+                if (move) rewound.move = move;
+                rewound.text = "an earlier play came late: " + std::to_string(undone) + " play(s) taken again after it";
+                emit(std::move(rewound));
+            }
+            if (!move) return;
+            m_beforeMoves.push_back(startsFrom);
+            if (m_beforeMoves.size() > static_cast<std::size_t>(kMaxUndone)) m_beforeMoves.pop_front();
             event.kind = SessionEventKind::MoveApplied;
             event.move = move;
-            event.text = describe(move);
+            event.text = describe(*move);
             return emit(std::move(event));
         }
     }
     if (sameTable(before, after)) return; // a change of phase, or LAST moving on
+    m_beforeMoves.clear(); // the moves between the two tables are not known
     event.kind = SessionEventKind::TableJumped;
     event.text = "the table moved on to revision " + std::to_string(header.revision);
     event.table = std::make_shared<const GameState>(after);

@@ -53,7 +53,7 @@ MessageBody readUpdate(FieldReader& in, bool invisible) {
     if (!in.failed() && !phase) in.fail(DecodeError::BadPhase, "PHASE must be PLAY, SPEED, PAUSE0, PAUSE1, WON, LOST or DRAW");
     header.phase = phase.value_or(Phase::Play);
     header.lastProposal = in.number("LAST");
-    header.change = in.change("CHANGE");
+    in.change("CHANGE", header);
     update.header = header;
     return update;
 }

@@ -36,7 +36,7 @@ std::string rulesToken(const RuleOptions& rules) {
     return token;
 }
 
-std::string changeToken(const std::optional<Move>& change) {
+std::string moveToken(const std::optional<Move>& change) {
     if (!change) return std::string(kEmptyList);
     const auto digit = [](int value) { return static_cast<char>('0' + value); };
     switch (change->kind) {
@@ -45,6 +45,22 @@ std::string changeToken(const std::optional<Move>& change) {
     case MoveKind::Play: return std::string{kPlayMark, digit(change->seat), digit(change->slot)} + change->card.code() + digit(change->pile);
     }
     return std::string(kEmptyList);
+}
+
+// CHANGE: the move, or (version 7) "B" and the play taken back (its "P" left out: the largest
+// UPDATE keeps within 256 bytes) with its lead, or "BR" and a refill; or "U", how many plays the
+// rewind undid, and the move made after them.
+std::string changeToken(const SnapshotHeader& header) {
+    if (header.takenBack) {
+        const std::string move = moveToken(header.takenBack);
+        std::string token = kTakenBackMark + (header.takenBack->kind == MoveKind::Play ? move.substr(1) : move);
+        if (header.takenBackLeadUs) token += std::to_string(std::clamp(*header.takenBackLeadUs, std::int64_t{0}, kMaxTakenBackLeadUs));
+        return token;
+    }
+    if (header.undone > 0) {
+        return std::string{kUndoMark, static_cast<char>('0' + std::min(header.undone, kMaxUndone))} + moveToken(header.change);
+    }
+    return moveToken(header.change);
 }
 
 struct FieldWriter {
@@ -106,7 +122,7 @@ struct FieldWriter {
         word(rulesToken(update.header->rules));
         word(wordOf(kPhaseWords, update.header->phase));
         number(update.header->lastProposal);
-        word(changeToken(update.header->change));
+        word(changeToken(*update.header));
     }
     void operator()(const MoveRequest& request) {
         number(request.game);

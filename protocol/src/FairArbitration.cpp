@@ -135,7 +135,8 @@ bool FairArbitration::rewind(TimeMs now, const TimedPlay& late) {
     // Only the host's own plays are ever taken again: the client's later ones wait behind this one.
     const bool onlyHost = std::all_of(first, m_rewindable.end(),
                                       [](const RewindablePlay& taken) { return taken.play.seat == kHostSeat; });
-    if (!conflict || !onlyHost) return false;
+    // The revision after a rewind names how many plays it undid in one digit: no further back.
+    if (!conflict || !onlyHost || std::distance(first, m_rewindable.end()) > kMaxUndone) return false;
     std::vector<TimedPlay> again;
     for (auto taken = first; taken != m_rewindable.end(); ++taken)
         again.push_back(taken->play);

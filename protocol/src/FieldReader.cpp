@@ -186,25 +186,73 @@ void FieldReader::finish() {
     }
 }
 
-// "-", "F", "P" seat slot card pile, or "R" seat slot: the move that made an UPDATE's revision.
-std::optional<Move> FieldReader::change(std::string_view what) {
-    const std::string_view text = token(what);
-    if (failed() || text == kEmptyList) return std::nullopt;
+namespace {
+
+// "F", "P" seat slot card pile, or "R" seat slot, at the start of `text`: the move and how many
+// characters it took; none when there is no such move there.
+std::optional<std::pair<Move, std::size_t>> leadingMove(std::string_view text) {
     const auto digit = [&](std::size_t at, int maxValue) {
         const int value = at < text.size() ? text[at] - '0' : -1;
         return value >= 0 && value <= maxValue ? value : -1;
     };
-    if (text == kFlipWord) return Move::flip();
+    if (text.starts_with(kFlipWord)) return std::pair{Move::flip(), kFlipWord.size()};
     const int seat = digit(1, kSeats - 1);
     const int slot = digit(2, RuleOptions::kMaxHandSize - 1);
-    if (text.size() == 3 && text[0] == kRefillMark && seat >= 0 && slot >= 0) return Move::refill(seat, slot);
-    if (text.size() == 6 && text[0] == kPlayMark && seat >= 0 && slot >= 0) {
+    if (text.size() >= 3 && text[0] == kRefillMark && seat >= 0 && slot >= 0) return std::pair{Move::refill(seat, slot), std::size_t{3}};
+    if (text.size() >= 6 && text[0] == kPlayMark && seat >= 0 && slot >= 0) {
         const CardParse card = parseCard(text.substr(3, 2));
         const int pile = digit(5, kFieldPiles - 1);
-        if (card.card && pile >= 0) return Move::play(seat, slot, *card.card, pile);
+        if (card.card && pile >= 0) return std::pair{Move::play(seat, slot, *card.card, pile), std::size_t{6}};
     }
-    fail(DecodeError::BadWord, std::string(what) + " must be -, F, P<seat><slot><card><pile> or R<seat><slot>: " + shown(text));
     return std::nullopt;
+}
+
+// A canonical decimal of 1..6 digits (no leading zero but "0" itself).
+std::optional<std::int64_t> leadDigits(std::string_view text) {
+    if (text.empty() || text.size() > 6 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+    std::int64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+} // namespace
+
+// The move that made an UPDATE's revision: "-", "F", "P" seat slot card pile, "R" seat slot;
+// version 7: "U" n and one of those (a rewind undid n plays first), or "B" and a play taken back
+// without its "P", with its lead in µs (1-6 digits) when it lost a race, or "BR" and a refill.
+void FieldReader::change(std::string_view what, SnapshotHeader& header) {
+    const std::string_view text = token(what);
+    if (failed() || text == kEmptyList) return;
+    if (text.size() >= 3 && text[0] == kUndoMark && text[1] >= '1' && text[1] <= '0' + kMaxUndone) {
+        const std::string_view rest = text.substr(2);
+        const auto move = leadingMove(rest);
+        if (rest == kEmptyList || (move && move->second == rest.size() && move->first.kind != MoveKind::Flip)) {
+            header.undone = text[1] - '0';
+            if (move) header.change = move->first;
+            return;
+        }
+    } else if (text.size() >= 2 && text[0] == kTakenBackMark) {
+        // A refill as it is ("BR01"), a play without its "P" ("B02H43000").
+        const std::string rest = text[1] == kRefillMark ? std::string(text.substr(1)) : kPlayMark + std::string(text.substr(1));
+        const auto move = leadingMove(rest);
+        if (move && move->first.kind != MoveKind::Flip) {
+            const std::string_view lead = std::string_view(rest).substr(move->second);
+            const auto leadUs = leadDigits(lead);
+            if (lead.empty() || (leadUs && move->first.kind == MoveKind::Play)) {
+                header.takenBack = move->first;
+                header.takenBackLeadUs = leadUs;
+                return;
+            }
+        }
+    } else if (const auto move = leadingMove(text); move && move->second == text.size()) {
+        header.change = move->first;
+        return;
+    }
+    fail(DecodeError::BadWord, std::string(what) + " must be -, F, P<seat><slot><card><pile>, R<seat><slot>, "
+                                                   "U<n> and one of those, B<seat><slot><card><pile>[lead] or BR<seat><slot>: " + shown(text));
 }
 
 } // namespace speed::protocol::wire

@@ -33,7 +33,7 @@ public:
     HandSlots hand(std::string_view what);
     std::array<CardStack, kFieldPiles> field(std::string_view what);
     RuleOptions rules(std::string_view what);
-    std::optional<Move> change(std::string_view what);
+    void change(std::string_view what, SnapshotHeader& header); // CHANGE: the move, a rewind's, a play taken back
     std::string payload(std::string_view what);
     void finish(); // ExtraField if anything is left
     void skipRest() { m_next = m_tokens.size(); }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 // The host session's core: the messages a client sends in a game, its moves handed to the
 // arbitration policy, and every change of the table published as a new revision (journalled,
@@ -188,6 +189,7 @@ void HostSession::publish(TimeMs now, const std::optional<Move>& change, Revisio
     if (m_game.ackedRevision >= m_revision) m_waitingForAckSince = now; // nothing was outstanding
     ++m_revision;
     m_game.change = change;
+    m_game.news = std::exchange(m_game.nextNews, {});
     m_phase = currentPhase();
     JournalEntry entry = journalEntry(
         now, change ? (change->kind == MoveKind::Flip ? JournalChange::Flip : JournalChange::Move) : cause.change);
@@ -218,8 +220,11 @@ JournalEntry HostSession::journalEntry(TimeMs now, JournalChange change) const {
 
 void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     if (gameNumber() == 0 || !isConnected(gameInfo())) return;
-    const SnapshotHeader header{gameNumber(), m_revision,         m_match.state().rules,
-                                m_phase,      m_game.lastDecided, m_game.change};
+    SnapshotHeader header{gameNumber(), m_revision,         m_match.state().rules,
+                          m_phase,      m_game.lastDecided, m_game.change};
+    header.undone = m_game.news.undone;
+    header.takenBack = m_game.news.takenBack;
+    header.takenBackLeadUs = m_game.news.takenBackLeadUs;
     m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
     // A silent peer may be gone for the whole grace: its table goes less often meanwhile.
     const SessionTiming& timing = m_config.timing;

@@ -69,6 +69,7 @@ void HostSession::rewindTo(TimeMs now, const HostTable& before, const Move& firs
     m_journal.emplace_back(entry);
     m_match = before.match;
     m_pileChangedUs = before.pileChangedUs; // the late play's lead is measured from what it met
+    m_game.nextNews.undone = undone;        // the next revision (the late play's) says it undid them
     SessionEvent told = moveEvent(SessionEventKind::Rewound, now, late.move);
     told.table = std::make_shared<const GameState>(m_match.state());
     told.undone = undone;
@@ -85,6 +86,10 @@ void HostSession::takeBack(TimeMs now, const TimedPlay& play, const PlayOutcome&
     back.play = outcome;
     back.raceLeadUs = raceLead(play.move, outcome, play.keyUs);
     back.text = "took back " + std::string(describe(play.move)) + ": an earlier play came late";
+    // A revision of its own, with the table unchanged, tells the client which play went back and why.
+    m_game.nextNews.takenBack = play.move;
+    m_game.nextNews.takenBackLeadUs = back.raceLeadUs;
+    publish(now, std::nullopt, RevisionCause{JournalChange::Phase});
     emit(std::move(back));
     --m_link.stats().proposalsConfirmed;
     ++m_link.stats().proposalsRejected;

@@ -142,15 +142,15 @@ TEST_CASE("Each malformed line gets its own error", "[codec]") {
     }
     CHECK(lineError("OK 1 2 MAYBE 3") == DecodeError::BadSubject);
     CHECK(lineError("NG 1 2 MOVE 3 4 BECAUSE") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 6 " + std::string(25, 'a') + " 0123456789abcdef - - - 0 0 - x") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 6 a/b 0123456789abcdef - - - 0 0 - x") == DecodeError::BadWord);
-    CHECK(lineError("HELLO 1 2 6 ana 0123456789ABCDEF - - - 0 0 - x") == DecodeError::BadWord);  // NONCE: lowercase hex
-    CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef Q - - 0 0 - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
-    CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef - - - 0 0 - y") == DecodeError::BadPayload); // PAD: x only
-    CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef - - 0123456789abcdef 0 0 - x") == DecodeError::BadWord); // RESUME: 32 hex
-    CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef - - - 0 0 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
-    CHECK(parseLine("HELLO 1 2 6 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 4 87 8899aabbccddeeff x").ok());
-    CHECK(lineError("HELLO 1 2 6 ana 0123456789abcdef - - - 0 x - x") == DecodeError::BadNumber); // REV: a number
+    CHECK(lineError("HELLO 1 2 7 " + std::string(25, 'a') + " 0123456789abcdef - - - 0 0 - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 7 a/b 0123456789abcdef - - - 0 0 - x") == DecodeError::BadWord);
+    CHECK(lineError("HELLO 1 2 7 ana 0123456789ABCDEF - - - 0 0 - x") == DecodeError::BadWord);  // NONCE: lowercase hex
+    CHECK(lineError("HELLO 1 2 7 ana 0123456789abcdef Q - - 0 0 - x") == DecodeError::BadWord);  // AUTH: -, P or a proof
+    CHECK(lineError("HELLO 1 2 7 ana 0123456789abcdef - - - 0 0 - y") == DecodeError::BadPayload); // PAD: x only
+    CHECK(lineError("HELLO 1 2 7 ana 0123456789abcdef - - 0123456789abcdef 0 0 - x") == DecodeError::BadWord); // RESUME: 32 hex
+    CHECK(lineError("HELLO 1 2 7 ana 0123456789abcdef - - - 0 0 0123456789abcdef x") == DecodeError::BadPayload); // RPROOF alone
+    CHECK(parseLine("HELLO 1 2 7 ana 0123456789abcdef - 0011223344556677 0123456789abcdeffedcba9876543210 4 87 8899aabbccddeeff x").ok());
+    CHECK(lineError("HELLO 1 2 7 ana 0123456789abcdef - - - 0 x - x") == DecodeError::BadNumber); // REV: a number
     CHECK(parseLine("HELLO 1 2 1 old 0123456789abcdef fields of another version").ok()); // read as far as its nonce
     CHECK(parseLine("DENY 1 2 0123456789abcdef VERSION 9 and more of another version").ok()); // as far as its version
     CHECK(lineError("ALIVE 1 2 " + std::string(250, 'x')) == DecodeError::ExtraField);

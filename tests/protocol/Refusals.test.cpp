@@ -82,7 +82,7 @@ TEST_CASE("refusals: every DENY kind goes out once per interval per address, wit
     SessionConfig invitedOnly = hostConfig();
     invitedOnly.admits = [](const PeerAddress& from) { return from == kClient; };
     const std::vector<FloodCase> cases{
-        {"another version", hostConfig(), helloFrom(1, 7), DenyReason::Version},
+        {"another version", hostConfig(), helloFrom(1, 8), DenyReason::Version},
         {"no password", hostConfig("kiwi"), helloFrom(1), DenyReason::PasswordNeeded},
         {"a password too many", hostConfig(), helloFrom(1, kProtocolVersion, "P"), DenyReason::NoPassword},
         {"no match held", hostConfig(), helloFrom(1, kProtocolVersion, "-", "-", kSessionId), DenyReason::NoMatch},
@@ -242,7 +242,7 @@ TEST_CASE("password: a player who mistyped once gets in with the right one withi
 
 TEST_CASE("version: DENY VERSION carries the HELLO's nonce and the host's version, whatever version asked",
           "[refusals][version]") {
-    for (const int version : {5, 7, 9999}) {
+    for (const int version : {6, 8, 9999}) {
         INFO("HELLO of version " << version);
         HostSession host(hostConfig());
         host.listen(0);
@@ -273,7 +273,7 @@ TEST_CASE("version: a client told by a host of another version fails at once wit
     REQUIRE(hello.message);
     const std::uint64_t nonce = std::get<Hello>(hello.message->body).nonce;
     // A later version's DENY may carry more fields after the three every version keeps.
-    const std::string line = "DENY 1 1 " + nonceText(nonce) + " VERSION 7 SOMETHING_NEW 42";
+    const std::string line = "DENY 1 1 " + nonceText(nonce) + " VERSION 8 SOMETHING_NEW 42";
     client.receive(
         20, kHost, line + " #" + [&] {
             char crc[9];
@@ -285,7 +285,7 @@ TEST_CASE("version: a client told by a host of another version fails at once wit
     const SessionEvent* failed = SessionPair::last(events, SessionEventKind::ConnectFailed);
     REQUIRE(failed);
     CHECK(failed->failure == ConnectFailure::VersionMismatch);
-    CHECK(failed->peerVersion == 7);
-    CHECK(describe(stopOf(*failed)) == "the host speaks protocol version 7; this program speaks version " +
+    CHECK(failed->peerVersion == 8);
+    CHECK(describe(stopOf(*failed)) == "the host speaks protocol version 8; this program speaks version " +
                                            std::to_string(kProtocolVersion) + ": update one side");
 }

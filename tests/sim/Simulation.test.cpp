@@ -1,6 +1,9 @@
 #include "speed/sim/Simulation.hpp"
 
 #include "TestScale.hpp"
+#include "support/UpdateReplay.hpp"
+
+#include "speed/protocol/Codec.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -239,4 +242,40 @@ TEST_CASE("simulate: the host's bias steps between distinct times, whatever orde
         std::shuffle(races.begin(), races.end(), shuffler);
         CHECK(hostBiasMs(races) == bias);
     }
+}
+
+TEST_CASE("simulate: every UPDATE's table is the one before it and what the UPDATE says, rewinds included",
+          "[simulation][fair][rewind]") {
+    int rewinds = 0;
+    int takenBack = 0;
+    std::vector<std::string> problems;
+    const std::string sentMark = "[" + std::to_string(static_cast<int>(SessionEventKind::DatagramSent)) + "] ";
+    for (std::uint64_t game = 0; game < 30; ++game) {
+        SimulationSetup setup = hostile(0.2); // lost and late MOVEs: the host's plays are taken back
+        setup.seed += game;
+        REQUIRE(setup.rules.arbitration == Arbitration::Fair);
+        speed::protocol::test::UpdateReplay replay;
+        setup.trace = [&](const std::string& line) {
+            const std::size_t at = line.find(sentMark);
+            if (line.find(" host ") == std::string::npos || at == std::string::npos) return;
+            const DecodeResult decoded = parseLine(line.substr(at + sentMark.size()));
+            const auto* update = decoded.message ? std::get_if<Update>(&decoded.message->body) : nullptr;
+            if (update == nullptr) return;
+            if (std::string problem = replay.take(*update); !problem.empty()) {
+                problems.push_back("seed " + std::to_string(setup.seed) + ": " + problem);
+            }
+        };
+        const SimulationReport report = simulateGame(setup);
+        CHECK(report.finished);
+        CHECK_FALSE(report.diverged);
+        rewinds += replay.rewinds;
+        takenBack += replay.takenBack;
+    }
+    INFO(rewinds << " rewinds, " << takenBack << " plays taken back");
+    std::string told;
+    for (const std::string& problem : problems) told += problem + "\n";
+    INFO(told);
+    CHECK(problems.empty());
+    CHECK(rewinds > 0); // the property was put to the test
+    CHECK(takenBack > 0);
 }

@@ -4,6 +4,7 @@
 #include "speed/protocol/Continuity.hpp"
 #include "speed/protocol/Session.hpp"
 
+#include <deque>
 #include <vector>
 
 // The joining side (seat 1): it proposes its moves, shows them at once (prediction), resends
@@ -98,6 +99,9 @@ private:
     WireNumber m_game = 0;
     WireNumber m_revision = 0;
     GameState m_confirmed;
+    // The tables before the last moves taken by their CHANGE, oldest first (at most kMaxUndone):
+    // a rewind's revision undoes the newest of them (version 7). Cleared when the table jumps.
+    std::deque<GameState> m_beforeMoves;
     GameState m_predicted;
     GameClock m_clock;
     bool m_localResumeAsked = false;

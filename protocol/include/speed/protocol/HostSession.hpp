@@ -68,6 +68,13 @@ private:
         WireNumber revision = 0;
         std::optional<std::int64_t> leadUs{}; // a lost race's LEAD, sent again with a resent NG
     };
+    // What a revision says of fair arbitration's rewind besides its move: how many plays it undid
+    // first, or the play it took back and its lead (SnapshotHeader's `undone`, `takenBack`).
+    struct RewindNews {
+        int undone = 0;
+        std::optional<Move> takenBack;
+        std::optional<std::int64_t> takenBackLeadUs;
+    };
     struct CurrentGame { // what the host keeps of the current game, besides the match
         bool userPause = false;
         bool silencePause = false;
@@ -77,6 +84,8 @@ private:
         WireNumber ackedRevision = 0;
         TimeMs nextSnapshotAt = kNever;
         std::optional<Move> change;             // what made the current revision
+        RewindNews news;                        // ... and what a rewind did in it (version 7)
+        RewindNews nextNews;                    // what the next revision will say a rewind did
         std::map<WireNumber, Verdict> verdicts; // proposal id -> answer, this game
         WireNumber nextProposal = 1;            // proposals are taken in ID order
         WireNumber lastDecided = 0;             // and decided in ID order: LAST

@@ -17,10 +17,12 @@
 // The messages of docs/PROTOCOL.md, as values. Encoding and decoding live in Codec.hpp.
 namespace speed::protocol {
 
-inline constexpr int kProtocolVersion = 6;
+inline constexpr int kProtocolVersion = 7;
 inline constexpr std::size_t kMaxGameDatagramBytes = 256;   // the limit since version 1, checksum included
 inline constexpr std::size_t kMaxProbeDatagramBytes = 65507; // the largest UDP payload over IPv4
 inline constexpr std::size_t kMaxWordChars = 24;             // player names and reason words
+inline constexpr int kMaxUndone = 9;                         // plays one rewind may undo (one digit on the wire)
+inline constexpr std::int64_t kMaxTakenBackLeadUs = 999999;  // a taken-back play's lead on the wire (six digits)
 
 // TIME, SEQ, GAME, REV and ID fields: decimal, 0 .. 4294967295.
 using WireNumber = std::uint32_t;
@@ -51,6 +53,14 @@ struct SnapshotHeader {
     // The move that made this revision out of the one before (seats and piles from the sender's
     // side, as the table is); none for a deal, a change of phase, or a pause.
     std::optional<Move> change{};
+    // Version 7, fair arbitration's rewind: this revision first undoes the last `undone` plays and
+    // refills the revisions before it made (1..kMaxUndone), newest first, then makes `change`.
+    int undone = 0;
+    // Version 7: a play the rewind took back (its card went home; this revision's table is the one
+    // before), and how many µs the play now on top of its pile came first (none when it no longer
+    // fits for another reason than a lost race). `change` is then none and `undone` 0.
+    std::optional<Move> takenBack{};
+    std::optional<std::int64_t> takenBackLeadUs{};
     friend bool operator==(const SnapshotHeader&, const SnapshotHeader&) = default;
 };
 
@@ -118,13 +128,13 @@ enum class DenyReason : std::uint8_t {
 };
 std::string_view describe(DenyReason reason);          // as the refused player reads it
 std::string_view describeRefusal(DenyReason reason);   // as the host's log says it
-// "the host speaks protocol version 7; this program speaks version 6: update one side"
+// "the host speaks protocol version 8; this program speaks version 7: update one side"
 // (`them` = "the host"); the version unknown (0): that it is another one.
 std::string versionMismatchWords(std::string_view them, int theirVersion);
 struct Deny {         // DENY NONCE REASON VERSION: this host will not play with you (now)
     std::uint64_t nonce = 0; // the HELLO's, echoed
     DenyReason reason = DenyReason::Busy;
-    int version = kProtocolVersion; // the protocol version the host speaks (version 6)
+    int version = kProtocolVersion; // the protocol version the host speaks (version 7)
     friend bool operator==(const Deny&, const Deny&) = default;
 };
 struct Update {       // UPDATE / INVISIBLE  MYDECK MYHAND FIELD OPPHAND OPPDECK [GAME REV RULES PHASE LAST]
