@@ -65,6 +65,16 @@ void WindowApp::showRefusedByHost(TimeMs now) {
         hear(sound::TableSound::Refused, now);
         m_dirty = true;
     }
+    // Taken back by a rewind (either seat's): home from the pile, told on the table and in the log.
+    for (const TakenBackMove& back : network->takeTakenBack()) {
+        const std::string words =
+            takenBackWords(back.move, back.beater, back.raceLeadUs, match().localSeat(), opponentName());
+        spdlog::info("went back: {}: {} | table: {}", describe(back.move), words, tableSummary(match().state()));
+        m_motion.takenBack(match().state(), back.move, m_layout, now, words);
+        m_overlay->addGameEvent(now, ui::GameEventKind::Refusal, words);
+        if (back.move.seat == match().localSeat()) hear(sound::TableSound::Refused, now);
+        m_dirty = true;
+    }
 }
 
 // What changes besides the cards: the table's shape (a network match knows the seat and the

@@ -208,14 +208,18 @@ void NetworkDriver::onRejected(const SessionEvent& event) {
     m_refused.push_back({*event.move, event.play, event.raceLeadUs});
 }
 
-// Fair arbitration took one of the host's plays back: an earlier card came late. Ours slides
-// home with how much earlier the other was; the other player's is simply gone from the pile.
+// Fair arbitration took one of the host's plays back: an earlier card came late. The host's
+// session says so of its own seat, the client's from the UPDATE that says it. Either seat's card
+// slides home, told with the card now on its pile (the one that came first) and by how much.
 void NetworkDriver::onTakenBack(const SessionEvent& event) {
-    if (!event.move) return;
-    spdlog::info("taken back: {}: {}", describe(*event.move), event.text);
-    if (event.move->seat != localSeat()) return;
-    ++m_racesLost;
-    m_refused.push_back({*event.move, event.play, event.raceLeadUs});
+    if (!event.move) return; // logged with the session's events (logSessionEvent)
+    if (event.move->seat == localSeat() && event.play.error == MoveError::NotAdjacent) ++m_racesLost;
+    std::optional<Card> beater;
+    if (event.move->kind == MoveKind::Play && event.raceLeadUs && event.move->pile >= 0 && event.move->pile < kFieldPiles) {
+        const CardStack& pile = m_shown.table().pile(event.move->pile);
+        if (!pile.empty()) beater = pile.top();
+    }
+    m_takenBack.push_back({*event.move, event.play, event.raceLeadUs, beater});
 }
 
 // A game that ended is recorded once the events handed over with its end are taken in: a host

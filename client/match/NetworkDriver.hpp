@@ -61,6 +61,7 @@ public:
     MatchNotice notice(TimeMs now) const override { return noticeFor(facts(now)); }
     std::string clockLabel() const override;
     std::vector<RefusedMove> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
+    std::vector<TakenBackMove> takeTakenBack() override { return std::exchange(m_takenBack, {}); }
     bool retry(TimeMs now) override;
     void connectNextWith(const ConnectOptions& connect) override;
     bool matchEnded() const override;
@@ -105,6 +106,7 @@ private:
     GameState m_blankTable;
     ShownTable m_shown;             // the host's table as the window animated it
     std::vector<RefusedMove> m_refused;
+    std::vector<TakenBackMove> m_takenBack;
     int m_racesLost = 0; // this game's plays refused because another card reached the pile first
     int m_racesWon = 0;  // host: the other player's plays refused because ours reached the pile first
     std::vector<WireLogEntry> m_wireLog;

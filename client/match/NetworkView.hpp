@@ -29,6 +29,16 @@ struct RefusedMove {
     std::optional<std::int64_t> raceLeadUs{}; // a lost race: how much earlier the winning play was
 };
 
+// A play fair arbitration took back after the window had shown it taken (either seat's): an
+// earlier play on its pile came late. `beater`: the card on that pile then (the play that came
+// first), with `raceLeadUs`; none when it no longer fitted for another reason.
+struct TakenBackMove {
+    Move move;
+    PlayOutcome why;
+    std::optional<std::int64_t> raceLeadUs{};
+    std::optional<Card> beater{};
+};
+
 // A banner about the match itself rather than the cards: waiting, a silent peer, the end.
 struct MatchNotice {
     std::string headline; // empty: no banner
@@ -69,6 +79,8 @@ public:
     virtual std::string clockLabel() const = 0; // "WAIT" while a countdown runs
     // Proposals that propose() accepted and showed, and the host refused since: slide them back.
     virtual std::vector<RefusedMove> takeRefusedMoves() = 0;
+    // Plays taken back since the last call (a rewind, on the host or told by its UPDATE): home.
+    virtual std::vector<TakenBackMove> takeTakenBack() = 0;
     virtual bool retry(TimeMs now) = 0;   // R: connect again after the match ended
     // The connection the next retry() makes: the network settings saved since this one began.
     virtual void connectNextWith(const ConnectOptions& connect) = 0;

@@ -1,8 +1,12 @@
 #include "table/RefusalWords.hpp"
 
+#include "table/MoveWords.hpp"
+
 #include "text/Words.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace speed::client {
 
@@ -50,6 +54,17 @@ std::string shownMs(std::int64_t us) {
 std::string raceWords(std::int64_t leadUs, const std::string& winner) {
     if (leadUs >= 0) return trf("play.race.earlier", winner, shownMs(leadUs));
     return trf("play.race.came_first", winner, shownMs(-leadUs));
+}
+
+std::string takenBackWords(const Move& move, std::optional<Card> beater, std::optional<std::int64_t> leadUs,
+                           int localSeat, const std::string& opponent) {
+    const bool mine = move.seat == localSeat;
+    if (move.kind != MoveKind::Play) return mine ? tr("play.back.your_refill") : trf("play.back.their_refill", opponent);
+    const std::string card = cardName(move.card);
+    if (!beater || !leadUs) return mine ? trf("play.back.yours", card) : trf("play.back.theirs", opponent, card);
+    const std::string ms = shownMs(std::max<std::int64_t>(*leadUs, 0));
+    return mine ? trf("play.back.yours_beaten", card, opponent, cardName(*beater), ms)
+                : trf("play.back.theirs_beaten", opponent, card, cardName(*beater), ms);
 }
 
 std::string noPileWords() { return tr("play.refusal.no_pile"); }

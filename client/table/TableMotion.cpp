@@ -32,6 +32,19 @@ void TableMotion::refusedByHost(const Move& move, const TableLayout& layout, Tim
     m_litUntil = now + kHostRefusedFlashMs;
 }
 
+void TableMotion::takenBack(const GameState& state, const Move& move, const TableLayout& layout, TimeMs now,
+                            std::string text) {
+    const Place home = Place::handSlot(move.seat, move.slot);
+    if (move.kind == MoveKind::Play) {
+        m_timeline.add({move.card, true, rectOf(layout, Place::pile(move.pile)), home, now, kTakenBackSlideMs});
+        m_litPile = move.pile;
+        m_litUntil = now + kTakenBackSlideMs + kHostRefusedFlashMs;
+    } else if (move.kind == MoveKind::Refill) {
+        slideHome(state, Place::deck(move.seat), rectOf(layout, home), now, kTakenBackSlideMs);
+    }
+    if (!text.empty()) m_note = TableNote{home, std::move(text), now + kTakenBackNoteMs};
+}
+
 void TableMotion::say(const Place& at, std::string text, TimeMs now) {
     if (text.empty()) return;
     m_note = TableNote{at, std::move(text), now + kRefusalNoteMs};

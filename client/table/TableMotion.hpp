@@ -35,6 +35,11 @@ public:
                    TimeMs durationMs = kSlideHomeMs);
     void nudge(const GameState& state, const TableLayout& layout, const Place& source, TimeMs now);
     void refusedByHost(const Move& move, const TableLayout& layout, TimeMs now);
+    // A play fair arbitration took back after it was shown (either seat's; `state` is the table
+    // with its card home again): the card slides from the pile to its slot while the pile is lit,
+    // a refill from its slot onto the deck, and `text` is shown beside the slot for
+    // kTakenBackNoteMs (not among takeSaid(): the window logs it in its own words).
+    void takenBack(const GameState& state, const Move& move, const TableLayout& layout, TimeMs now, std::string text);
     // Says `text` beside `at` for kRefusalNoteMs (a newer note replaces it on screen).
     void say(const Place& at, std::string text, TimeMs now);
     // Every note said since the last call, in order (for the logs).

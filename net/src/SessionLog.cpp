@@ -14,6 +14,16 @@ void logSessionEvent(const protocol::SessionEvent& event) {
     case SessionEventKind::PeerMoved: spdlog::info("the other side now sends from {}", event.text); break;
     case SessionEventKind::ConnectFailed: spdlog::info("connection attempt: {}", event.text); break;
     case SessionEventKind::TableJumped: spdlog::debug("{}", event.text); break;
+    // Fair arbitration's rewind, on the host and on the client alike (its UPDATE says it).
+    case SessionEventKind::Rewound: spdlog::info("rewound: {}", event.text); break;
+    case SessionEventKind::MoveTakenBack:
+        if (event.raceLeadUs) {
+            spdlog::info("{}: the play on its pile came first by {:.1f} ms", event.text,
+                         static_cast<double>(*event.raceLeadUs) / 1000.0);
+        } else {
+            spdlog::info("{}: it no longer fits", event.text);
+        }
+        break;
     case SessionEventKind::TransitionRefused: spdlog::debug("refused: {}", event.text); break;
     case SessionEventKind::DatagramIgnored: spdlog::debug("{}", event.text); break;
     case SessionEventKind::StateChanged: spdlog::debug("state {}", protocol::toString(event.info)); break;

@@ -58,6 +58,13 @@ const Words kPlayWords[] = {
     {"play.refusal.no_pile", "no pile takes this card now", "今このカードを出せる台札はありません"},
     // A lost race: who took the pile, and by how much (ms).
     {"play.race.earlier", "{} was {} ms earlier", "{}の方が {} ms 早かった"},
+    // A play fair arbitration took back after it was shown: an earlier one on its pile came late.
+    {"play.back.yours_beaten", "your {0} went back: {1}'s {2} came first by {3} ms", "あなたの{0}は戻りました：{1}の{2}が {3} ms 先でした"},
+    {"play.back.theirs_beaten", "{0}'s {1} went back: your {2} came first by {3} ms", "{0}の{1}は戻りました：あなたの{2}が {3} ms 先でした"},
+    {"play.back.yours", "your {} went back: it no longer fits", "あなたの{}は戻りました：もう出せません"},
+    {"play.back.theirs", "{0}'s {1} went back: it no longer fits", "{0}の{1}は戻りました：もう出せません"},
+    {"play.back.your_refill", "your refill went back", "あなたの補充は戻りました"},
+    {"play.back.their_refill", "{}'s refill went back", "{}の補充は戻りました"},
     {"play.race.came_first", "{}'s card came first, though you were {} ms earlier", "{}のカードが先に届きました（あなたの方が {} ms 早かった）"},
     // The moves, for the game log.
     {"play.move.played", "{0} played {1} on {2}", "{0}が{2}に{1}を出しました"},

@@ -19,6 +19,7 @@ public:
     MatchNotice notice(TimeMs) const override { return {}; }
     std::string clockLabel() const override { return {}; }
     std::vector<RefusedMove> takeRefusedMoves() override { return {}; }
+    std::vector<TakenBackMove> takeTakenBack() override { return {}; }
     bool retry(TimeMs) override { return false; }
     void connectNextWith(const ConnectOptions&) override {}
     bool matchEnded() const override { return true; }

@@ -66,3 +66,22 @@ TEST_CASE("refusal words: a lost race says who was earlier, and by how much", "[
     CHECK(raceWords(23'400, "ロボ") == "ロボの方が 23 ms 早かった");
     CHECK(raceWords(-5'200, "ロボ") == "ロボのカードが先に届きました（あなたの方が 5.2 ms 早かった）");
 }
+
+TEST_CASE("refusal words: a play taken back says whose card went back, which came first and by how much",
+          "[client][words][rewind]") {
+    const Move seven = Move::play(0, 1, Card::of(Suit::Diamond, 7), 0);
+    const Card eight = Card::of(Suit::Club, 8);
+    // The host's seat (0) sees its own go back; the client's seat (1) sees the host's go back.
+    CHECK(takenBackWords(seven, eight, 12'300, 0, "Ren") == "your 7\u2666 went back: Ren's 8\u2663 came first by 12 ms");
+    CHECK(takenBackWords(seven, eight, 12'300, 1, "Ren") == "Ren's 7\u2666 went back: your 8\u2663 came first by 12 ms");
+    CHECK(takenBackWords(seven, eight, 1'500, 0, "Ren") == "your 7\u2666 went back: Ren's 8\u2663 came first by 1.5 ms");
+    CHECK(takenBackWords(seven, std::nullopt, std::nullopt, 0, "Ren") == "your 7\u2666 went back: it no longer fits");
+    CHECK(takenBackWords(seven, std::nullopt, std::nullopt, 1, "Ren") == "Ren's 7\u2666 went back: it no longer fits");
+    CHECK(takenBackWords(Move::refill(0, 1), std::nullopt, std::nullopt, 0, "Ren") == "your refill went back");
+    CHECK(takenBackWords(Move::refill(0, 1), std::nullopt, std::nullopt, 1, "Ren") == "Ren's refill went back");
+    const InJapanese japanese;
+    CHECK(takenBackWords(seven, eight, 12'300, 0, "Ren") == "あなたの7\u2666は戻りました：Renの8\u2663が 12 ms 先でした");
+    CHECK(takenBackWords(seven, eight, 12'300, 1, "Ren") == "Renの7\u2666は戻りました：あなたの8\u2663が 12 ms 先でした");
+    CHECK(takenBackWords(seven, std::nullopt, std::nullopt, 0, "Ren") == "あなたの7\u2666は戻りました：もう出せません");
+    CHECK(takenBackWords(Move::refill(0, 1), std::nullopt, std::nullopt, 1, "Ren") == "Renの補充は戻りました");
+}
