@@ -265,7 +265,7 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
 }
 
 // Each item is noted for --dump-layout by its words' key (next game and pause whatever they say
-// now); the CPU levels by their place on the ladder, lowest first ("menu.game.play_cpu.0", ...).
+// now); the CPU levels by their place on the ladder, lowest first (menu.game.play_cpu.0, ...).
 // A menu's header only while the menu is closed: once open, ImGui's last item is its popup.
 void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
     const bool gameOpen = ImGui::BeginMenu(tr("menu.game"));

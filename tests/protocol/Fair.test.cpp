@@ -26,14 +26,6 @@ TimedPlay playOf(int seat, int pile, std::int64_t keyUs, WireNumber proposal = 0
     return play;
 }
 
-std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& events, SessionEventKind kind) {
-    std::vector<const SessionEvent*> found;
-    for (const SessionEvent& event : events) {
-        if (event.kind == kind) found.push_back(&event);
-    }
-    return found;
-}
-
 // The header of the newest UPDATE the host sent.
 std::optional<SnapshotHeader> lastUpdate(const SessionPair& pair) {
     for (auto it = pair.sentToClient.rbegin(); it != pair.sentToClient.rend(); ++it) {
@@ -72,32 +64,6 @@ void dealOverDelay(SessionPair& pair, TimeMs oneWayMs) {
     pair.advance(pair.host.config().timing.match.speedCallMs + 200, 1);
 }
 
-bool onPile(const GameState& table, const Move& move);
-
-// A fair host and its client over a jittery link: during the connection and the deal each
-// datagram takes 0 or `jitterMs` (every other millisecond), so the host's exchanges see trips
-// of 0..jitterMs each way; then the link is instant again. The first deal with a race on it.
-RaceTable fairRaceOverJitter(TimeMs jitterMs) {
-    for (std::uint64_t seed = 1; seed < 200; ++seed) {
-        auto pair = std::make_unique<SessionPair>(fairConfigFor(SessionRole::Host, seed), fairConfigFor(SessionRole::Client, seed));
-        pair->host.listen(pair->now);
-        pair->client.connect(pair->now, kHost);
-        const auto jittery = [&](TimeMs durationMs) {
-            for (TimeMs step = 0; step < durationMs; ++step) {
-                pair->oneWayMs = step % 2 == 0 ? jitterMs : 0;
-                pair->advance(1, 1);
-            }
-        };
-        jittery(200);
-        pair->host.startNextGame(pair->now);
-        jittery(pair->host.config().timing.match.speedCallMs + 1000);
-        pair->oneWayMs = 0;
-        pair->advance(2 * jitterMs, 1); // what is on its way arrives
-        if (const auto race = raceOn(pair->host.confirmedState())) return {std::move(pair), race->first, race->second};
-    }
-    return {};
-}
-
 // A client whose INPUT lies: its session clock reads `liftUs` early while it proposes.
 struct LyingClock {
     const SessionPair* pair = nullptr;
@@ -132,11 +98,6 @@ bool liarWins(TimeMs laterMs, std::int64_t liftUs) {
     }
     FAIL("no deal with a race");
     return false;
-}
-
-bool onPile(const GameState& table, const Move& move) {
-    const CardStack& pile = table.field[static_cast<std::size_t>(move.pile)];
-    return !pile.empty() && pile.top() == move.card;
 }
 
 } // namespace

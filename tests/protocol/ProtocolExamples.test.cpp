@@ -107,9 +107,9 @@ TEST_CASE("Each number field takes exactly the range the grammar gives it", "[co
         {"WELCOME 1 1 6 hana fedcba9876543210 AAAAAAAAAAAAAAAA 0 {}", "4294967295", "4294967296"}, // CLOCK
         {"DENY 1 1 0123456789abcdef BUSY {}", "6", "10000"},                                      // VERSION
         {"PROBE 1 1 {} xx", "4294967295", "4294967296"},                                          // ID
-        {"HELLO 1 1 6 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 {} 1 0011223344556677 x",
+        {"HELLO 1 1 7 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 {} 1 0011223344556677 x",
          "4294967295", "4294967296"}, // GAME
-        {"HELLO 1 1 6 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 1 {} 0011223344556677 x",
+        {"HELLO 1 1 7 kenta 0123456789abcdef - 00ff00ff00ff00ff 0123456789abcdeffedcba9876543210 1 {} 0011223344556677 x",
          "4294967295", "4294967296"}, // REV
     };
     const auto with = [](std::string line, const std::string& number) { return line.replace(line.find("{}"), 2, number); };
@@ -202,8 +202,8 @@ TEST_CASE("A HELLO of any version that reads as far as VERSION NAME NONCE gets D
     const std::string pad(90, 'x');
     const std::vector<std::string> hellos{
         "HELLO 1 1 2 kenta 0123456789abcdef - - " + pad,                       // version 2's fields
-        "HELLO 1 1 7 kenta 0123456789abcdef - - - 4 87 5 - NEW FIELDS " + pad, // a later version's
-        "HELLO 1 1 7 kenta 0123456789abcdef",                                   // nothing after the three
+        "HELLO 1 1 8 kenta 0123456789abcdef - - - 4 87 5 - NEW FIELDS " + pad, // a later version's
+        "HELLO 1 1 8 kenta 0123456789abcdef",                                   // nothing after the three
     };
     for (const std::string& line : hellos) {
         INFO(line);
@@ -226,14 +226,14 @@ TEST_CASE("A HELLO of any version that reads as far as VERSION NAME NONCE gets D
     // The three fields do not read (the nonce is not 16 lowercase hex digits): not answered.
     HostSession host(configFor(SessionRole::Host));
     host.listen(0);
-    host.receive(0, kClient, withCrc("HELLO 1 1 7 kenta 0123456789ABCDEF - - " + pad));
+    host.receive(0, kClient, withCrc("HELLO 1 1 8 kenta 0123456789ABCDEF - - " + pad));
     CHECK(host.takeOutgoing().empty());
 }
 
 TEST_CASE("A host whose seat is taken still answers another version's HELLO with DENY VERSION", "[refusals][version]") {
     SessionPair pair;
     pair.connectAndDeal();
-    pair.host.receive(pair.now, "stranger:4000", withCrc("HELLO 1 1 7 mallory 00000000000000aa - - " + std::string(90, 'x')));
+    pair.host.receive(pair.now, "stranger:4000", withCrc("HELLO 1 1 8 mallory 00000000000000aa - - " + std::string(90, 'x')));
     std::vector<Deny> denies;
     for (const OutgoingDatagram& datagram : pair.host.takeOutgoing()) {
         const DecodeResult decoded = decodeDatagram(datagram.bytes);

@@ -121,7 +121,7 @@ Bytes optionalKey(const std::string& hex) { return hex == "-" ? Bytes{} : bytesO
 
 // ---- The protocol's own code. ----
 
-Key keyOf(const std::string& hex) {
+Key keyFromHex(const std::string& hex) {
     const Bytes bytes = bytesOfHex(hex);
     REQUIRE(bytes.size() == kKeyBytes);
     Key key{};
@@ -131,7 +131,7 @@ Key keyOf(const std::string& hex) {
 
 std::optional<Key> optionalCodeKey(const std::string& hex) {
     if (hex == "-") return std::nullopt;
-    return keyOf(hex);
+    return keyFromHex(hex);
 }
 
 std::string hexOfKey(const Key& key) { return hexOf(Bytes(key.begin(), key.end()), key.size()); }
@@ -167,7 +167,7 @@ void checkSessionKeys(const Fields& v) {
 
 void checkTag(const Fields& v) {
     const std::string& line = field(v, "line");
-    const Key key = keyOf(field(v, "key"));
+    const Key key = keyFromHex(field(v, "key"));
     CHECK(tagOf(key, line) == field(v, "tag"));
     CHECK(tagFromText(bytesOfHex(field(v, "key")), line) == field(v, "tag"));
     // The whole datagram, as the session sends it and as the text builds it.
@@ -192,7 +192,7 @@ void checkWelcomeProof(const Fields& v) {
 void checkCookie(const Fields& v) {
     const std::uint64_t bucket = std::stoull(field(v, "bucket"));
     const std::uint64_t client = nonceOf(field(v, "client"));
-    CHECK(cookieFor(keyOf(field(v, "secret")), field(v, "address"), bucket, client) == field(v, "cookie"));
+    CHECK(cookieFor(keyFromHex(field(v, "secret")), field(v, "address"), bucket, client) == field(v, "cookie"));
     Bytes message;
     addText(message, "speed-v2-cookie");
     addText(message, field(v, "address"));
@@ -203,7 +203,7 @@ void checkCookie(const Fields& v) {
 
 void checkJoinProof(const Fields& v) {
     const std::uint64_t client = nonceOf(field(v, "client"));
-    CHECK(joinProof(keyOf(field(v, "password-key")), client, field(v, "cookie")) == field(v, "proof"));
+    CHECK(joinProof(keyFromHex(field(v, "password-key")), client, field(v, "cookie")) == field(v, "proof"));
     Bytes message;
     addText(message, "speed-v2-join");
     addNumber(message, client);

@@ -33,14 +33,6 @@ SnapshotHeader headerOf(const std::string& change) {
     return *std::get<Update>(decoded.message->body).header;
 }
 
-std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& events, SessionEventKind kind) {
-    std::vector<const SessionEvent*> found;
-    for (const SessionEvent& event : events) {
-        if (event.kind == kind) found.push_back(&event);
-    }
-    return found;
-}
-
 std::vector<SnapshotHeader> updatesSent(const SessionPair& pair) {
     std::vector<SnapshotHeader> headers;
     for (const std::string& bytes : pair.sentToClient) {
@@ -51,11 +43,6 @@ std::vector<SnapshotHeader> updatesSent(const SessionPair& pair) {
         }
     }
     return headers;
-}
-
-bool onPile(const GameState& table, const Move& move) {
-    const CardStack& pile = table.field[static_cast<std::size_t>(move.pile)];
-    return !pile.empty() && pile.top() == move.card;
 }
 
 } // namespace
@@ -122,23 +109,27 @@ TEST_CASE("rewind: the largest UPDATE of a rewind or a play taken back still fit
 
 TEST_CASE("rewind: the client is told which plays went back and why, and its table follows the UPDATEs exactly",
           "[fair][session][race][rewind]") {
-    auto [pairOwner, hostMove, clientMove] = raceTable(Arbitration::Fair);
+    // Trips of 0..20 ms: a MOVE 31 ms on its way is late for its turn and still believed (the host
+    // believes up to 32 ms: the longest trip, half the spread again, the margin).
+    auto [pairOwner, hostMove, clientMove] = fairRaceOverJitter(20);
     REQUIRE(pairOwner);
     SessionPair& pair = *pairOwner;
+    const ArbitrationFigures figures = pair.host.arbitration();
+    REQUIRE(figures.lagUs + figures.tieUs < 28'500);
     const TimeMs madeAt = pair.now;
-    pair.toHostDown = true; // the MOVE is lost; its resend, one interval later, comes
     REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
-    pair.pump();
-    pair.now += 1;
+    auto held = pair.client.takeOutgoing();
+    pair.advance(1, 1);
     REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
-    pair.advance(10, 1);
-    REQUIRE(onPile(pair.client.confirmedState(), hostMove)); // the client saw the host's play taken
+    pair.advance(1, 1);
     const Move refill = Move::refill(0, hostMove.slot);
     REQUIRE(pair.host.proposeMove(pair.now, refill).sent);
-    pair.advance(5, 1);
+    pair.advance(madeAt + 31 - pair.now, 1);
+    REQUIRE(onPile(pair.client.confirmedState(), hostMove)); // the client saw the host's play taken
     const std::size_t clientEventsBefore = pair.clientEvents.size();
-    pair.toHostDown = false;
-    pair.advance(madeAt + pair.host.config().timing.resendIntervalMs + 5 - pair.now, 1);
+    pair.deliver({}, std::move(held));
+    pair.pump();
+    pair.advance(100, 1);
     REQUIRE(onPile(pair.host.confirmedState(), clientMove));
     REQUIRE(pair.host.arbitration().rollbacks == 2);
 
@@ -192,20 +183,20 @@ TEST_CASE("rewind: the client is told which plays went back and why, and its tab
 }
 
 TEST_CASE("rewind: a client that missed the rewind's UPDATE adopts the table and says it jumped", "[fair][session][rewind]") {
-    auto [pairOwner, hostMove, clientMove] = raceTable(Arbitration::Fair);
+    auto [pairOwner, hostMove, clientMove] = fairRaceOverJitter(20);
     REQUIRE(pairOwner);
     SessionPair& pair = *pairOwner;
     const TimeMs madeAt = pair.now;
-    pair.toHostDown = true;
     REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
-    pair.pump();
-    pair.now += 1;
+    auto held = pair.client.takeOutgoing(); // 30 ms on its way
+    pair.advance(1, 1);
     REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
-    pair.advance(10, 1);
+    pair.advance(madeAt + 30 - pair.now, 1);
     REQUIRE(onPile(pair.client.confirmedState(), hostMove));
-    pair.toHostDown = false;
     pair.toClientDown = true; // the rewind's UPDATE and the take-back's are lost
-    pair.advance(madeAt + pair.host.config().timing.resendIntervalMs + 5 - pair.now, 1);
+    pair.deliver({}, std::move(held));
+    pair.pump();
+    pair.advance(20, 1);
     REQUIRE(pair.host.arbitration().rollbacks == 1);
     const std::size_t clientEventsBefore = pair.clientEvents.size();
     pair.toClientDown = false;

@@ -12,14 +12,6 @@ using namespace speed::protocol::test;
 
 namespace {
 
-std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& events, SessionEventKind kind) {
-    std::vector<const SessionEvent*> found;
-    for (const SessionEvent& event : events) {
-        if (event.kind == kind) found.push_back(&event);
-    }
-    return found;
-}
-
 } // namespace
 
 TEST_CASE("events: the client is told each move the host applies, with the move itself", "[session][events]") {

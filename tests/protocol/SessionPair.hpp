@@ -19,6 +19,15 @@ namespace speed::protocol::test {
 inline const PeerAddress kHost = "host:50001";
 inline const PeerAddress kClient = "client:50002";
 
+// The events of one kind, in the order they came.
+inline std::vector<const SessionEvent*> eventsOf(const std::vector<SessionEvent>& events, SessionEventKind kind) {
+    std::vector<const SessionEvent*> found;
+    for (const SessionEvent& event : events) {
+        if (event.kind == kind) found.push_back(&event);
+    }
+    return found;
+}
+
 inline SessionConfig configFor(SessionRole role) {
     SessionConfig config;
     config.playerName = role == SessionRole::Host ? "hana" : "kenta";
@@ -269,6 +278,36 @@ inline RaceTable raceTable(Arbitration arbitration = Arbitration::FirstArrival) 
         client.rules.arbitration = arbitration;
         auto pair = std::make_unique<SessionPair>(std::move(host), std::move(client));
         pair->connectAndDeal();
+        if (const auto race = raceOn(pair->host.confirmedState())) return {std::move(pair), race->first, race->second};
+    }
+    return {};
+}
+
+// Whether `move`'s card is on top of its pile.
+inline bool onPile(const GameState& table, const Move& move) {
+    const CardStack& pile = table.field[static_cast<std::size_t>(move.pile)];
+    return !pile.empty() && pile.top() == move.card;
+}
+
+// A fair host and its client over a jittery link: during the connection and the deal each
+// datagram takes 0 or `jitterMs` (every other millisecond), so the host's exchanges see trips
+// of 0..jitterMs each way; then the link is instant again. The first deal with a race on it.
+inline RaceTable fairRaceOverJitter(TimeMs jitterMs) {
+    for (std::uint64_t seed = 1; seed < 200; ++seed) {
+        auto pair = std::make_unique<SessionPair>(fairConfigFor(SessionRole::Host, seed), fairConfigFor(SessionRole::Client, seed));
+        pair->host.listen(pair->now);
+        pair->client.connect(pair->now, kHost);
+        const auto jittery = [&](TimeMs durationMs) {
+            for (TimeMs step = 0; step < durationMs; ++step) {
+                pair->oneWayMs = step % 2 == 0 ? jitterMs : 0;
+                pair->advance(1, 1);
+            }
+        };
+        jittery(200);
+        pair->host.startNextGame(pair->now);
+        jittery(pair->host.config().timing.match.speedCallMs + 1000);
+        pair->oneWayMs = 0;
+        pair->advance(2 * jitterMs, 1); // what is on its way arrives
         if (const auto race = raceOn(pair->host.confirmedState())) return {std::move(pair), race->first, race->second};
     }
     return {};

@@ -249,7 +249,9 @@ TEST_CASE("simulate: every UPDATE's table is the one before it and what the UPDA
     int rewinds = 0;
     int takenBack = 0;
     std::vector<std::string> problems;
-    const std::string sentMark = "[" + std::to_string(static_cast<int>(SessionEventKind::DatagramSent)) + "] ";
+    std::string sentMark = "[";
+    sentMark += std::to_string(static_cast<int>(SessionEventKind::DatagramSent));
+    sentMark += "] ";
     for (std::uint64_t game = 0; game < 30; ++game) {
         SimulationSetup setup = hostile(0.2); // lost and late MOVEs: the host's plays are taken back
         setup.seed += game;
