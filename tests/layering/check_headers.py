@@ -20,6 +20,7 @@ import json
 import os
 import shlex
 import subprocess
+import re
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -84,10 +85,26 @@ def targets_by_folder(compile_commands, targets):
     for entry in entries:
         target = next((target for target in targets
                        if f"/CMakeFiles/{target}.dir/" in build_layers.object_of(entry["command"])), None)
-        if target is not None:
-            folder = os.path.dirname(os.path.join(entry["directory"], entry["file"]))
-            found.setdefault(os.path.realpath(folder), []).append(target)
+        if target is None:
+            continue
+        for source_file in sources_of(os.path.join(entry["directory"], entry["file"])):
+            found.setdefault(os.path.realpath(os.path.dirname(source_file)), []).append(target)
     return found
+
+
+UNITY_INCLUDE = re.compile(r'^#include\s+"([^"]+)"', re.MULTILINE)
+
+
+def sources_of(compiled):
+    """The sources a compile command compiles: the file itself, or, for a unity build's file
+    (CMake writes it under Unity/), the sources it includes."""
+    if f"{os.sep}Unity{os.sep}" not in compiled:
+        return [compiled]
+    try:
+        with open(compiled, encoding="utf-8") as unity:
+            return UNITY_INCLUDE.findall(unity.read())
+    except OSError:
+        return [compiled]
 
 
 def flags_for(layer, header, commands, folders):
