@@ -72,6 +72,7 @@ ConfigProblemDialog::Choice ConfigProblemDialog::draw() {
         m_focusFirst = false;
     }
     if (ImGui::Button(fmt::format("{}###use_defaults", tr("settings.problem.use_defaults")).c_str())) choice = Choice::UseDefaults;
+    noteKeyboard("settings.problem.use_defaults");
     ImGui::SameLine();
     if (ImGui::Button(fmt::format("{}###open_settings", tr("settings.problem.open_settings")).c_str())) {
         choice = Choice::OpenSettings;

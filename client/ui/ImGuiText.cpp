@@ -38,6 +38,23 @@ void noteWidget(std::string_view name) {
     if (shown) spdlog::info("widget {} {} {} {} {}", name, rect[0], rect[1], rect[2], rect[3]);
 }
 
+void noteKeyboard(std::string_view name, KeysFor keys) {
+    if (!g_widgetDump) return;
+    // What the window does with a key follows what ImGui said at this frame's start (it wants the
+    // keyboard, or text): the line waits until that agrees with the item having the keys. A text
+    // field has them once it takes text, not when it is only focused.
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool has = keys == KeysFor::Text ? ImGui::IsItemActive() && io.WantTextInput
+                                           : ImGui::IsItemFocused() && io.WantCaptureKeyboard;
+    if (!has) return;
+    static std::map<std::string, int, std::less<>> lastFrame; // per name, the last frame it had the keys
+    const int frame = ImGui::GetFrameCount();
+    const auto found = lastFrame.find(name);
+    const bool fresh = found == lastFrame.end() || found->second < frame - 1;
+    lastFrame.insert_or_assign(std::string(name), frame);
+    if (fresh) spdlog::info("keys go to {}", name);
+}
+
 bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags) {
     std::array<char, 256> buffer{};
     const std::size_t length = std::min(text.size(), buffer.size() - 1);

@@ -18,6 +18,10 @@ bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags
 // "widget NAME L T W H" (window pixels) when it first shows and whenever it moves; nothing when off.
 void setWidgetDump(bool on);
 void noteWidget(std::string_view name);
+// --dump-layout: logs "keys go to NAME" in the first frame the item drawn last has the keyboard
+// (a control focused, a text field taking text), so a test presses keys once they land there.
+enum class KeysFor { Control, Text };
+void noteKeyboard(std::string_view name, KeysFor keys = KeysFor::Control);
 
 // Text that keeps '%' literal.
 inline void plainText(const std::string& text) { ImGui::TextUnformatted(text.c_str()); }

@@ -129,7 +129,9 @@ void StartScreen::drawCpu(UiCommands& commands) {
         ImGui::SetKeyboardFocusHere();
         m_focusFirst = false;
     }
-    if (ImGui::Button(tr("screen.play_cpu")) || shortcut(sf::Keyboard::C, m_onTop)) {
+    const bool playCpu = ImGui::Button(tr("screen.play_cpu"));
+    noteKeyboard("screen.play_cpu");
+    if (playCpu || shortcut(sf::Keyboard::C, m_onTop)) {
         UiCommand play{UiAction::PlayVsCpu};
         play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
         commands.push_back(play);
@@ -188,6 +190,7 @@ void StartScreen::drawJoin(UiCommands& commands) {
         m_focusJoin = false;
     }
     if (inputString("##join", m_joinText)) m_joinProblem.reset();
+    noteKeyboard("screen.join.address", KeysFor::Text);
     const bool entered = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
     ImGui::SameLine();
     if (ImGui::Button(tr("screen.join.button")) || entered) join(commands);

@@ -131,7 +131,7 @@ void UiOverlay::showStartScreen(StartScreenFacts facts) {
 
 bool UiOverlay::active(TimeMs now) const {
     return m_framesToSettle > 0 || m_measure.running() || m_logHasNews || ImGui::GetIO().WantTextInput ||
-           now - m_lastInputAt < kUiSettleMs;
+           m_imgui.inputWaiting() || now - m_lastInputAt < kUiSettleMs;
 }
 
 void UiOverlay::open(StartDialog dialog, HelpPage page) {

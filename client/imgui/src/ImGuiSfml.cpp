@@ -39,6 +39,24 @@ const char* clipboardText(void*) {
 
 void setClipboardText(void*, const char* text) { sf::Clipboard::setString(text); }
 
+// Whether feedEvent takes `event` as input (what it returns), without feeding it.
+bool isInput(const sf::Event& event) {
+    switch (event.type) {
+    case sf::Event::MouseButtonPressed:
+    case sf::Event::MouseButtonReleased: return mouseButtonIndex(event.mouseButton.button) >= 0;
+    case sf::Event::TextEntered: return event.text.unicode >= 0x20 && event.text.unicode != 0x7f;
+    case sf::Event::MouseMoved:
+    case sf::Event::MouseWheelScrolled:
+    case sf::Event::MouseLeft:
+    case sf::Event::KeyPressed:
+    case sf::Event::KeyReleased:
+    case sf::Event::GainedFocus:
+    case sf::Event::LostFocus:
+    case sf::Event::Resized: return true;
+    default: return false;
+    }
+}
+
 } // namespace
 
 void configureKeyMap(ImGuiIO& io) {
@@ -104,6 +122,53 @@ bool feedEvent(ImGuiIO& io, const sf::Event& event) {
     default:
         return false;
     }
+}
+
+bool InputFeed::feed(ImGuiIO& io, const sf::Event& event) {
+    if (m_queue.empty() && firstChangeThisFrame(event)) return feedEvent(io, event);
+    // After it, or changing again what no frame has seen change yet: for a later frame.
+    if (!isInput(event)) return false;
+    m_queue.push_back(event);
+    return true;
+}
+
+// Notes what `event` changes, unless it changes a key or button that already changed since the
+// last NewFrame: then false, and nothing is noted.
+bool InputFeed::firstChangeThisFrame(const sf::Event& event) {
+    switch (event.type) {
+    case sf::Event::KeyPressed:
+    case sf::Event::KeyReleased: {
+        const int code = event.key.code;
+        if (code < 0 || code >= sf::Keyboard::KeyCount) return true;
+        if (m_keysChanged.test(static_cast<std::size_t>(code))) return false;
+        m_keysChanged.set(static_cast<std::size_t>(code));
+        return true;
+    }
+    case sf::Event::MouseButtonPressed:
+    case sf::Event::MouseButtonReleased: {
+        const int index = mouseButtonIndex(event.mouseButton.button);
+        if (index < 0) return true;
+        if (m_buttonsChanged.test(static_cast<std::size_t>(index))) return false;
+        m_buttonsChanged.set(static_cast<std::size_t>(index));
+        return true;
+    }
+    default:
+        return true;
+    }
+}
+
+void InputFeed::frameStarting(ImGuiIO& io) {
+    // What waited goes in, as far as it changes nothing the coming frame would see change twice.
+    while (!m_queue.empty() && firstChangeThisFrame(m_queue.front())) {
+        feedEvent(io, m_queue.front());
+        m_queue.pop_front();
+    }
+}
+
+void InputFeed::frameStarted() {
+    // The frame saw every change so far: each key and button may change once more.
+    m_keysChanged.reset();
+    m_buttonsChanged.reset();
 }
 
 // Latin-1 and the few symbols the window writes: dashes, the ellipsis, arrows, card suits.
@@ -188,7 +253,7 @@ ImGuiLayer::~ImGuiLayer() {
 
 void ImGuiLayer::processEvent(const sf::Event& event) {
     ImGui::SetCurrentContext(m_context);
-    feedEvent(ImGui::GetIO(), event);
+    m_input.feed(ImGui::GetIO(), event);
 }
 
 void ImGuiLayer::beginFrame(sf::Time sinceLastFrame) {
@@ -198,7 +263,9 @@ void ImGuiLayer::beginFrame(sf::Time sinceLastFrame) {
     io.DisplaySize = ImVec2(static_cast<float>(size.x), static_cast<float>(size.y));
     io.DeltaTime = sinceLastFrame > sf::Time::Zero ? sinceLastFrame.asSeconds() : 1.0f / 60.0f;
     ImGui_ImplOpenGL2_NewFrame();
+    m_input.frameStarting(io);
     ImGui::NewFrame();
+    m_input.frameStarted();
 }
 
 void ImGuiLayer::endFrame() { endFrame(m_window); }

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <imgui.h>
 
+#include <vector>
+
 using speed::ui::configureKeyMap;
 using speed::ui::feedEvent;
 
@@ -29,6 +31,21 @@ sf::Event key(sf::Event::EventType type, sf::Keyboard::Key code, bool control = 
     event.type = type;
     event.key = {code, false, control, shift, false};
     return event;
+}
+
+// One frame's start as ImGuiLayer does it, NewFrame replaced by a copy of what it would read:
+// whether `code` is down, the mouse's first button, the characters typed.
+struct Seen {
+    bool keyDown = false;
+    bool buttonDown = false;
+    int characters = 0;
+};
+Seen frame(speed::ui::InputFeed& input, ImGuiIO& io, sf::Keyboard::Key code = sf::Keyboard::Space) {
+    input.frameStarting(io);
+    const Seen seen{io.KeysDown[code], io.MouseDown[0], io.InputQueueCharacters.Size};
+    io.InputQueueCharacters.resize(0); // the frame took them
+    input.frameStarted();
+    return seen;
 }
 
 } // namespace
@@ -112,4 +129,88 @@ TEST_CASE("resizing the window resizes ImGui's display; other events are not inp
     sf::Event closed{};
     closed.type = sf::Event::Closed;
     CHECK_FALSE(feedEvent(io, closed));
+}
+
+TEST_CASE("a key tapped between two frames is seen down by the next frame, then up", "[imgui]") {
+    Context context;
+    ImGuiIO& io = ImGui::GetIO();
+    speed::ui::InputFeed input;
+    CHECK(input.feed(io, key(sf::Event::KeyPressed, sf::Keyboard::Space)));
+    CHECK(input.feed(io, key(sf::Event::KeyReleased, sf::Keyboard::Space)));
+    CHECK(input.waiting());
+    CHECK(frame(input, io).keyDown); // the first frame sees it pressed
+    CHECK(input.waiting());
+    CHECK_FALSE(frame(input, io).keyDown); // the next released
+    CHECK_FALSE(input.waiting());
+    // Pressed before a frame, released after it: released at once.
+    CHECK(input.feed(io, key(sf::Event::KeyPressed, sf::Keyboard::A)));
+    CHECK(frame(input, io, sf::Keyboard::A).keyDown);
+    CHECK(input.feed(io, key(sf::Event::KeyReleased, sf::Keyboard::A)));
+    CHECK_FALSE(io.KeysDown[sf::Keyboard::A]);
+    CHECK_FALSE(input.waiting());
+}
+
+TEST_CASE("two taps of a key between two frames are two presses", "[imgui]") {
+    Context context;
+    ImGuiIO& io = ImGui::GetIO();
+    speed::ui::InputFeed input;
+    for (int i = 0; i < 2; ++i) {
+        input.feed(io, key(sf::Event::KeyPressed, sf::Keyboard::Backspace));
+        input.feed(io, key(sf::Event::KeyReleased, sf::Keyboard::Backspace));
+    }
+    int presses = 0;
+    bool wasDown = false;
+    for (int i = 0; i < 6; ++i) {
+        const bool down = frame(input, io, sf::Keyboard::Backspace).keyDown;
+        presses += down && !wasDown ? 1 : 0;
+        wasDown = down;
+    }
+    CHECK(presses == 2);
+    CHECK_FALSE(wasDown);
+    CHECK_FALSE(input.waiting());
+}
+
+TEST_CASE("typed text stays behind the keys before it, and keys keep their modifiers", "[imgui]") {
+    Context context;
+    ImGuiIO& io = ImGui::GetIO();
+    speed::ui::InputFeed input;
+    // A BackSpace tapped twice, then an m: the m reaches the frame after the second BackSpace.
+    for (int i = 0; i < 2; ++i) {
+        input.feed(io, key(sf::Event::KeyPressed, sf::Keyboard::Backspace, true));
+        input.feed(io, key(sf::Event::KeyReleased, sf::Keyboard::Backspace, true));
+    }
+    sf::Event text{};
+    text.type = sf::Event::TextEntered;
+    text.text.unicode = 'm';
+    CHECK(input.feed(io, text));
+    std::vector<Seen> frames;
+    for (int i = 0; i < 5; ++i) {
+        frames.push_back(frame(input, io, sf::Keyboard::Backspace));
+        if (frames.back().keyDown) CHECK(io.KeyCtrl);
+    }
+    CHECK(frames[0].keyDown);
+    CHECK_FALSE(frames[1].keyDown);
+    CHECK(frames[2].keyDown);
+    CHECK(frames[2].characters == 0);
+    CHECK(frames[3].characters == 1); // with the second release, after the second press
+    CHECK_FALSE(input.waiting());
+    sf::Event closed{};
+    closed.type = sf::Event::Closed;
+    CHECK_FALSE(input.feed(io, closed)); // not input
+}
+
+TEST_CASE("a click between two frames is seen down by the next frame, then up", "[imgui]") {
+    Context context;
+    ImGuiIO& io = ImGui::GetIO();
+    speed::ui::InputFeed input;
+    CHECK(input.feed(io, mouseButton(sf::Event::MouseButtonPressed, sf::Mouse::Left, 10, 20)));
+    CHECK(input.feed(io, mouseButton(sf::Event::MouseButtonReleased, sf::Mouse::Left, 11, 21)));
+    CHECK(frame(input, io).buttonDown);
+    CHECK(io.MousePos.x == 10.0f);
+    CHECK_FALSE(frame(input, io).buttonDown);
+    CHECK(io.MousePos.x == 11.0f);
+    // Without a feed that waits, the same click is never down at a frame: what this prevents.
+    CHECK(feedEvent(io, mouseButton(sf::Event::MouseButtonPressed, sf::Mouse::Left, 10, 20)));
+    CHECK(feedEvent(io, mouseButton(sf::Event::MouseButtonReleased, sf::Mouse::Left, 10, 20)));
+    CHECK_FALSE(io.MouseDown[0]);
 }

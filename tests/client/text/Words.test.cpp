@@ -59,7 +59,7 @@ std::map<std::string, std::string> keysNamedInSources() {
     std::string alternatives;
     for (const auto& prefix : prefixes) alternatives += (alternatives.empty() ? "" : "|") + prefix;
     const std::regex literal("\"((?:" + alternatives + ")\\.[a-z0-9_.]+)\"");
-    const std::regex widgetName("noteWidget\\(\"[^\"]*\"");
+    const std::regex widgetName("note(?:Widget|Keyboard)\\(\"[^\"]*\"");
     std::map<std::string, std::string> named; // key -> first file naming it
     for (const auto& file : std::filesystem::recursive_directory_iterator(root)) {
         const auto extension = file.path().extension();
@@ -68,8 +68,8 @@ std::map<std::string, std::string> keysNamedInSources() {
         std::ifstream in(file.path());
         std::stringstream text;
         text << in.rdbuf();
-        // A control's layout name (noteWidget) is not a catalogue key, though it may look like one.
-        const std::string source = std::regex_replace(text.str(), widgetName, "noteWidget(");
+        // A control's layout name (noteWidget, noteKeyboard) is not a catalogue key, though it may look like one.
+        const std::string source = std::regex_replace(text.str(), widgetName, "note(");
         for (std::sregex_iterator it(source.begin(), source.end(), literal), end; it != end; ++it) {
             named.emplace((*it)[1].str(), file.path().lexically_relative(root).string());
         }

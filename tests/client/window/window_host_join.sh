@@ -13,12 +13,12 @@ port=$(free_udp_port)
 write_ini "$WORK_DIR/alice.ini" alice "$port"
 write_ini "$WORK_DIR/bob.ini" bob "$port"
 ALICE_LOG=$WORK_DIR/alice.log BOB_LOG=$WORK_DIR/bob.log
-"$SPEED_BIN" --config "$WORK_DIR/alice.ini" --bot max --seed 21 2>"$ALICE_LOG" >/dev/null &
+"$SPEED_BIN" --config "$WORK_DIR/alice.ini" --bot max --seed 21 --dump-layout 2>"$ALICE_LOG" >/dev/null &
 ALICE=$!
 trap 'kill $ALICE $BOB 2>/dev/null || true' EXIT
 LOG=$ALICE_LOG wait_for_log "start screen" 60
 alice_wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
-"$SPEED_BIN" --config "$WORK_DIR/bob.ini" --bot max --seed 21 2>"$BOB_LOG" >/dev/null &
+"$SPEED_BIN" --config "$WORK_DIR/bob.ini" --bot max --seed 21 --dump-layout 2>"$BOB_LOG" >/dev/null &
 BOB=$!
 LOG=$BOB_LOG wait_for_log "start screen" 60
 bob_wid=
@@ -29,14 +29,17 @@ for _ in $(seq 50); do
 done
 [ -n "$alice_wid" ] && [ -n "$bob_wid" ] || fail "two speed windows expected"
 
-xdotool windowfocus "$alice_wid"; sleep 0.3
+xdotool windowfocus --sync "$alice_wid"
+LOG=$ALICE_LOG wait_for_log "keys go to screen\.play_cpu" 60
 xdotool key --clearmodifiers h
 LOG=$ALICE_LOG wait_for_log "banner: Waiting for a player: on UDP port $port" 60
 echo "ok: H on the start screen hosts on port $port"
 
-xdotool windowfocus "$bob_wid"; sleep 0.3
-xdotool key --clearmodifiers j; sleep 0.2
-xdotool type --delay 30 "127.0.0.1"; sleep 0.2
+xdotool windowfocus --sync "$bob_wid"
+LOG=$BOB_LOG wait_for_log "keys go to screen\.play_cpu" 60
+xdotool key --clearmodifiers j
+LOG=$BOB_LOG wait_for_log "keys go to screen\.join\.address" 60 # the caret is in the field
+xdotool type --delay 30 "127.0.0.1"
 xdotool key --clearmodifiers Return
 LOG=$BOB_LOG wait_for_log "start screen: joining 127.0.0.1" 60
 echo "ok: the typed address is joined"

@@ -42,6 +42,17 @@ wait_for_log() {
     done
 }
 
+# wait_for_log_count PATTERN COUNT SECONDS: until COUNT log lines match the extended regex, or fail.
+wait_for_log_count() {
+    local pattern=$1 count=$2 seconds=$3 waited=0
+    while [ "$(grep -Ec -- "$pattern" "$LOG" 2>/dev/null)" -lt "$count" ]; do
+        if [ -n "$SPEED_PID" ] && ! kill -0 "$SPEED_PID" 2>/dev/null; then fail "speed exited before logging /$pattern/ $count times"; fi
+        [ "$waited" -ge $((seconds * 10)) ] && fail "fewer than $count log lines /$pattern/ within ${seconds}s"
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+}
+
 start_speed() {
     "$SPEED_BIN" "$@" 2>"$LOG" >"$WORK_DIR/stdout.txt" &
     SPEED_PID=$!

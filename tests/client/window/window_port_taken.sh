@@ -24,8 +24,7 @@ echo "ok: the port held by another program is named"
 wait_for_log "start screen: .*UDP port $port is used by another program" 60
 echo "ok: the start screen comes back with the reason"
 command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
-wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
-xdotool windowfocus "$wid"; sleep 0.3
+focus_speed_window
 xdotool key --clearmodifiers r
 wait_for_log "trying again" 60
 echo "ok: R on the start screen connects again"

@@ -16,22 +16,25 @@ port=$(free_udp_port)
 printf '[network]\nport = %s\nwait = 5\n[player]\nname = tester\nsound = off\nvolume = 30\n' "$port" >"$WORK_DIR/setup.ini"
 
 # The start screen: J puts the caret in the address field, where m is a letter.
-start_speed --config "$WORK_DIR/setup.ini"
+start_speed --config "$WORK_DIR/setup.ini" --dump-layout
 wait_for_log "start screen" 60
 wait_for_log "sound: (no audio device|8 effects ready, muted, volume 30)" 60
 echo "ok: the window starts; $(grep -Eo "sound: (no audio device|8 effects ready)" "$LOG" | head -n 1)"
 focus_speed_window
-sleep 0.3
+wait_for_log "keys go to screen\.play_cpu" 60
 xdotool key --clearmodifiers m
 wait_for_log "key M: sound on" 60
 echo "ok: M on the start screen turns the sound on"
-xdotool key --clearmodifiers j; sleep 0.4
-xdotool type --delay 40 "mm"; sleep 0.5
-[ "$(grep -c "key M: sound" "$LOG")" -eq 1 ] || fail "an m typed into the address field toggled the sound"
-for _ in 1 2; do xdotool key --clearmodifiers BackSpace; sleep 0.2; done # one key a frame
-xdotool type --delay 30 "127.0.0.1"; sleep 0.2
+xdotool key --clearmodifiers j
+wait_for_log "keys go to screen\.join\.address" 60 # the caret is in the field
+xdotool type --delay 40 "mm"
+xdotool key --clearmodifiers BackSpace BackSpace
+xdotool type --delay 30 "127.0.0.1"
 xdotool key --clearmodifiers Return
-wait_for_log "start screen: joining 127\.0\.0\.1" 60
+# Joined exactly that address: each key reached the field in order (the two m's, then the two
+# BackSpaces that took them away), and none of them toggled the sound.
+wait_for_log "start screen: joining 127\.0\.0\.1$" 60
+[ "$(grep -c "key M: sound" "$LOG")" -eq 1 ] || fail "an m typed into the address field toggled the sound"
 echo "ok: m typed into the address field is a letter there, not a mute"
 stop_speed
 
@@ -43,17 +46,17 @@ wait_for_log "applied \(table\): SPEED!" 60
 wait_for_log "sound: speed at volume 0" 60
 echo "ok: muted by setup.ini, the SPEED! flip is cued at volume 0"
 focus_speed_window
-sleep 0.3
 xdotool key --clearmodifiers m
 wait_for_log "key M: sound on" 60
 
+tables=$(moves_lines)
 drag_first legal
 wait_for_log "applied \(you\): seat 0 plays .. from slot $slot on pile $pile" 60
 wait_for_log "sound: pick-up at volume 24" 60
 wait_for_log "sound: place at volume 30" 60
 echo "ok: a real drag is heard: picked up at 24 (80% of 30), placed at 30"
 
-sleep 0.3
+wait_for_moves_count $((tables + 1)) # the table after the play, where the next drag is chosen
 drag_first illegal
 wait_for_log "refused: seat 0 plays .. from slot $slot on pile $pile" 60
 wait_for_log "sound: refused at volume 24" 60

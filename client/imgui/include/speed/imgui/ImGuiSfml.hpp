@@ -7,6 +7,8 @@
 #include <SFML/System/Time.hpp>
 #include <SFML/Window/Event.hpp>
 
+#include <bitset>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +25,29 @@ void configureKeyMap(ImGuiIO& io);
 // Translates one SFML event into ImGui's input state. Pure apart from `io`: unit-tested.
 // Returns true when the event is input ImGui cares about (mouse, keys, text, focus, size).
 bool feedEvent(ImGuiIO& io, const sf::Event& event);
+
+// ImGui 1.86 reads keys and mouse buttons as states, once a frame (in NewFrame): a press and its
+// release that both come between two frames (a quick tap while a frame is slow, on a loaded
+// machine) would never be seen, and the key or click would be lost; two taps would be one. This
+// feeds events as feedEvent does, but an event that would change a key or button a second time
+// before a NewFrame has seen the first change waits, with every event after it (their order
+// kept: typed text stays behind the keys before it), for the frames after. Call frameStarting
+// right before each ImGui::NewFrame and frameStarted right after it, and draw frames while
+// waiting() says events wait.
+class InputFeed {
+public:
+    bool feed(ImGuiIO& io, const sf::Event& event);
+    void frameStarting(ImGuiIO& io);
+    void frameStarted();
+    bool waiting() const { return !m_queue.empty(); }
+
+private:
+    bool firstChangeThisFrame(const sf::Event& event);
+
+    std::bitset<sf::Keyboard::KeyCount> m_keysChanged; // since the last NewFrame
+    std::bitset<sf::Mouse::ButtonCount> m_buttonsChanged;
+    std::deque<sf::Event> m_queue; // what waits for a later frame, in the order it came
+};
 
 // Owns an ImGui context bound to one window. Create it after the window (its GL context must
 // exist); call processEvent for every event, beginFrame before building widgets, endFrame after
@@ -56,6 +81,8 @@ public:
     bool japaneseLoaded() const { return m_japaneseLoaded; }
 
     void processEvent(const sf::Event& event);
+    // Input waits for a later frame (see InputFeed): draw one soon.
+    bool inputWaiting() const { return m_input.waiting(); }
     void beginFrame(sf::Time sinceLastFrame);
     void endFrame();
     // The same into another target of the window's size (e.g. a RenderTexture caching a frame).
@@ -75,6 +102,7 @@ private:
     std::vector<unsigned short> m_japaneseRanges; // ImWchar pairs, built once, alive with the atlas
     float m_fontSizePx = 0;
     std::unique_ptr<ImGuiStyle> m_baseStyle; // the style at scale 1, what setSize() scales
+    InputFeed m_input;
 };
 
 } // namespace speed::ui
