@@ -13,6 +13,8 @@ void ShownTable::startGame(std::uint32_t game, const GameState& table, int moves
     m_game = game;
     m_table = table;
     m_ownMoves.clear();
+    m_lastApplied.clear();
+    m_replaying.clear();
     m_moves = movesBefore;
     m_flips = flipsBefore;
 }
@@ -51,6 +53,13 @@ void ShownTable::applied(std::uint32_t game, const Move& move, std::vector<Appli
     if (applyMove(m_table, move) != MoveError::None) return; // out of step: the next catchUp bridges it
     ++m_moves;
     if (move.kind == MoveKind::Flip) ++m_flips;
+    m_lastApplied.push_back(move);
+    if (m_lastApplied.size() > kKeptApplied) m_lastApplied.pop_front();
+    const auto replayed = std::find(m_replaying.begin(), m_replaying.end(), move);
+    if (replayed != m_replaying.end()) { // on its pile since before the rewind: it stays put
+        m_replaying.erase(replayed);
+        return;
+    }
     if (!takeOwn(move)) out.push_back({move, before, m_table});
 }
 
@@ -62,6 +71,7 @@ void ShownTable::catchUp(std::uint32_t game, const GameState& confirmed, std::ve
         if (!takeOwn(record.move)) out.push_back(std::move(record));
     }
     m_table = confirmed;
+    m_replaying.clear(); // the table is the host's again, whatever came of them
 }
 
 bool ShownTable::refused(const Move& move) { return takeOwn(move); }
@@ -70,6 +80,11 @@ void ShownTable::rebase(std::uint32_t game, const GameState& table, int undone) 
     if (game == 0 || game != m_game) return;
     m_table = table;
     m_moves = std::max(0, m_moves - undone);
+    m_replaying.clear();
+    for (int i = 0; i < undone && !m_lastApplied.empty(); ++i) {
+        m_replaying.push_back(m_lastApplied.back());
+        m_lastApplied.pop_back();
+    }
 }
 
 } // namespace speed::client

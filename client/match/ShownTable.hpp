@@ -7,6 +7,7 @@
 #include "speed/protocol/SessionEvent.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -32,7 +33,8 @@ public:
     // The host refused `move`: true when it had been shown (it must slide back).
     bool refused(const Move& move);
     // The host took `undone` plays back to `table` (fair arbitration's rewind): they come again
-    // as applied moves, or are taken back.
+    // as applied moves, or are taken back. One that comes again was on the pile already: it does
+    // not fly in a second time.
     void rebase(std::uint32_t game, const GameState& table, int undone);
 
     std::uint32_t game() const { return m_game; }
@@ -44,10 +46,13 @@ private:
     bool takeOwn(const Move& move);
 
     static constexpr std::size_t kMaxOwnMoves = 8; // moves shown at once, awaiting the host's table
+    static constexpr std::size_t kKeptApplied = 16; // more than a rewind undoes (protocol's kMaxUndone)
 
     std::uint32_t m_game = 0;
     GameState m_table;
     std::vector<Move> m_ownMoves;
+    std::deque<Move> m_lastApplied; // the newest last: what a rewind may undo
+    std::vector<Move> m_replaying;  // undone by a rewind, shown already, expected again
     int m_moves = 0;
     int m_flips = 0;
 };

@@ -98,3 +98,35 @@ TEST_CASE("shown table: a rewind goes back to the table it names, and the plays 
     shown.rebase(2, game.table, 1); // another game's: ignored
     CHECK(protocol::sameTable(shown.table(), again));
 }
+
+TEST_CASE("shown table: a play that comes again after a rewind stays on its pile, a new one flies in",
+          "[client][shown][rewind]") {
+    Game game;
+    ShownTable shown;
+    shown.startGame(1, game.table);
+    std::vector<AppliedMove> out;
+    const GameState before = game.table;
+    const Move theirs = game.play(1);
+    shown.applied(1, theirs, out);
+    REQUIRE(out.size() == 1); // it flew in once
+    // A late play of the user's, made before theirs, undoes it; then theirs comes again.
+    shown.rebase(1, before, 1);
+    GameState again = before;
+    const Move mine = *Bot(0, BotLevel::Max, 3).bestAction(again);
+    REQUIRE(applyMove(again, mine) == MoveError::None);
+    REQUIRE(applyMove(again, theirs) == MoveError::None); // still legal after mine (another pile)
+    out.clear();
+    shown.ownMoveShown(mine);
+    shown.applied(1, mine, out);
+    shown.applied(1, theirs, out);
+    CHECK(out.empty()); // mine was shown when made, theirs was on its pile already
+    CHECK(protocol::sameTable(shown.table(), again));
+    CHECK(shown.moves() == 2);
+    // Later plays of the same seat fly in as usual.
+    GameState later = again;
+    const Move next = *Bot(1, BotLevel::Max, 3).bestAction(later);
+    REQUIRE(applyMove(later, next) == MoveError::None);
+    shown.applied(1, next, out);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].move == next);
+}
