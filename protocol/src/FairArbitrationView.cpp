@@ -14,7 +14,7 @@ namespace speed::protocol {
 // has measured nothing when it deals its first game), which they do while the deal's SPEED! is
 // called and nobody can play, until FairTiming::figureSamples were taken.
 void FairArbitration::newDeal(const GameState& table, WireNumber revision, int firstCoinSeat) {
-    m_order.reset(m_timing.fair.maxLagUs, m_timing.fair.minTieUs, firstCoinSeat);
+    m_order.reset(m_timing.fair.maxLagUs, m_timing.fair.minTieUs, firstCoinSeat, m_timing.fair.coinUs);
     m_rewindUs = rewindWindowUs(m_timing.fair.maxLagUs, m_timing);
     m_viewDelayMs = 0;
     m_samplesUsed = 0;

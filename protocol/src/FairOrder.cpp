@@ -9,10 +9,11 @@ bool madeBefore(const TimedPlay& a, const TimedPlay& b) { return a.keyUs < b.key
 
 } // namespace
 
-void FairOrder::reset(std::int64_t lagUs, std::int64_t tieUs, int firstCoinSeat) {
+void FairOrder::reset(std::int64_t lagUs, std::int64_t tieUs, int firstCoinSeat, std::int64_t coinUs) {
     m_waiting.clear();
     m_lagUs = std::max<std::int64_t>(lagUs, 0);
     m_tieUs = std::max<std::int64_t>(tieUs, 0);
+    m_coinUs = std::max<std::int64_t>(coinUs, 0);
     m_coinSeat = firstCoinSeat == 0 ? 0 : 1;
     m_ties = 0;
 }
@@ -44,13 +45,14 @@ std::optional<TimedPlay> FairOrder::takeDue(std::int64_t nowUs) {
     if (m_waiting.empty()) return std::nullopt;
     auto first = earliest();
     if (first->keyUs + m_lagUs + m_tieUs > nowUs) return std::nullopt;
-    // The other seat's earliest play on the same pile, when it is within the tie window: the
-    // coin, not a difference the clocks cannot tell, decides which is taken first.
+    // The other seat's earliest play on the same pile, when it is within the coin window: the
+    // coin, not a difference below the clocks' resolution, decides which is taken first.
     if (first->move.kind == MoveKind::Play) {
+        const std::int64_t coinUs = std::min(m_coinUs, m_tieUs);
         auto rival = m_waiting.end();
         for (auto play = m_waiting.begin(); play != m_waiting.end(); ++play) {
             const bool candidate = play->seat != first->seat && play->move.kind == MoveKind::Play &&
-                                   play->move.pile == first->move.pile && play->keyUs - first->keyUs <= m_tieUs;
+                                   play->move.pile == first->move.pile && play->keyUs - first->keyUs <= coinUs;
             if (candidate && (rival == m_waiting.end() || play->keyUs < rival->keyUs)) rival = play;
         }
         if (rival != m_waiting.end()) {

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
 
 namespace speed::protocol::test {
 namespace {
@@ -104,7 +105,7 @@ bool liarWins(TimeMs laterMs, std::int64_t liftUs) {
 
 TEST_CASE("fair order: plays are taken in the order made, each once its lag and tie window have passed", "[fair]") {
     FairOrder order;
-    order.reset(3000, 500, 0);
+    order.reset(3000, 500, 0, 500);
     order.add(playOf(1, 0, 2000, 1)); // made later, came first
     order.add(playOf(0, 1, 1000));
     REQUIRE(order.nextDueUs() == std::optional<std::int64_t>(4500));
@@ -124,7 +125,7 @@ TEST_CASE("fair order: plays are taken in the order made, each once its lag and 
 
 TEST_CASE("fair order: two seats on one pile within the tie window go to a coin that alternates", "[fair]") {
     FairOrder order;
-    order.reset(3000, 500, 1); // the coin starts with the client's seat
+    order.reset(3000, 500, 1, 500); // the coin starts with the client's seat
     std::vector<int> winners;
     for (int round = 0; round < 4; ++round) {
         const std::int64_t at = round * 100'000;
@@ -150,6 +151,31 @@ TEST_CASE("fair order: two seats on one pile within the tie window go to a coin 
     const auto rest = order.takeAll();
     REQUIRE(rest.size() == 2);
     CHECK(rest[0].keyUs < rest[1].keyUs);
+}
+
+TEST_CASE("fair order: within the tie window, plays further apart than the coin window keep their order", "[fair]") {
+    FairOrder order;
+    order.reset(3000, 5000, 1, 500); // a 5 ms tie window (a jittery link); the coin would pick the client
+    order.add(playOf(1, 0, 3000, 1)); // the client 3 ms after the host: apart, though within the window
+    order.add(playOf(0, 0, 0));
+    CHECK(order.takeDue(100'000)->seat == 0);
+    CHECK(order.takeDue(100'000)->seat == 1);
+    order.add(playOf(0, 0, 202'000)); // and the other way round
+    order.add(playOf(1, 0, 200'000, 2));
+    CHECK(order.takeDue(300'000)->seat == 1);
+    CHECK(order.takeDue(300'000)->seat == 0);
+    CHECK(order.ties() == 0);
+    // Within the coin window: the coin, starting with the client's seat.
+    order.add(playOf(0, 0, 400'000));
+    order.add(playOf(1, 0, 400'400, 3));
+    CHECK(order.takeDue(500'000)->seat == 1);
+    CHECK(order.ties() == 1);
+    // The coin window never reaches past the tie window.
+    order.reset(3000, 500, 1, 2000);
+    order.add(playOf(0, 0, 0));
+    order.add(playOf(1, 0, 1000, 4));
+    CHECK(order.takeDue(100'000)->seat == 0);
+    CHECK(order.ties() == 0);
 }
 
 TEST_CASE("fair: the host's own play is shown on its seat at once and taken after the local lag", "[fair][session]") {
@@ -259,6 +285,33 @@ TEST_CASE("fair: a play that came late, within the trips the link has shown, tak
     broken.entries.push_back(bogus);
     HostSession refused(fairConfigFor(SessionRole::Host));
     CHECK(refused.restore(pair.now, broken, pair.now).find("takes back a move") != std::string::npos);
+}
+
+TEST_CASE("fair: on a jittery link, a play made 3 ms first takes the pile whatever the coin", "[fair][session][race]") {
+    // The jitter makes a tie window wider than 3 ms; the estimate still tells 3 ms apart, and a
+    // coin over the whole window would give the later play the pile in one deal of two.
+    std::set<int> coinSeats;
+    for (std::uint64_t firstSeed = 1; coinSeats.size() < 2 && firstSeed < 40; ++firstSeed) {
+        auto [pairOwner, hostMove, clientMove] = fairRaceOverJitter(20, firstSeed);
+        REQUIRE(pairOwner);
+        SessionPair& pair = *pairOwner;
+        const int coinSeat = static_cast<int>(pair.host.match().seed() & 1U);
+        if (!coinSeats.insert(coinSeat).second) continue;
+        INFO("the coin starts with seat " << coinSeat);
+        REQUIRE(pair.host.arbitration().tieUs > 3'000);
+        REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+        pair.advance(3, 1);
+        REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
+        pair.advance(100, 1);
+        CHECK(onPile(pair.host.confirmedState(), hostMove));
+        CHECK(pair.host.arbitration().ties == 0);
+        const SessionEvent* rejected = SessionPair::last(pair.clientEvents, SessionEventKind::MoveRejected);
+        REQUIRE(rejected != nullptr);
+        CHECK(rejected->move == clientMove);
+        CHECK(rejected->raceLeadUs == std::optional<std::int64_t>(3'000)); // the host was 3 ms earlier
+        CHECK(sameTable(pair.client.confirmedState(), pair.host.confirmedState()));
+    }
+    CHECK(coinSeats.size() == 2);
 }
 
 TEST_CASE("fair: a jittery link's trips do not push an honest INPUT later than it was made", "[fair][clock]") {

@@ -291,9 +291,10 @@ inline bool onPile(const GameState& table, const Move& move) {
 
 // A fair host and its client over a jittery link: during the connection and the deal each
 // datagram takes 0 or `jitterMs` (every other millisecond), so the host's exchanges see trips
-// of 0..jitterMs each way; then the link is instant again. The first deal with a race on it.
-inline RaceTable fairRaceOverJitter(TimeMs jitterMs) {
-    for (std::uint64_t seed = 1; seed < 200; ++seed) {
+// of 0..jitterMs each way; then the link is instant again. The first deal from `firstSeed` on
+// with a race on it.
+inline RaceTable fairRaceOverJitter(TimeMs jitterMs, std::uint64_t firstSeed = 1) {
+    for (std::uint64_t seed = firstSeed; seed < firstSeed + 200; ++seed) {
         auto pair = std::make_unique<SessionPair>(fairConfigFor(SessionRole::Host, seed), fairConfigFor(SessionRole::Client, seed));
         pair->host.listen(pair->now);
         pair->client.connect(pair->now, kHost);

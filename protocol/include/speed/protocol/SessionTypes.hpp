@@ -28,6 +28,9 @@ struct FairTiming {
     std::int64_t maxLagUs = 100'000;   // its cap: more would be felt in the hand
     std::int64_t lagMarginUs = 1'000;  // added to the slowest recent one-way trip
     std::int64_t minTieUs = 500;       // below this, times are not told apart
+    // Two seats' plays on one pile closer than this on the host's clock go to the coin; further
+    // apart, the estimate orders them, even within the tie window (docs/PROTOCOL.md, "Fair races").
+    std::int64_t coinUs = 500;
     std::int64_t maxTieUs = 5'000;
     std::int64_t maxRewindUs = 250'000; // the rewind's bound: past it a late play counts at arrival
     std::size_t figureSamples = 8;     // round trips after which a deal's figures are kept
