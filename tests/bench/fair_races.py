@@ -10,6 +10,8 @@ back per 1,000 plays, the local lag and the move-confirm latency; then the host'
 over every cell. Fails when fair arbitration misses its goals: host win rate 0.50 +/- 0.015 in
 every cell and pooled, |bias| <= 1 ms, order accuracy >= 99.5%, rollbacks <= 5 per 1,000 plays,
 local lag <= 5 ms at 1 ms one-way without jitter, no divergence, no lost card.
+A cell in KNOWN_LIMITS is printed with the reason it cannot meet the goals; its misses still
+fail the run, marked as the known limit.
 With --first-arrival, each cell also runs under first arrival, for comparison (never failing).
 The games are seeded and run on virtual time, so the table is the same on every run.
 A speed-server without the per-direction flags skips that cell (tests/bench/fair_cell.cpp plays it).
@@ -28,6 +30,15 @@ CELLS = [(f"{delay} ms +{jitter}", delay, jitter, ["--delay", str(delay), "--jit
 CELLS.append(("20->host +0 / 40->client +30", None, None,
               ["--delay-to-host", "20", "--jitter-to-host", "0", "--delay-to-client", "40", "--jitter-to-client", "30"]))
 CELLS.append(("hostile 25 ms +10", None, None, ["--delay", "25", "--jitter", "10"] + HOSTILE))
+# Cells whose goals the protocol cannot meet, and why (docs/PROTOCOL.md, "Fair races").
+KNOWN_LIMITS = {
+    "20->host +0 / 40->client +30":
+        "with two clocks and their stamps only, the 20 ms by which the way to the client's floor "
+        "(40 ms) exceeds the way to the host's (20 ms) cannot be told from a clock offset: the "
+        "estimate splits it, so every client play counts about 10 ms early (bias about -10 ms, "
+        "and races closer than that go the wrong way); the jitter adds only the gap between its "
+        "floor and the least of 16 trips",
+}
 
 
 def simulate(server, config, games, level, seed, cell_args, policy):
@@ -83,7 +94,7 @@ def main(argv):
             if decided is not None:
                 pooled_wins += r["wins"][0]
                 pooled_decided += decided
-            cell = f"fair, {label}"
+            cell = f"fair, {label}" + (" (known limit)" if label in KNOWN_LIMITS else "")
             if abs(r["host_win_rate"] - 0.5) > 0.015:
                 failures.append(f"{cell}: host win rate {r['host_win_rate']:.3f}, not 0.50 +/- 0.015")
             if abs(r["host_bias_ms"]) > 1.0:
@@ -100,6 +111,8 @@ def main(argv):
         print(f"pooled (fair): host wins {share:.4f} of {pooled_decided} decided games, 95% CI {share - half:.4f}-{share + half:.4f}")
         if abs(share - 0.5) > 0.015:
             failures.append(f"pooled: host win rate {share:.4f}, not 0.50 +/- 0.015")
+    for label, reason in KNOWN_LIMITS.items():
+        print(f"known limit, {label}: {reason}")
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0
