@@ -34,7 +34,7 @@ struct TimedPlay {
 struct ArbitrationFigures {
     Arbitration mode = Arbitration::Fair;
     std::int64_t lagUs = 0;      // every play waits this long after it was made
-    std::int64_t tieUs = 0;      // two seats' plays closer than this are a tie for the coin
+    std::int64_t tieUs = 0;      // closer than this, the order is the clock estimate's guess, not a promise
     std::int64_t rewindUs = 0;   // a play this much later than its due time still takes its place back
     TimeMs viewDelayMs = 0;      // the host's seat sees the table this much later, as the client does
     long long rollbacks = 0;     // plays taken back this session
