@@ -1,7 +1,7 @@
 // Fair arbitration (docs/PROTOCOL.md, "Fair races"): both seats' plays wait the same local lag,
-// the plays on one pile are taken in the order they were made, a tie goes to a coin that
-// alternates seats, a late play within the rewind window takes its place back, and the host's
-// seat sees the table as late as the client's does.
+// the plays on one pile are taken in the order they were made, a tie (closer than the clocks'
+// resolution) goes to a coin that alternates seats, a late play within the rewind window takes
+// its place back, and the host's seat sees the table as late as the client's does.
 #include "SessionPair.hpp"
 
 #include "speed/common/Random.hpp"
@@ -123,7 +123,7 @@ TEST_CASE("fair order: plays are taken in the order made, each once its lag and 
     CHECK(order.ties() == 0);
 }
 
-TEST_CASE("fair order: two seats on one pile within the tie window go to a coin that alternates", "[fair]") {
+TEST_CASE("fair order: two seats on one pile within the coin window go to a coin that alternates", "[fair]") {
     FairOrder order;
     order.reset(3000, 500, 1, 500); // the coin starts with the client's seat
     std::vector<int> winners;
