@@ -84,16 +84,41 @@ namespace {
 constexpr std::string_view kDatagramLabel = "speed-v2-datagram";
 using TagText = std::array<char, sodium_base64_ENCODED_LEN(kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING)>;
 
+constexpr unsigned char kEnd = 0; // Hash::text ends each part with a NUL
+
+// BLAKE2b under `key` with the label fed: the state every datagram's tag under that key starts
+// from. Keyed BLAKE2b hashes the key as a whole first block, so the state is made once per key
+// and copied per datagram. A thread keeps the few it used last (a session tags and checks under
+// its two keys); a key not among them replaces the oldest.
+const crypto_generichash_state& labelledState(const Key& key) {
+    struct Entry {
+        Key key{};
+        crypto_generichash_state state{};
+        bool made = false;
+    };
+    constexpr std::size_t kEntries = 4;
+    thread_local std::array<Entry, kEntries> entries{};
+    thread_local std::size_t oldest = 0;
+    for (const Entry& entry : entries) {
+        if (entry.made && entry.key == key) return entry.state;
+    }
+    Entry& entry = entries[oldest];
+    oldest = (oldest + 1) % kEntries;
+    entry.key = key;
+    entry.made = true;
+    crypto_generichash_init(&entry.state, key.data(), key.size(), kHashBytes);
+    crypto_generichash_update(&entry.state, reinterpret_cast<const unsigned char*>(kDatagramLabel.data()),
+                              kDatagramLabel.size());
+    crypto_generichash_update(&entry.state, &kEnd, 1);
+    return entry.state;
+}
+
 // The tag of `line`: the hash Hash().text(kDatagramLabel).text(line) makes, fed to BLAKE2b
 // piece by piece (the same digest) so that neither the line nor the tag is copied to the heap;
 // its first kTagChars characters are the tag, a NUL follows.
 TagText tagText(const Key& key, std::string_view line) {
     ensureSodium();
-    constexpr unsigned char kEnd = 0; // Hash::text ends each part with a NUL
-    crypto_generichash_state state;
-    crypto_generichash_init(&state, key.data(), key.size(), kHashBytes);
-    crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(kDatagramLabel.data()), kDatagramLabel.size());
-    crypto_generichash_update(&state, &kEnd, 1);
+    crypto_generichash_state state = labelledState(key);
     crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(line.data()), line.size());
     crypto_generichash_update(&state, &kEnd, 1);
     std::array<unsigned char, kHashBytes> hash{};

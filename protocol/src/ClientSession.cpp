@@ -67,7 +67,8 @@ void ClientSession::onUpdate(TimeMs now, const Update& update) {
     if (older) {
         m_link.send(now, Ok{Subject::Update, m_game, 0, m_revision}); // the host may have missed our OK
         m_link.ignore(now, IgnoreRule::StaleUpdate,
-                      "revision " + std::to_string(header.revision) + " is not newer than ours");
+                      m_link.describing() ? "revision " + std::to_string(header.revision) + " is not newer than ours"
+                                          : std::string());
         if (header.game == m_game && header.revision == m_revision) {
             m_untakenSince = kNever; // our own table again: the host missed our OK
         } else {
@@ -171,7 +172,7 @@ void ClientSession::tellChange(TimeMs now, const SnapshotHeader& header, WireNum
         event.raceLeadUs = header.takenBackLeadUs;
         // A lead means it lost a race; without one it no longer fitted for another reason.
         event.play = {MatchRefusal::None, header.takenBackLeadUs ? MoveError::NotAdjacent : MoveError::CardNotInHand};
-        event.text = "took back " + std::string(describe(move)) + ": an earlier play came late";
+        if (m_link.describing()) event.text = "took back " + std::string(describe(move)) + ": an earlier play came late";
         return emit(std::move(event));
     }
     const auto undone = static_cast<std::size_t>(std::max(header.undone, 0));
@@ -189,7 +190,9 @@ void ClientSession::tellChange(TimeMs now, const SnapshotHeader& header, WireNum
                 rewound.table = std::make_shared<const GameState>(startsFrom);
                 rewound.undone = static_cast<int>(undone);
                 if (move) rewound.move = move;
-                rewound.text = "an earlier play came late: " + std::to_string(undone) + " play(s) taken again after it";
+                if (m_link.describing()) {
+                    rewound.text = "an earlier play came late: " + std::to_string(undone) + " play(s) taken again after it";
+                }
                 emit(std::move(rewound));
             }
             if (!move) return;
@@ -197,14 +200,14 @@ void ClientSession::tellChange(TimeMs now, const SnapshotHeader& header, WireNum
             if (m_beforeMoves.size() > static_cast<std::size_t>(kMaxUndone)) m_beforeMoves.pop_front();
             event.kind = SessionEventKind::MoveApplied;
             event.move = move;
-            event.text = describe(*move);
+            if (m_link.describing()) event.text = describe(*move);
             return emit(std::move(event));
         }
     }
     if (sameTable(before, after)) return; // a change of phase, or LAST moving on
     m_beforeMoves.clear(); // the moves between the two tables are not known
     event.kind = SessionEventKind::TableJumped;
-    event.text = "the table moved on to revision " + std::to_string(header.revision);
+    if (m_link.describing()) event.text = "the table moved on to revision " + std::to_string(header.revision);
     event.table = std::make_shared<const GameState>(after);
     emit(std::move(event));
 }
@@ -228,7 +231,7 @@ void ClientSession::onOk(TimeMs now, const Ok& ok) {
     event.at = now;
     event.move = proposal->move;
     event.confirmMs = now - proposal->proposedAt;
-    event.text = describe(proposal->move);
+    if (m_link.describing()) event.text = describe(proposal->move);
     emit(std::move(event));
     ++m_link.stats().proposalsConfirmed;
     if (proposal->request.id <= m_lastDecided) m_proposals.erase(proposal); // the table already shows it

@@ -110,8 +110,10 @@ void HostSession::refusePeer(TimeMs now, const Move& move, const PlayOutcome& ou
     refused.play = outcome;
     refused.raceLeadUs = leadUs;
     refused.inputUs = inputUs;
-    refused.text =
-        "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
+    if (m_link.describing()) {
+        refused.text =
+            "refused " + peerName() + "'s " + std::string(describe(move)) + ": " + std::string(describe(outcome));
+    }
     emit(std::move(refused));
 }
 
@@ -181,7 +183,7 @@ SessionEvent HostSession::moveEvent(SessionEventKind kind, TimeMs now, const Mov
     event.at = now;
     event.game = gameNumber();
     event.move = move;
-    event.text = describe(move);
+    if (m_link.describing()) event.text = describe(move);
     return event;
 }
 

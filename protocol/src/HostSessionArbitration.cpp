@@ -73,7 +73,9 @@ void HostSession::rewindTo(TimeMs now, const HostTable& before, const Move& firs
     SessionEvent told = moveEvent(SessionEventKind::Rewound, now, late.move);
     told.table = std::make_shared<const GameState>(m_match.state());
     told.undone = undone;
-    told.text = "an earlier play came late: " + std::to_string(undone) + " play(s) taken again after it";
+    if (m_link.describing()) {
+        told.text = "an earlier play came late: " + std::to_string(undone) + " play(s) taken again after it";
+    }
     emit(std::move(told));
 }
 
@@ -85,7 +87,7 @@ void HostSession::takeBack(TimeMs now, const TimedPlay& play, const PlayOutcome&
     SessionEvent back = moveEvent(SessionEventKind::MoveTakenBack, now, play.move);
     back.play = outcome;
     back.raceLeadUs = raceLead(play.move, outcome, play.keyUs);
-    back.text = "took back " + std::string(describe(play.move)) + ": an earlier play came late";
+    if (m_link.describing()) back.text = "took back " + std::string(describe(play.move)) + ": an earlier play came late";
     // A revision of its own, with the table unchanged, tells the client which play went back and why.
     m_game.nextNews.takenBack = play.move;
     m_game.nextNews.takenBackLeadUs = back.raceLeadUs;

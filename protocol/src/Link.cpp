@@ -179,8 +179,10 @@ bool Link::acceptSeq(TimeMs now, WireNumber seq) {
         return true;
     }
     ++m_stats.duplicates;
-    ignore(now, IgnoreRule::SeenSeq, "SEQ " + std::to_string(seq) + " was seen already, or is " + std::to_string(kSeqWindow) +
-                                         " or more behind " + std::to_string(m_newestPeerSeq));
+    ignore(now, IgnoreRule::SeenSeq,
+           m_describing ? "SEQ " + std::to_string(seq) + " was seen already, or is " + std::to_string(kSeqWindow) +
+                              " or more behind " + std::to_string(m_newestPeerSeq)
+                        : std::string());
     return false;
 }
 
@@ -242,7 +244,7 @@ void Link::ignore(TimeMs now, IgnoreRule rule, std::string detail) {
     event.kind = SessionEventKind::DatagramIgnored;
     event.at = now;
     event.rule = rule;
-    event.text = "ignored by rule " + std::to_string(ruleNumber(rule)) + " (" + detail + ")";
+    if (m_describing) event.text = "ignored by rule " + std::to_string(ruleNumber(rule)) + " (" + detail + ")";
     m_events.push_back(std::move(event));
 }
 

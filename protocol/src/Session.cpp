@@ -25,6 +25,7 @@ Session::Session(SessionConfig config)
     : m_config(std::move(config)),
       m_link(m_config.timing, m_config.reportDatagrams, m_config.preciseClockUs, m_config.probeStamps) {
     if (!m_config.random) m_config.random = fixedRandom(m_config.dealSeed);
+    m_link.describeEvents(m_config.describeEvents);
 }
 
 std::string Session::sessionId() const {
@@ -247,7 +248,7 @@ void Session::noteGameOver(TimeMs now, WireNumber game, GameResult result) {
     event.at = now;
     event.game = game;
     event.result = result;
-    event.text = "game " + std::to_string(game) + " is over";
+    if (m_link.describing()) event.text = "game " + std::to_string(game) + " is over";
     emit(std::move(event));
 }
 
@@ -263,7 +264,7 @@ ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, 
     event.byHost = byHost;
     event.raceLeadUs = raceLeadUs;
     const ProposalOutcome outcome{false, play, link, raceLeadUs};
-    event.text = std::string(byHost ? "the host refused: " : "") + std::string(describe(outcome));
+    if (m_link.describing()) event.text = std::string(byHost ? "the host refused: " : "") + std::string(describe(outcome));
     emit(std::move(event));
     return outcome;
 }
@@ -309,7 +310,7 @@ void Session::enterInfo(TimeMs now, GameInfo next, std::string_view why) {
     event.kind = SessionEventKind::StateChanged;
     event.at = now;
     event.info = next;
-    event.text = std::string(toString(next)) + ": " + std::string(why);
+    if (m_link.describing()) event.text = std::string(toString(next)) + ": " + std::string(why);
     emit(std::move(event));
 }
 

@@ -116,6 +116,7 @@ SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
     config.rules = setup.rules;
     config.dealSeed = setup.seed;
     config.reportDatagrams = static_cast<bool>(setup.trace);
+    config.describeEvents = static_cast<bool>(setup.trace); // only the trace reads an event's words
     config.random = [mix = SplitMix64(derivedSeed(setup.seed, role == SessionRole::Host ? 5 : 6))]() mutable { return mix.next(); };
     config.passwordKey = setup.passwordKey;
     return config;

@@ -115,6 +115,10 @@ public:
     std::vector<OutgoingDatagram> takeOutgoing();
     // Events of the link and of the session built on it, in the order they happened.
     void emit(SessionEvent event) { m_events.push_back(std::move(event)); }
+    // Whether the events carry their sentence (SessionConfig::describeEvents); the session and
+    // the link word an event only when it is.
+    void describeEvents(bool describe) { m_describing = describe; }
+    bool describing() const { return m_describing; }
     std::vector<SessionEvent> takeEvents();
     SessionStats& stats() { return m_stats; }
     const SessionStats& stats() const { return m_stats; }
@@ -145,6 +149,7 @@ private:
 
     SessionTiming m_timing;
     bool m_reportDatagrams;
+    bool m_describing = true;
     ProbeStampClock m_probeStamps;
     std::vector<SessionEvent> m_events;
     std::vector<OutgoingDatagram> m_outgoing;

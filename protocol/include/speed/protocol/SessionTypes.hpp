@@ -101,6 +101,10 @@ struct SessionConfig {
     RuleOptions rules;          // host: the rules it deals with (the client learns them from UPDATE)
     std::uint64_t dealSeed = 1; // host: game g is dealt from dealSeed + g - 1
     bool reportDatagrams = true; // emit DatagramSent/DatagramReceived events (the UI's message log)
+    // Whether the events of the game (moves applied, confirmed, refused, datagrams ignored, ...)
+    // carry their sentence in `text`. Off, those leave it empty: for a reader of the typed fields
+    // only (the simulator without a trace), which then spends no time on the wording.
+    bool describeEvents = true;
     // Microseconds on the same clock as the `now` the session is given, read when a timed
     // request leaves and when its answer arrives, so that round trips far below a millisecond
     // (a LAN, loopback) are measured rather than rounded to 0 or 1 ms. Null: `now` in ms.
