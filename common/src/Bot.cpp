@@ -103,8 +103,11 @@ std::optional<Move> Bot::bestAction(const GameState& state) const {
         const auto& card = area.hand[static_cast<std::size_t>(slot)];
         if (!card) continue;
         for (int pile = 0; pile < kFieldPiles; ++pile) {
+            // checkMove's answer for this play, asked directly: the game goes on, the seat, slot,
+            // pile and card are the ones it holds, so only the pile's top can refuse it.
+            const CardStack& onPile = state.pile(pile);
+            if (onPile.empty() || !adjacent(*card, onPile.top())) continue;
             const Move move = Move::play(m_seat, slot, *card, pile);
-            if (checkMove(state, move) != MoveError::None) continue;
             // Keep jokers for when nothing else goes; then prefer cards that start a chain.
             const int score = (card->isJoker() ? 0 : 100) + followUps(area, state.rules.handSize, slot, *card);
             if (score > bestScore) {

@@ -55,8 +55,14 @@ public:
     SimulationReport run();
 
 private:
-    void deliverDue();
-    TimeMs actAndSend();
+    // Which side a step wakes: one that was handed a datagram, or whose own timer is due. A
+    // side that is neither is left alone: its tick and its bot's poll would do nothing.
+    struct Woken {
+        bool host = false;
+        bool client = false;
+    };
+    Woken deliverDue();
+    TimeMs actAndSend(Woken woken);
     void transmit(Session& from, FaultModel& faults, bool toHost);
     void collectEvents(Session& session, bool isHost);
     void followRaces(const SessionEvent& event);
@@ -79,6 +85,12 @@ private:
     std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> m_inFlight;
     long long m_sentOrder = 0;
     TimeMs m_now = 0;
+    // When each session's timers and each bot ask to be woken next (what nextWakeMs and poll
+    // said last); a step before that wakes them only for a datagram.
+    TimeMs m_hostWake = 0;
+    TimeMs m_clientWake = 0;
+    TimeMs m_hostBotWake = 0;
+    TimeMs m_clientBotWake = 0;
     bool m_closing = false;
     // What the tables' last check saw: the tables change only with a revision, a bot's proposal
     // or an event about the game, so a step that brought none of them is not checked again.
@@ -205,14 +217,18 @@ SimulationReport SimulatedMatch::run() {
     m_client.connect(0, kHostAddress);
     while (m_report.steps < m_setup.stepLimit && m_now < m_setup.gameTimeLimitMs) {
         ++m_report.steps;
-        deliverDue();
-        m_host.tick(m_now);
-        m_client.tick(m_now);
-        TimeMs next = actAndSend();
+        Woken woken = deliverDue();
+        woken.host = woken.host || m_now >= m_hostWake;
+        woken.client = woken.client || m_now >= m_clientWake;
+        if (woken.host) m_host.tick(m_now);
+        if (woken.client) m_client.tick(m_now);
+        TimeMs next = actAndSend(woken);
         checkTables();
         if (m_host.finished() && m_client.finished()) break;
         if (!m_inFlight.empty()) next = std::min(next, m_inFlight.top().at);
-        next = std::min({next, m_host.nextWakeMs(m_now), m_client.nextWakeMs(m_now)});
+        m_hostWake = m_host.nextWakeMs(m_now);
+        m_clientWake = m_client.nextWakeMs(m_now);
+        next = std::min({next, m_hostWake, m_clientWake});
         if (next == kNever) break; // nothing will ever happen again
         m_now = std::max(m_now, next);
     }
@@ -237,20 +253,31 @@ SimulationReport SimulatedMatch::run() {
     return m_report;
 }
 
-void SimulatedMatch::deliverDue() {
+SimulatedMatch::Woken SimulatedMatch::deliverDue() {
+    Woken woken;
     while (!m_inFlight.empty() && m_inFlight.top().at <= m_now) {
-        const InFlight datagram = m_inFlight.top();
+        // Its bytes are moved out; the heap orders by `at` and `order` alone, which stay.
+        const InFlight datagram = std::move(const_cast<InFlight&>(m_inFlight.top()));
         m_inFlight.pop();
         if (datagram.toHost) m_host.receive(m_now, kClientAddress, datagram.bytes);
         else m_client.receive(m_now, kHostAddress, datagram.bytes);
+        (datagram.toHost ? woken.host : woken.client) = true;
     }
+    return woken;
 }
 
-TimeMs SimulatedMatch::actAndSend() {
-    if (m_host.gameInfo() == GameInfo::Connect && m_host.gameNumber() == 0) m_host.startNextGame(m_now);
+TimeMs SimulatedMatch::actAndSend(Woken woken) {
+    if (m_host.gameInfo() == GameInfo::Connect && m_host.gameNumber() == 0) {
+        m_host.startNextGame(m_now);
+        woken.host = true;
+    }
     TimeMs wake = kNever;
     if (!m_closing) {
-        wake = std::min(m_hostBot.poll(m_host, m_now), m_clientBot.poll(m_client, m_now));
+        // A bot sees only its session's table: unless that session was woken, or the bot's own
+        // time came, the table is the one it last looked at and its answer would be the same.
+        if (woken.host || m_now >= m_hostBotWake) m_hostBotWake = m_hostBot.poll(m_host, m_now);
+        if (woken.client || m_now >= m_clientBotWake) m_clientBotWake = m_clientBot.poll(m_client, m_now);
+        wake = std::min(m_hostBotWake, m_clientBotWake);
         if (gameOverOnBothSides()) {
             m_report.finished = true;
             m_report.result = m_host.confirmedState().result;

@@ -114,7 +114,10 @@ public:
 
     std::vector<OutgoingDatagram> takeOutgoing();
     // Events of the link and of the session built on it, in the order they happened.
-    void emit(SessionEvent event) { m_events.push_back(std::move(event)); }
+    void emit(SessionEvent event) {
+        if (m_events.capacity() == 0) m_events.reserve(kEventsReserved); // a step brings a few at once
+        m_events.push_back(std::move(event));
+    }
     // Whether the events carry their sentence (SessionConfig::describeEvents); the session and
     // the link word an event only when it is.
     void describeEvents(bool describe) { m_describing = describe; }
@@ -148,6 +151,7 @@ private:
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
 
     SessionTiming m_timing;
+    static constexpr std::size_t kEventsReserved = 8;
     bool m_reportDatagrams;
     bool m_describing = true;
     ProbeStampClock m_probeStamps;
