@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 
@@ -25,6 +26,34 @@ SimulationSetup hostile(double lossRate) {
     setup.hostToClient = faults;
     setup.clientToHost = faults;
     return setup;
+}
+
+// Every figure of a game's report, as one text: two reports are the same game when these are.
+std::string figuresOf(const SimulationReport& report) {
+    std::ostringstream out;
+    const auto stop = [&out](const std::optional<SessionStop>& s) {
+        if (!s) return void(out << "-;");
+        out << static_cast<int>(s->failure) << ',' << static_cast<int>(s->cause) << ',' << static_cast<int>(s->shutdown)
+            << ',' << static_cast<int>(s->denial) << ',' << s->waitedMs << ',' << s->peerName << ',' << s->peerVersion << ';';
+    };
+    out << report.connected << report.finished << report.diverged << report.cleanShutdown << ' '
+        << static_cast<int>(report.result) << ' ' << report.invariantViolations << ' ' << report.firstViolation << ' ';
+    stop(report.hostStop);
+    stop(report.clientStop);
+    out << report.datagramsSent << ' ' << report.resends << ' ' << report.proposals << ' ' << report.rejections << ' '
+        << report.refusedTransitions << ' ' << report.plays << ' ' << report.rollbacks << ' ' << report.lagUs << ' '
+        << report.tieUs << ' ' << report.durationMs << ' ' << report.steps << '|';
+    for (const TimeMs ms : report.confirmMs) out << ms << ',';
+    out << '|';
+    for (const auto& race : report.clientLostRaces) out << race.trueLeadUs << '/' << race.reportedLeadUs << ',';
+    out << '|';
+    for (const auto& race : report.races) out << race.clientLaterUs << '/' << race.hostWon << ',';
+    out << '|';
+    for (const SeatFigures& seat : report.seats) {
+        out << seat.actions << ' ' << seat.cardsPlayed << ' ' << seat.proposals << ' ' << seat.refusals << ' '
+            << seat.racesWon << ' ' << seat.racesLost << ' ' << seat.rollbacks << ';';
+    }
+    return out.str();
 }
 
 void requireSound(const SimulationTotals& totals) {
@@ -104,6 +133,37 @@ TEST_CASE("simulate: a link that dies mid-game ends both sessions with the reaso
     CHECK(report.hostStop->cause == protocol::EndCause::PeerLost);
     CHECK(report.clientStop->cause == protocol::EndCause::PeerLost);
     CHECK(report.durationMs <= 5000 + setup.timing.graceMs + setup.timing.keepaliveIntervalMs + 100);
+}
+
+// Without a trace the sessions leave their events unworded (SessionConfig::describeEvents): the
+// games must come out exactly as with one, under either arbitration, on a hostile link.
+TEST_CASE("simulate: a game is the same with and without a trace", "[simulation]") {
+    SimulationSetup fair = hostile(0.2);
+    SimulationSetup firstArrival = hostile(0.1);
+    firstArrival.rules.arbitration = Arbitration::FirstArrival;
+    firstArrival.seed = 2000;
+    for (SimulationSetup setup : {fair, firstArrival}) {
+        for (int game = 0; game < 6; ++game, ++setup.seed) {
+            INFO("seed " << setup.seed);
+            const SimulationReport quiet = simulateGame(setup);
+            long long lines = 0;
+            long long worded = 0; // moves and refusals with their words: the trace's events are described
+            SimulationSetup traced = setup;
+            traced.trace = [&](const std::string& line) {
+                ++lines;
+                if (line.find("the card is not one rank above or below") != std::string::npos ||
+                    line.find("that card is not in that hand slot") != std::string::npos ||
+                    line.find("ignored by rule") != std::string::npos) {
+                    ++worded;
+                }
+            };
+            const SimulationReport loud = simulateGame(traced);
+            CHECK(quiet.finished);
+            CHECK(lines > 100);
+            CHECK(worded > 0);
+            CHECK(figuresOf(quiet) == figuresOf(loud));
+        }
+    }
 }
 
 TEST_CASE("simulate: the same seed gives the same result twice", "[simulation]") {
