@@ -14,6 +14,9 @@ using namespace wire;
 
 DecodeResult failure(DecodeError error, std::string detail) { return {std::nullopt, error, std::move(detail)}; }
 
+// Room for the fields of the longest game datagram (an UPDATE), so that splitting grows no vector.
+constexpr std::size_t kTokensReserved = 48;
+
 // Printable ASCII separated by single spaces; no leading, trailing or double space.
 bool splitTokens(std::string_view line, std::vector<std::string_view>& tokens, std::string& detail) {
     std::size_t start = 0;
@@ -195,6 +198,7 @@ DecodeResult parseLine(std::string_view line) {
     if (line.empty()) return failure(DecodeError::Empty, "empty line");
     if (line.size() > kMaxProbeDatagramBytes) return failure(DecodeError::TooLong, "longer than any datagram");
     std::vector<std::string_view> tokens;
+    tokens.reserve(kTokensReserved);
     std::string detail;
     if (!splitTokens(line, tokens, detail)) return failure(DecodeError::NotPrintable, detail);
     const std::string_view verb = tokens.front();

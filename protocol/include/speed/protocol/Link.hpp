@@ -114,7 +114,7 @@ public:
 
     std::vector<OutgoingDatagram> takeOutgoing();
     // Events of the link and of the session built on it, in the order they happened.
-    void emit(SessionEvent event) {
+    void emit(SessionEvent&& event) {
         if (m_events.capacity() == 0) m_events.reserve(kEventsReserved); // a step brings a few at once
         m_events.push_back(std::move(event));
     }
