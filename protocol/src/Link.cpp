@@ -384,4 +384,14 @@ TimeMs Link::nextWakeMs(bool connected) const {
 std::vector<OutgoingDatagram> Link::takeOutgoing() { return std::exchange(m_outgoing, {}); }
 std::vector<SessionEvent> Link::takeEvents() { return std::exchange(m_events, {}); }
 
+void Link::takeOutgoing(std::vector<OutgoingDatagram>& into) {
+    into.clear();
+    std::swap(into, m_outgoing);
+}
+
+void Link::takeEvents(std::vector<SessionEvent>& into) {
+    into.clear();
+    std::swap(into, m_events);
+}
+
 } // namespace speed::protocol

@@ -83,6 +83,9 @@ private:
     FaultModel m_toClient;
     FaultModel m_toHost;
     std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> m_inFlight;
+    // What a session handed over last, kept so that their room is reused step after step.
+    std::vector<OutgoingDatagram> m_outgoing;
+    std::vector<SessionEvent> m_events;
     long long m_sentOrder = 0;
     TimeMs m_now = 0;
     // When each session's timers and each bot ask to be woken next (what nextWakeMs and poll
@@ -300,7 +303,8 @@ bool SimulatedMatch::gameOverOnBothSides() const {
 
 void SimulatedMatch::transmit(Session& from, FaultModel& faults, bool toHost) {
     const bool blackout = m_now >= m_setup.blackoutFromMs && m_now < m_setup.blackoutUntilMs;
-    for (OutgoingDatagram& datagram : from.takeOutgoing()) {
+    from.takeOutgoing(m_outgoing);
+    for (OutgoingDatagram& datagram : m_outgoing) {
         if (blackout) continue;
         for (Delivery& delivery : faults.transmit(m_now, datagram.bytes)) {
             m_inFlight.push({delivery.at, m_sentOrder++, toHost, std::move(delivery.bytes)});
@@ -309,7 +313,8 @@ void SimulatedMatch::transmit(Session& from, FaultModel& faults, bool toHost) {
 }
 
 void SimulatedMatch::collectEvents(Session& session, bool isHost) {
-    for (const SessionEvent& event : session.takeEvents()) {
+    session.takeEvents(m_events);
+    for (const SessionEvent& event : m_events) {
         if (changesTables(event, isHost)) ++m_gameEvents;
         if (m_setup.trace) {
             m_setup.trace(std::to_string(event.at) + (isHost ? " host   " : " client ") +

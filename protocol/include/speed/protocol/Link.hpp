@@ -113,16 +113,15 @@ public:
     TimeMs nextWakeMs(bool connected) const;
 
     std::vector<OutgoingDatagram> takeOutgoing();
+    void takeOutgoing(std::vector<OutgoingDatagram>& into);
     // Events of the link and of the session built on it, in the order they happened.
-    void emit(SessionEvent&& event) {
-        if (m_events.capacity() == 0) m_events.reserve(kEventsReserved); // a step brings a few at once
-        m_events.push_back(std::move(event));
-    }
+    void emit(SessionEvent&& event) { m_events.push_back(std::move(event)); }
     // Whether the events carry their sentence (SessionConfig::describeEvents); the session and
     // the link word an event only when it is.
     void describeEvents(bool describe) { m_describing = describe; }
     bool describing() const { return m_describing; }
     std::vector<SessionEvent> takeEvents();
+    void takeEvents(std::vector<SessionEvent>& into);
     SessionStats& stats() { return m_stats; }
     const SessionStats& stats() const { return m_stats; }
     const SessionTiming& timing() const { return m_timing; }
@@ -151,7 +150,6 @@ private:
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
 
     SessionTiming m_timing;
-    static constexpr std::size_t kEventsReserved = 8;
     bool m_reportDatagrams;
     bool m_describing = true;
     ProbeStampClock m_probeStamps;

@@ -34,6 +34,10 @@ public:
     TimeMs nextWakeMs(TimeMs now) const; // kNever when nothing is pending
     std::vector<OutgoingDatagram> takeOutgoing() { return m_link.takeOutgoing(); }
     std::vector<SessionEvent> takeEvents() { return m_link.takeEvents(); }
+    // The same, into the caller's vectors (cleared first): the two lists trade places, so that a
+    // caller that takes every step keeps reusing the same two allocations.
+    void takeOutgoing(std::vector<OutgoingDatagram>& into) { m_link.takeOutgoing(into); }
+    void takeEvents(std::vector<SessionEvent>& into) { m_link.takeEvents(into); }
 
     // --- the local player (human or bot) ------------------------------------------------------
     virtual ProposalOutcome proposeMove(TimeMs now, const Move& move) = 0; // move.seat must be mySeat()
