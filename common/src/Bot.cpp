@@ -94,7 +94,29 @@ TimeMs drawReactionMs(BotLevel level, SplitMix64& rng, bool afterFlip) {
 
 Bot::Bot(int seat, BotLevel level, std::uint64_t seed) : m_seat(seat), m_level(level), m_rng(seed) {}
 
+Bot::View Bot::viewOf(const GameState& state) const {
+    View view;
+    view.result = state.result;
+    view.handSize = state.rules.handSize;
+    const PlayerArea& area = state.player(m_seat);
+    view.hand = area.hand;
+    for (int pile = 0; pile < kFieldPiles; ++pile) {
+        const CardStack& stack = state.pile(pile);
+        if (!stack.empty()) view.tops[static_cast<std::size_t>(pile)] = stack.top();
+    }
+    view.deckEmpty = area.deck.empty();
+    return view;
+}
+
 std::optional<Move> Bot::bestAction(const GameState& state) const {
+    View view = viewOf(state);
+    if (m_lastBest && m_lastBest->first == view) return m_lastBest->second;
+    std::optional<Move> best = searchBestAction(state);
+    m_lastBest.emplace(std::move(view), best);
+    return best;
+}
+
+std::optional<Move> Bot::searchBestAction(const GameState& state) const {
     if (state.result != GameResult::Playing) return std::nullopt;
     const PlayerArea& area = state.player(m_seat);
     std::optional<Move> best;

@@ -5,9 +5,11 @@
 #include "speed/common/Random.hpp"
 #include "speed/common/Time.hpp"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace speed {
@@ -84,6 +86,19 @@ private:
         CardStack pileSeen; // the whole target pile when the plan was made (empty: no pile)
     };
 
+    // All that bestAction reads of a table: the same view gets the same answer, so the last one
+    // is kept (a bot asks again and again while nothing changed, after a refusal or a wait).
+    struct View {
+        GameResult result = GameResult::Playing;
+        int handSize = 0;
+        std::array<std::optional<Card>, RuleOptions::kMaxHandSize> hand{};
+        std::array<std::optional<Card>, kFieldPiles> tops{};
+        bool deckEmpty = true;
+        friend bool operator==(const View&, const View&) = default;
+    };
+    View viewOf(const GameState& state) const;
+    std::optional<Move> searchBestAction(const GameState& state) const;
+
     TimeMs reactionTime(); // a fresh look (slower after a flip)
     TimeMs rethinkTime();  // a second look after the target pile changed
     CardStack targetPile(const GameState& state, const Move& move) const;
@@ -94,6 +109,7 @@ private:
     std::optional<Plan> m_plan;
     int m_flipsSeen = 0;     // GameState::flips when the bot last looked
     bool m_takingIn = false; // a flip came since the last plan: the next one is slower
+    mutable std::optional<std::pair<View, std::optional<Move>>> m_lastBest; // bestAction's last view and answer
 };
 
 } // namespace speed
