@@ -227,7 +227,13 @@ void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     header.undone = m_game.news.undone;
     header.takenBack = m_game.news.takenBack;
     header.takenBackLeadUs = m_game.news.takenBackLeadUs;
-    m_link.send(now, Update{isResend, viewFromSeat(m_match.state(), kHostSeat), header}, isResend);
+    const Update update{isResend, viewFromSeat(m_match.state(), kHostSeat), header};
+    // A new table goes three times at once, as a client's MOVE does: a lost copy would otherwise
+    // show the other player the change a resend interval late, and the host's seat, which sees
+    // it after the lag whatever the network loses, would react to it first. A resend goes once.
+    constexpr int kNewUpdateCopies = 3;
+    if (isResend) m_link.send(now, update, true);
+    else m_link.sendCopies(now, update, kNewUpdateCopies);
     // A silent peer may be gone for the whole grace: its table goes less often meanwhile.
     const SessionTiming& timing = m_config.timing;
     m_game.nextSnapshotAt = now + (m_link.silent() ? timing.silentResendIntervalMs : timing.resendIntervalMs);

@@ -38,9 +38,14 @@ std::vector<SnapshotHeader> updatesSent(const SessionPair& pair) {
     for (const std::string& bytes : pair.sentToClient) {
         const auto message = SessionPair::sentMessage(bytes);
         if (!message) continue;
-        if (const auto* update = std::get_if<Update>(&message->body); update && update->header && !update->invisible) {
-            headers.push_back(*update->header);
+        const auto* update = std::get_if<Update>(&message->body);
+        if (update == nullptr || !update->header || update->invisible) continue;
+        // Once per revision: a new table goes in several copies at once.
+        if (!headers.empty() && headers.back().game == update->header->game &&
+            headers.back().revision == update->header->revision) {
+            continue;
         }
+        headers.push_back(*update->header);
     }
     return headers;
 }

@@ -55,8 +55,9 @@ TEST_CASE("failure: a duplicate datagram is ignored", "[session][failure]") {
     const std::string update = lastOfVerb(pair.sentToClient, "UPDATE");
     REQUIRE_FALSE(update.empty());
     const auto revision = pair.client.revision();
+    const auto duplicates = pair.client.stats().duplicates; // a new table's copies, sent at once
     pair.client.receive(pair.now, kHost, update);
-    CHECK(pair.client.stats().duplicates == 1);
+    CHECK(pair.client.stats().duplicates == duplicates + 1);
     CHECK(pair.client.revision() == revision);
 }
 
@@ -225,4 +226,29 @@ TEST_CASE("failure: a client with no host gives up within the hello timeout", "[
     CHECK(client.gameInfo() == GameInfo::Nothing);
     CHECK(now == client.config().timing.helloTimeoutMs);
     CHECK(client.stats().resends > 0);
+}
+
+TEST_CASE("failure: a new table goes three times at once, so one lost copy does not hold it back; a resend once",
+          "[session][failure]") {
+    SessionPair pair;
+    pair.connectAndDeal();
+    const auto revisionsSent = [&](WireNumber revision, bool invisible) {
+        int copies = 0;
+        for (const std::string& bytes : pair.sentToClient) {
+            const auto message = SessionPair::sentMessage(bytes);
+            const auto* update = message ? std::get_if<Update>(&message->body) : nullptr;
+            if (update != nullptr && update->header && update->header->revision == revision && update->invisible == invisible) {
+                ++copies;
+            }
+        }
+        return copies;
+    };
+    const WireNumber revision = pair.host.revision();
+    CHECK(revisionsSent(revision, false) == 3);
+    // Unacknowledged, it is resent once a resend interval.
+    pair.toHostDown = true;
+    pair.host.pause(pair.now); // a new revision
+    pair.advance(pair.host.config().timing.resendIntervalMs + 5, 1);
+    CHECK(revisionsSent(pair.host.revision(), false) == 3);
+    CHECK(revisionsSent(pair.host.revision(), true) == 1);
 }
