@@ -28,14 +28,23 @@ play: build
 # programs on the network, attacks, the window under Xvfb, the layering), then those labelled
 # `long` (processes killed, frozen and restarted; a soak through the relay). Meanwhile the
 # sanitizer and fuzz trees compile at low priority: the process tests mostly wait on bots that
-# play at a human's pace, and take the processor first. Then the sanitizer tree runs the unit
-# suites and a few whole matches (label `sanitized`), and the fuzz targets run over their corpus.
+# play at a human's pace, and take the processor first. Once they are done, whatever is left of
+# those trees compiles at normal priority (beside other busy programs, the low one would starve).
+# Then the sanitizer tree runs the unit suites and a few whole matches (label `sanitized`), and
+# the fuzz targets run over their corpus.
 test: build
 	@echo "Compiling the sanitizer and fuzz trees in the background (log: $(SANITIZER_LOG))"
-	@(nice -n 15 $(MAKE) --no-print-directory build-asan build-fuzz > $(SANITIZER_LOG) 2>&1) & builds=$$!; \
+	@setsid -w sh -c 'echo $$$$ > $(SANITIZER_LOG).pgid; exec nice -n 15 $(MAKE) --no-print-directory build-asan build-fuzz' \
+	    > $(SANITIZER_LOG) 2>&1 & builds=$$!; \
 	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "long|manual-bench|unit"); fast=$$?; \
 	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(LONG_JOBS) -L long); long=$$?; \
-	wait $$builds; built=$$?; \
+	if kill -0 $$builds 2>/dev/null; then \
+	    echo "The process tests are done: the sanitizer and fuzz trees finish at normal priority"; \
+	    kill -TERM -$$(cat $(SANITIZER_LOG).pgid) 2>/dev/null; wait $$builds; \
+	    $(MAKE) --no-print-directory build-asan build-fuzz >> $(SANITIZER_LOG) 2>&1; built=$$?; \
+	else \
+	    wait $$builds; built=$$?; \
+	fi; \
 	if [ $$built = 0 ]; then echo "The sanitizer and fuzz trees are built."; else cat $(SANITIZER_LOG); fi; \
 	[ $$fast = 0 ] && [ $$long = 0 ] && [ $$built = 0 ]
 	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -L sanitized
