@@ -51,6 +51,7 @@ void Link::lockPeer(const PeerAddress& peer) {
     m_peer = peer;
     m_locked = true;
     m_heardPeerSeq = false;
+    m_lastAccepted.clear(); // any SEQ is taken afresh
 }
 
 // New keys make a new session: the peer's SEQ is taken afresh (a program that restarted counts
@@ -60,6 +61,7 @@ void Link::setKeys(const Key& send, const Key& receive) {
     m_keysRetired = false;
     m_heardPeerSeq = false;
     m_seenSeqMask = 0;
+    m_lastAccepted.clear();
 }
 
 void Link::assumeSilent(TimeMs lastHeardAt) {
@@ -80,6 +82,13 @@ bool Link::answerProbe(const PeerAddress& from, std::string_view bytes) {
 
 std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected) {
     ++m_stats.datagramsReceived;
+    // The very bytes of the session datagram taken last: its SEQ is seen, so it is ignored as
+    // decoding would ignore it (rule 4), without the decoding and the tag. A sender's copies sent
+    // at once (a MOVE, a new table) and the network's duplicates come this way.
+    if (!m_lastAccepted.empty() && !m_keysRetired && bytes == m_lastAccepted) {
+        seenAgain(now, m_lastAcceptedSeq);
+        return std::nullopt;
+    }
     DecodeResult decoded = decodeDatagram(bytes, m_keys ? &m_keys->receive : nullptr);
     const bool fromPeer = m_locked && from == m_peer;
     if (decoded.error == DecodeError::BadTag) { // rule 13: forged, another session's, or damaged
@@ -121,10 +130,14 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
             }
         } else if (!acceptSeq(now, message.seq)) {
             return std::nullopt;
-        } else if (!fromPeer) { // only this session's keys make such a datagram: the peer has a new address
-            ++m_stats.migrations;
-            emitText(now, SessionEventKind::PeerMoved, from);
-            m_peer = from;
+        } else {
+            m_lastAccepted.assign(bytes);
+            m_lastAcceptedSeq = message.seq;
+            if (!fromPeer) { // only this session's keys make such a datagram: the peer has a new address
+                ++m_stats.migrations;
+                emitText(now, SessionEventKind::PeerMoved, from);
+                m_peer = from;
+            }
         }
     } else if (decoded.tagged) {
         ignore(now, IgnoreRule::NotAuthenticated, std::string(verbOf(message)) + " belongs outside a session");
@@ -178,12 +191,16 @@ bool Link::acceptSeq(TimeMs now, WireNumber seq) {
         m_seenSeqMask |= bit;
         return true;
     }
+    seenAgain(now, seq);
+    return false;
+}
+
+void Link::seenAgain(TimeMs now, WireNumber seq) {
     ++m_stats.duplicates;
     ignore(now, IgnoreRule::SeenSeq,
            m_describing ? "SEQ " + std::to_string(seq) + " was seen already, or is " + std::to_string(kSeqWindow) +
                               " or more behind " + std::to_string(m_newestPeerSeq)
                         : std::string());
-    return false;
 }
 
 void Link::send(TimeMs now, const MessageBody& body, bool isResend) {

@@ -144,6 +144,7 @@ private:
     void addClockSample(const AnswerStamps& stamps, TimeMs now);
     void addRtt(double ms, TimeMs now);
     bool acceptSeq(TimeMs now, WireNumber seq);
+    void seenAgain(TimeMs now, WireNumber seq); // rule 4: ignored, counted as a duplicate
     void onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail);
     void replyGarbled(TimeMs now);
     std::string encode(const MessageBody& body, TimeMs now);
@@ -183,6 +184,8 @@ private:
     std::int64_t m_openedUs = 0;        // the precise clock when the session opened
     std::uint64_t m_lastReceivedUs = 0; // when the newest accepted datagram arrived (session clock)
     WireNumber m_lastReceivedSeq = 0;   // ... and its SEQ
+    std::string m_lastAccepted;         // the bytes of the newest session datagram whose SEQ was taken
+    WireNumber m_lastAcceptedSeq = 0;   // ... and that SEQ
     // When this side sent its recent datagrams, by SEQ (slot SEQ % size): an answer's RSEQ finds
     // the very copy the other side had, resends or not.
     struct SentAt {
