@@ -5,6 +5,7 @@ each with its own deadline.
 """
 import json
 import os
+import shutil
 import queue
 import socket
 import subprocess
@@ -112,7 +113,10 @@ class Harness:
         self.bin_dir = os.path.abspath(bin_dir)
         self.work_dir = os.path.abspath(work_dir)
         self.programs = []
-        os.makedirs(work_dir, exist_ok=True)
+        # Each test has a folder of its own: what an earlier run left there (journals, state
+        # folders, copies) would make this run another test, so it starts empty.
+        shutil.rmtree(self.work_dir, ignore_errors=True)
+        os.makedirs(self.work_dir)
 
     def start(self, name, program, *args, state="state"):
         """Starts a program whose XDG state folder is WORK_DIR/<state> (its data folder beside
