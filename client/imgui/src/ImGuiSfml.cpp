@@ -39,7 +39,8 @@ const char* clipboardText(void*) {
 
 void setClipboardText(void*, const char* text) { sf::Clipboard::setString(text); }
 
-// Whether feedEvent takes `event` as input (what it returns), without feeding it.
+// Whether `event` is input ImGui takes (feedEvent's answer): the mouse, keys, text but control
+// characters, focus and size.
 bool isInput(const sf::Event& event) {
     switch (event.type) {
     case sf::Event::MouseButtonPressed:
@@ -85,43 +86,32 @@ void configureKeyMap(ImGuiIO& io) {
 }
 
 bool feedEvent(ImGuiIO& io, const sf::Event& event) {
+    if (!isInput(event)) return false;
     switch (event.type) {
     case sf::Event::MouseMoved:
         io.MousePos = ImVec2(static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y));
-        return true;
+        break;
     case sf::Event::MouseButtonPressed:
-    case sf::Event::MouseButtonReleased: {
-        const int index = mouseButtonIndex(event.mouseButton.button);
-        if (index < 0) return false;
+    case sf::Event::MouseButtonReleased:
         io.MousePos = ImVec2(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
-        io.MouseDown[index] = event.type == sf::Event::MouseButtonPressed;
-        return true;
-    }
+        io.MouseDown[mouseButtonIndex(event.mouseButton.button)] = event.type == sf::Event::MouseButtonPressed;
+        break;
     case sf::Event::MouseWheelScrolled:
         if (event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel) io.MouseWheel += event.mouseWheelScroll.delta;
         else io.MouseWheelH += event.mouseWheelScroll.delta;
-        return true;
-    case sf::Event::MouseLeft:
-        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-        return true;
+        break;
+    case sf::Event::MouseLeft: io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX); break;
     case sf::Event::KeyPressed:
-    case sf::Event::KeyReleased:
-        feedKey(io, event.key, event.type == sf::Event::KeyPressed);
-        return true;
-    case sf::Event::TextEntered:
-        if (event.text.unicode < 0x20 || event.text.unicode == 0x7f) return false; // control characters
-        io.AddInputCharacter(event.text.unicode);
-        return true;
+    case sf::Event::KeyReleased: feedKey(io, event.key, event.type == sf::Event::KeyPressed); break;
+    case sf::Event::TextEntered: io.AddInputCharacter(event.text.unicode); break;
     case sf::Event::GainedFocus:
-    case sf::Event::LostFocus:
-        io.AddFocusEvent(event.type == sf::Event::GainedFocus);
-        return true;
+    case sf::Event::LostFocus: io.AddFocusEvent(event.type == sf::Event::GainedFocus); break;
     case sf::Event::Resized:
         io.DisplaySize = ImVec2(static_cast<float>(event.size.width), static_cast<float>(event.size.height));
-        return true;
-    default:
-        return false;
+        break;
+    default: break;
     }
+    return true;
 }
 
 bool InputFeed::feed(ImGuiIO& io, const sf::Event& event) {
