@@ -228,12 +228,11 @@ void HostSession::sendSnapshot(TimeMs now, bool isResend) {
     header.takenBack = m_game.news.takenBack;
     header.takenBackLeadUs = m_game.news.takenBackLeadUs;
     const Update update{isResend, viewFromSeat(m_match.state(), kHostSeat), header};
-    // A new table goes three times at once, as a client's MOVE does: a lost copy would otherwise
+    // A new table goes in copies at once, as a client's MOVE does: a lost copy would otherwise
     // show the other player the change a resend interval late, and the host's seat, which sees
     // it after the lag whatever the network loses, would react to it first. A resend goes once.
-    constexpr int kNewUpdateCopies = 3;
     if (isResend) m_link.send(now, update, true);
-    else m_link.sendCopies(now, update, kNewUpdateCopies);
+    else m_link.sendCopies(now, update);
     // A silent peer may be gone for the whole grace: its table goes less often meanwhile.
     const SessionTiming& timing = m_config.timing;
     m_game.nextSnapshotAt = now + (m_link.silent() ? timing.silentResendIntervalMs : timing.resendIntervalMs);
