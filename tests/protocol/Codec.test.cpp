@@ -86,15 +86,8 @@ TEST_CASE("A changed card code does not slip through as another valid card", "[c
 }
 
 TEST_CASE("The largest possible UPDATE fits in 256 bytes", "[codec]") {
-    RuleOptions rules;
-    rules.handSize = RuleOptions::kMaxHandSize;
-    GameState state = deal(rules, 3);
-    for (int seat = 0; seat < kSeats; ++seat) {
-        for (auto& slot : state.player(seat).hand) {
-            if (slot) state.player(seat).deck.push(*slot);
-            slot.reset();
-        }
-    }
+    GameState state = widestTable();
+    const RuleOptions rules = state.rules;
     const Message message{4294967295U, 4294967295U,
                           Update{true, viewFromSeat(state, 0),
                                  SnapshotHeader{4294967295U, 4294967295U, rules, Phase::Pause1, 4294967295U,

@@ -240,10 +240,7 @@ TEST_CASE("fair: a play that came late, within the trips the link has shown, tak
     const ArbitrationFigures figures = pair.host.arbitration();
     REQUIRE(figures.lagUs + figures.tieUs < 29'000);
     const TimeMs madeAt = pair.now;
-    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
-    auto held = pair.client.takeOutgoing(); // 30 ms on its way
-    pair.advance(1, 1);
-    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+    auto held = clientFirstOnItsWay(pair, hostMove, clientMove); // 30 ms on its way
     pair.advance(madeAt + 30 - pair.now, 1);
     REQUIRE(onPile(pair.host.confirmedState(), hostMove)); // taken: nothing earlier had come
     journal.write(pair.host.takeJournal());

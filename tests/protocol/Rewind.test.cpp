@@ -3,6 +3,7 @@
 // back gets a revision of its own that says which and by how much the play on its pile came
 // first, so the table before and what the UPDATE says always make the new table; the client
 // tells its player as the host's seat is told.
+#include "SampleMessages.hpp"
 #include "SessionPair.hpp"
 #include "support/UpdateReplay.hpp"
 
@@ -85,15 +86,8 @@ TEST_CASE("rewind: CHANGE says how many plays a rewind undid, or which play went
 }
 
 TEST_CASE("rewind: the largest UPDATE of a rewind or a play taken back still fits in 256 bytes", "[codec][rewind]") {
-    RuleOptions rules;
-    rules.handSize = RuleOptions::kMaxHandSize;
-    GameState state = deal(rules, 3);
-    for (int seat = 0; seat < kSeats; ++seat) {
-        for (auto& slot : state.player(seat).hand) {
-            if (slot) state.player(seat).deck.push(*slot);
-            slot.reset();
-        }
-    }
+    GameState state = widestTable();
+    const RuleOptions rules = state.rules;
     SnapshotHeader rewind{4294967295U, 4294967295U, rules, Phase::Pause1, 4294967295U,
                           Move::play(1, 7, Card::of(Suit::Diamond, 13), 1)};
     rewind.undone = kMaxUndone;
@@ -122,10 +116,7 @@ TEST_CASE("rewind: the client is told which plays went back and why, and its tab
     const ArbitrationFigures figures = pair.host.arbitration();
     REQUIRE(figures.lagUs + figures.tieUs < 28'500);
     const TimeMs madeAt = pair.now;
-    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
-    auto held = pair.client.takeOutgoing();
-    pair.advance(1, 1);
-    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+    auto held = clientFirstOnItsWay(pair, hostMove, clientMove);
     pair.advance(1, 1);
     const Move refill = Move::refill(0, hostMove.slot);
     REQUIRE(pair.host.proposeMove(pair.now, refill).sent);
@@ -192,10 +183,7 @@ TEST_CASE("rewind: a client that missed the rewind's UPDATE adopts the table and
     REQUIRE(pairOwner);
     SessionPair& pair = *pairOwner;
     const TimeMs madeAt = pair.now;
-    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
-    auto held = pair.client.takeOutgoing(); // 30 ms on its way
-    pair.advance(1, 1);
-    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+    auto held = clientFirstOnItsWay(pair, hostMove, clientMove); // 30 ms on its way
     pair.advance(madeAt + 30 - pair.now, 1);
     REQUIRE(onPile(pair.client.confirmedState(), hostMove));
     pair.toClientDown = true; // the rewind's UPDATE and the take-back's are lost

@@ -9,6 +9,20 @@
 
 namespace speed::protocol::test {
 
+// A table for the longest UPDATE: the largest hand allowed, its cards put back on the decks.
+inline GameState widestTable() {
+    RuleOptions rules;
+    rules.handSize = RuleOptions::kMaxHandSize;
+    GameState state = deal(rules, 3);
+    for (int seat = 0; seat < kSeats; ++seat) {
+        for (auto& slot : state.player(seat).hand) {
+            if (slot) state.player(seat).deck.push(*slot);
+            slot.reset();
+        }
+    }
+    return state;
+}
+
 inline std::vector<Message> sampleMessages() {
     GameState dealt = deal(RuleOptions{}, 7);
     dealt.pile(0).push(dealt.player(0).deck.pop());

@@ -6,6 +6,8 @@
 #include "speed/protocol/ClientSession.hpp"
 #include "speed/protocol/HostSession.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <deque>
 #include <memory>
 #include <optional>
@@ -312,6 +314,17 @@ inline RaceTable fairRaceOverJitter(TimeMs jitterMs, std::uint64_t firstSeed = 1
         if (const auto race = raceOn(pair->host.confirmedState())) return {std::move(pair), race->first, race->second};
     }
     return {};
+}
+
+// A race the client made first whose MOVE is still on its way: the client plays, its datagrams
+// are held back (returned, to deliver when they arrive), and 1 ms later the host's seat plays on
+// the same top.
+inline std::vector<OutgoingDatagram> clientFirstOnItsWay(SessionPair& pair, const Move& hostMove, const Move& clientMove) {
+    REQUIRE(pair.client.proposeMove(pair.now, clientMove).sent);
+    std::vector<OutgoingDatagram> held = pair.client.takeOutgoing();
+    pair.advance(1, 1);
+    REQUIRE(pair.host.proposeMove(pair.now, hostMove).sent);
+    return held;
 }
 
 } // namespace speed::protocol::test
