@@ -2,6 +2,7 @@
 
 #include "PosixFiles.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <vector>
@@ -46,6 +47,27 @@ std::optional<std::string> processEnv(std::string_view name) {
 
 std::filesystem::path stateDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_STATE_HOME", ".local/state"); }
 std::filesystem::path dataDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_DATA_HOME", ".local/share"); }
+std::filesystem::path cacheDir(const EnvLookup& env) { return xdgBaseDir(env, "XDG_CACHE_HOME", ".cache"); }
+
+std::vector<std::filesystem::path> dataSearchDirs(const EnvLookup& env) {
+    std::vector<std::filesystem::path> dirs;
+    const auto add = [&dirs](const std::filesystem::path& dir) {
+        if (dir.empty() || !dir.is_absolute()) return; // the specification ignores a relative entry
+        std::filesystem::path clean = dir.lexically_normal();
+        if (!clean.has_filename() && clean.has_relative_path()) clean = clean.parent_path(); // "/usr/share/"
+        if (std::find(dirs.begin(), dirs.end(), clean) == dirs.end()) dirs.push_back(clean);
+    };
+    if (const std::filesystem::path home = dataDir(env); !home.empty()) add(home.parent_path());
+    std::string list = "/usr/local/share:/usr/share";
+    if (const auto value = env("XDG_DATA_DIRS"); value && !value->empty()) list = *value;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t end = std::min(list.find(':', start), list.size());
+        add(std::filesystem::path(list.substr(start, end - start)));
+        start = end + 1;
+    }
+    return dirs;
+}
 
 FileFailure ensureDir(const std::filesystem::path& dir, std::string_view what) {
     const std::string failure = "cannot create the " + std::string(what);

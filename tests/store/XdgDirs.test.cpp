@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <vector>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -74,6 +75,21 @@ TEST_CASE("without an absolute XDG folder, the folders are under HOME", "[store]
         CHECK(stateDir(env) == fs::path("/home/hana/.local/state/speed"));
         CHECK(dataDir(env) == fs::path("/home/hana/.local/share/speed"));
     }
+}
+
+TEST_CASE("the cache folder follows XDG_CACHE_HOME, else HOME/.cache", "[store]") {
+    CHECK(cacheDir(xdgEnvOf({{"XDG_CACHE_HOME", "/x/cache"}, {"HOME", "/home/hana"}})) == fs::path("/x/cache/speed"));
+    CHECK(cacheDir(xdgEnvOf({{"XDG_CACHE_HOME", "rel"}, {"HOME", "/home/hana"}})) == fs::path("/home/hana/.cache/speed"));
+    CHECK(cacheDir(xdgEnvOf({})).empty());
+}
+
+TEST_CASE("shared data is looked up in the user's data folder, then XDG_DATA_DIRS or its default", "[store]") {
+    CHECK(dataSearchDirs(xdgEnvOf({{"HOME", "/home/hana"}})) ==
+          std::vector<fs::path>{"/home/hana/.local/share", "/usr/local/share", "/usr/share"});
+    // Relative and repeated entries are left out; the order is kept.
+    CHECK(dataSearchDirs(xdgEnvOf({{"XDG_DATA_HOME", "/d/home"}, {"XDG_DATA_DIRS", "/opt/share:rel/share::/usr/share/:/opt/share"}})) ==
+          std::vector<fs::path>{"/d/home", "/opt/share", "/usr/share"});
+    CHECK(dataSearchDirs(xdgEnvOf({{"XDG_DATA_DIRS", "/only"}})) == std::vector<fs::path>{"/only"});
 }
 
 TEST_CASE("without HOME (or with a relative one) no folder is known, and ensureDir says so", "[store]") {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // Where a program keeps its files on this machine, by the XDG Base Directory specification:
 // state that should survive a restart but is not worth a backup (a client's resume ticket, a
@@ -23,6 +24,13 @@ std::optional<std::string> processEnv(std::string_view name);
 std::filesystem::path stateDir(const EnvLookup& env = processEnv);
 // $XDG_DATA_HOME/speed, else $HOME/.local/share/speed; empty as above.
 std::filesystem::path dataDir(const EnvLookup& env = processEnv);
+// $XDG_CACHE_HOME/speed, else $HOME/.cache/speed; empty as above. What is kept there can be made
+// again (rendered card decks): losing it costs time, never a choice or a game.
+std::filesystem::path cacheDir(const EnvLookup& env = processEnv);
+// Where installed programs' shared data is looked up, most important first: $XDG_DATA_HOME (else
+// $HOME/.local/share), then each absolute folder of $XDG_DATA_DIRS (else /usr/local/share and
+// /usr/share), without repeats. These are the base folders, without "speed".
+std::vector<std::filesystem::path> dataSearchDirs(const EnvLookup& env = processEnv);
 
 // Makes `dir` and any missing parent with mode 0700 (the specification's, so only this user reads
 // what the program keeps: `dir` itself exactly 0700, new parents 0700 less the umask); a folder

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "deck/DeckCatalog.hpp"
+#include "deck/DeckImage.hpp"
+
+#include <string>
+#include <vector>
+
+namespace speed::client::deck {
+
+struct DeckRender {
+    DeckImage image;                  // empty when the deck could not be drawn at all
+    std::string error;                // why not: "cannot read /usr/share/...: ..."
+    std::vector<std::string> missing; // the cards the deck has no picture for ("joker"), drawn by the game
+};
+
+// The largest card of the deck's own shape (height / width `aspect`) that fits a place of
+// slotWidth x slotHeight pixels, at least 1 x 1.
+PixelRect fitCard(int slotWidth, int slotHeight, double aspect);
+
+// Draws every card of `deck` with librsvg at the size a place of slotWidth x slotHeight pixels
+// asks for: the card keeps the deck's shape and fits the place. Slow (tens to hundreds of
+// milliseconds): called off the window's loop.
+DeckRender renderDeck(const DeckInfo& deck, int slotWidth, int slotHeight);
+
+} // namespace speed::client::deck
