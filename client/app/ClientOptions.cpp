@@ -3,6 +3,7 @@
 #include "speed/common/Version.hpp"
 
 #include "speed/settings/Settings.hpp"
+#include "speed/settings/SettingsKeys.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -58,6 +59,8 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     options.soundVolume = settings.player.volume;
     if (app.count("--ui-scale") == 0) options.uiScalePercent = settings.player.uiScalePercent;
     if (app.count("--language") == 0) options.language = settings.player.language;
+    options.cardsFromFlag = app.count("--cards") > 0;
+    if (!options.cardsFromFlag) options.cards = settings.player.cards;
     return std::nullopt;
 }
 
@@ -116,6 +119,16 @@ void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
 void addWindowOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     app.add_option("--width", options.widthPx, "window width in pixels")->check(CLI::Range(320, 8192))->capture_default_str();
     app.add_option("--height", options.heightPx, "window height in pixels")->check(CLI::Range(240, 8192))->capture_default_str();
+    app.add_option("--cards", options.cards,
+                   "the card deck: a name --list-cards prints, auto (the preferred installed deck) or built-in "
+                   "(the cards the game draws itself); overrides setup.ini's [player] cards")
+        ->check([](const std::string& name) {
+            Settings probe;
+            return findSettingsKey("player", "cards")->assign(probe, name) ? std::string() : "not a deck's name: " + name;
+        });
+    app.add_flag("--list-cards", options.listCards,
+                 "print the installed card decks (gnome-cards-data, kdegames-card-data-kf5), one name a line "
+                 "(with --json as JSON), and exit");
     app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
     app.add_option("--japanese-font", options.japaneseFont, "the font of the Japanese words (fonts-ipafont-gothic)")
         ->capture_default_str();

@@ -31,6 +31,9 @@ struct ClientOptions {
     std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
     std::string japaneseFont = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf";
     UiLanguage language = UiLanguage::Auto; // [player] language (or --language)
+    std::string cards = "auto";         // [player] cards (or --cards): auto, built-in or a deck's name
+    bool cardsFromFlag = false;         // --cards was given: a deck that is not installed is an error
+    bool listCards = false;             // --list-cards: print the installed decks (with --json as JSON) and exit
     RuleOptions rules;
     std::string showDialog;             // --show measure|settings|help|log|trace: open it at start
     bool measureNow = false;            // --measure-now: start the measurement dialog's run at once

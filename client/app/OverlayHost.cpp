@@ -1,4 +1,5 @@
 #include "app/OverlayHost.hpp"
+#include "app/CardDeckChoice.hpp"
 
 #include "speed/net/HostPort.hpp"
 #include "speed/settings/Settings.hpp"
@@ -32,7 +33,7 @@ OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options,
                          std::function<ui::StatisticsView()> statistics) {
     const Settings settings = loadSettings(options.configPath).settings.value_or(Settings{});
     ui::OverlaySetup setup{options.fontDirectory + "/DejaVuSans.ttf", options.japaneseFont, options.configPath,
-                           defaultMeasureTarget(settings), settings.network.port};
+                           defaultMeasureTarget(settings), settings.network.port, installedDecks(), deckCacheFolder()};
     m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
     m_overlay->setStatisticsSource(std::move(statistics));
     m_overlay->setLogShown(options.showDialog == "log"); // closed by default: L or the menu opens it

@@ -1,5 +1,6 @@
 #include "app/WindowApp.hpp"
 
+#include "app/CardDeckChoice.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/SceneOf.hpp"
 #include "app/WindowLanguage.hpp"
@@ -29,6 +30,9 @@ sf::String windowTitle() {
     return sf::String::fromUtf8(title.begin(), title.end());
 }
 
+// While a deck is being drawn on its thread, the loop looks for it this often.
+constexpr TimeMs kDeckPollMs = 20;
+
 double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<double>(toNs - fromNs) / 1e6; }
 
 } // namespace
@@ -36,7 +40,7 @@ double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<
 WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match,
                      bool startScreen)
     : m_options(options), m_window(sf::VideoMode(options.widthPx, options.heightPx), windowTitle(), sf::Style::Default),
-      m_canvas(fonts), m_switch(m_options, std::move(match)), m_input(m_layout, m_motion),
+      m_canvas(fonts, deckCacheFolder()), m_switch(m_options, std::move(match)), m_input(m_layout, m_motion),
       m_schedule(options.games, options.localBot.has_value() || options.games > 0),
       m_stats(&store::GameStats::openDefault),
       m_sound(audio::SoundSetup{!options.noSound, options.soundOn, options.soundVolume}) {
@@ -60,12 +64,24 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     if (wantsJapanese(options.language, languageFromEnvironment()) && !m_japaneseFont) {
         m_overlay->addGameEvent(0, ui::GameEventKind::Connection, tr("window.language_fallback"));
     }
+    chooseCards(m_options.cards);
     relayout();
     m_switch.onReplaced([this] { matchReplaced(); });
     if (startScreen) follow(m_switch.startScreenOver({}));
 }
 
 WindowApp::~WindowApp() = default;
+
+// The deck the player asked for, else what stands in for it, said in the log and the game log.
+void WindowApp::chooseCards(const std::string& wanted) {
+    const DeckChoice choice = chooseDeck(installedDecks(), wanted);
+    if (!choice.noticeKey.empty()) {
+        spdlog::warn("cards: {}", deckNotice(choice, true));
+        m_overlay->addGameEvent(0, ui::GameEventKind::Table, deckNotice(choice));
+    }
+    m_canvas.chooseDeck(choice.deck);
+    m_dirty = true;
+}
 
 void WindowApp::relayout() {
     const sf::Vector2u size = m_window.getSize();
@@ -83,7 +99,7 @@ void WindowApp::relayout() {
     options.menuBarHeightPx = m_overlay->menuBarHeightPx();
     options.sidePanelWidthPx = m_overlay->logPaneWidthPx(width);
     m_layout = computeLayout(width, height, options);
-    if (!m_canvas.prepare(m_layout.cardWidthPx)) spdlog::error("cannot create the card art texture");
+    if (!m_canvas.prepare(m_layout.cardWidthPx, m_layout.cardHeightPx)) spdlog::error("cannot create the card art texture");
     m_input.letGo();
     m_dirty = true;
     if (m_options.dumpLayout) {
@@ -125,6 +141,9 @@ int WindowApp::run() {
 bool WindowApp::turn(TimeMs frameStart) {
     const TimeMs now = nowMs();
     applyUiCommands(now);
+    std::vector<std::string> deckNotices;
+    if (m_canvas.followDeck(deckNotices)) m_dirty = true;
+    for (std::string& words : deckNotices) m_overlay->addGameEvent(now, ui::GameEventKind::Table, std::move(words));
     for (std::string& words : m_input.takePlayedWords()) m_overlay->addGameEvent(now, ui::GameEventKind::Play, std::move(words));
     showApplied(match().tick(now), now);
     showRefusedByHost(now);
@@ -140,7 +159,8 @@ bool WindowApp::turn(TimeMs frameStart) {
                          match().info(), m_overlay->frameDue(now)}),
          now);
     m_motion.prune(now);
-    const TimeMs waitMs = FramePacer::waitMs(frameStart, nowMs(), moving, nextDeadline(now), m_overlay->nextFrameAt(now));
+    TimeMs waitMs = FramePacer::waitMs(frameStart, nowMs(), moving, nextDeadline(now), m_overlay->nextFrameAt(now));
+    if (m_canvas.deckPending()) waitMs = std::min<TimeMs>(waitMs, kDeckPollMs); // its cards, as soon as they are ready
     // Drawing may have made Xlib read input into its queue, where the wait would not see it.
     sf::Event event;
     if (m_window.pollEvent(event)) {
@@ -273,7 +293,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
     }
 }
 
-// Settings saved in the window: the sound, the language and the scale at once; the rules, the
+// Settings saved in the window: the sound, the language, the scale and the cards at once; the rules, the
 // CPU level and the network for the next match (adoptSavedSettings).
 void WindowApp::adoptSettings(const Settings& saved) {
     adoptSavedSettings(saved, m_options, match().network());
@@ -290,6 +310,10 @@ void WindowApp::adoptSettings(const Settings& saved) {
     if (saved.player.uiScalePercent != m_options.uiScalePercent) {
         m_options.uiScalePercent = saved.player.uiScalePercent;
         relayout();
+    }
+    if (saved.player.cards != m_options.cards) { // the deck chosen in Settings, on the table at once
+        m_options.cards = saved.player.cards;
+        chooseCards(m_options.cards);
     }
     spdlog::info("settings saved to {}", m_options.configPath);
 }

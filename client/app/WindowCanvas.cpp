@@ -1,13 +1,115 @@
 #include "app/WindowCanvas.hpp"
 
+#include "text/Words.hpp"
+
 #include <SFML/Graphics/Sprite.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
 namespace speed::client {
 
-bool WindowCanvas::prepare(float cardWidthPx) {
+bool WindowCanvas::prepare(float cardWidthPx, float cardHeightPx) {
     m_tableLayerValid = false;
-    return m_art.build(cardWidthPx);
+    m_cardWidthPx = cardWidthPx;
+    m_cardHeightPx = cardHeightPx;
+    m_drawnCardsStale = true;
+    if (m_deck) {
+        const deck::DeckLoader::Request request{*m_deck, static_cast<int>(std::lround(cardWidthPx)),
+                                                static_cast<int>(std::lround(cardHeightPx))};
+        if (m_shown == request) return true;
+        // A deck kept from an earlier start is a file read of a few milliseconds: shown at once.
+        // Anything else is drawn on the loader's thread, the drawn cards shown until then.
+        const auto start = std::chrono::steady_clock::now();
+        if (std::optional<deck::DeckImage> kept = m_cache.load(request.deck, request.slotWidth, request.slotHeight)) {
+            deck::DeckLoader::Result done{request, {std::move(*kept), {}, {}}, true, 0, {}};
+            if (done.render.image.isMissing(deck::cellOf(Card::fromIndex(Card::kDistinctCodes - 1)))) {
+                done.render.missing.emplace_back("joker");
+            }
+            done.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            if (adopt(done)) return true;
+        } else {
+            m_decks.request(request);
+            if (m_art.usesDeck()) return true; // the deck stays, at its old size, until the new one is ready
+        }
+    }
+    return drawnCards();
+}
+
+// The cards drawn by code, made for the current size when they are needed: shown without a
+// deck, while one is drawn, and standing in for a card a deck lacks.
+bool WindowCanvas::drawnCards() {
+    if (!m_drawnCardsStale && m_art.built()) return true;
+    m_drawnCardsStale = false;
+    m_tableLayerValid = false;
+    return m_art.build(m_cardWidthPx);
+}
+
+void WindowCanvas::chooseDeck(std::optional<deck::DeckInfo> deck) {
+    m_deck = std::move(deck);
+    m_shown.reset();
+    if (!m_deck) {
+        drawnCards();
+        m_art.useBuiltIn();
+        m_tableLayerValid = false;
+        spdlog::info("cards: the built-in cards");
+        return;
+    }
+    spdlog::info("cards: {} ({})", m_deck->name, m_deck->file.string());
+    if (m_cardWidthPx > 0) prepare(m_cardWidthPx, m_cardHeightPx);
+}
+
+bool WindowCanvas::followDeck(std::vector<std::string>& notices) {
+    bool changed = false;
+    if (std::optional<deck::DeckLoader::Result> done = m_decks.take()) {
+        // A deck chosen away while it was drawn is not shown; one already shown from the cache
+        // at that size is not shown twice.
+        if (m_deck && m_deck->file == done->request.deck.file && m_shown != done->request) changed = adopt(*done);
+    }
+    for (std::string& words : m_notices) notices.push_back(std::move(words));
+    m_notices.clear();
+    return changed;
+}
+
+bool WindowCanvas::adopt(const deck::DeckLoader::Result& done) {
+    const deck::DeckInfo& drawn = done.request.deck;
+    const bool firstWord = std::find(m_toldAbout.begin(), m_toldAbout.end(), drawn.name) == m_toldAbout.end();
+    if (firstWord) m_toldAbout.push_back(drawn.name);
+    const auto tell = [&](const std::string& english, std::string shown) {
+        if (!firstWord) return;
+        spdlog::warn("cards: {}", english);
+        m_notices.push_back(std::move(shown));
+    };
+    if (done.render.image.empty()) {
+        tell(trfIn(Language::English, "cards.cannot_draw", drawn.name, done.render.error),
+             trf("cards.cannot_draw", drawn.name, done.render.error));
+        drawnCards();
+        m_art.useBuiltIn();
+        m_shown.reset();
+        m_tableLayerValid = false;
+        return true;
+    }
+    if (!done.render.missing.empty()) {
+        tell(trfIn(Language::English, "cards.no_joker", drawn.name), trf("cards.no_joker", drawn.name));
+    }
+    if (!done.cacheProblem.empty()) {
+        tell(trfIn(Language::English, "cards.not_kept", done.cacheProblem), trf("cards.not_kept", done.cacheProblem));
+    }
+    if (!done.render.missing.empty()) drawnCards(); // they stand in for what the deck lacks
+    const auto start = std::chrono::steady_clock::now();
+    if (!m_art.useDeck(done.render.image)) {
+        spdlog::error("cards: cannot make a {}x{} texture for {}", done.render.image.atlasWidth(),
+                      done.render.image.atlasHeight(), drawn.name);
+        return false;
+    }
+    spdlog::info("cards: {} ready, cards of {}x{} px, {} in {:.0f} ms, made a texture in {:.0f} ms", drawn.name,
+                 done.render.image.cardWidth, done.render.image.cardHeight, done.fromCache ? "read from the cache" : "drawn",
+                 done.milliseconds, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    m_shown = done.request;
+    m_tableLayerValid = false;
+    return true;
 }
 
 void WindowCanvas::drawOnto(sf::RenderWindow& window, const Frame& frame) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/OverlayHost.hpp"
+#include "deck/DeckLoader.hpp"
 #include "render/CardArt.hpp"
 #include "render/TableRenderer.hpp"
 
@@ -18,10 +19,22 @@ namespace speed::client {
 // as shown.
 class WindowCanvas {
 public:
-    explicit WindowCanvas(const Fonts& fonts) : m_art(fonts), m_renderer(fonts, m_art) {}
+    // `cacheFolder`: where drawn decks are kept (empty: nowhere).
+    WindowCanvas(const Fonts& fonts, const std::filesystem::path& cacheFolder)
+        : m_art(fonts), m_renderer(fonts, m_art), m_cache(cacheFolder), m_decks(deck::DeckCache(cacheFolder)) {}
 
-    // (Re)draws the card art for this card width; false when the texture cannot be made.
-    bool prepare(float cardWidthPx);
+    // (Re)draws the drawn cards for this card size, and asks for the chosen deck at it; false
+    // when the texture cannot be made.
+    bool prepare(float cardWidthPx, float cardHeightPx);
+    // The deck to show (none: the drawn cards); it is asked for at the next prepare().
+    void chooseDeck(std::optional<deck::DeckInfo> deck);
+    // Takes a deck the loader finished: true when the cards shown changed (draw a full frame).
+    // What a player should know (a deck that cannot be drawn, has no joker) goes to `notices`
+    // in the window's language, and to the log in English, once per deck.
+    bool followDeck(std::vector<std::string>& notices);
+    // A deck is being drawn: the loop should look again soon.
+    bool deckPending() const { return m_decks.busy(); }
+    bool showsDeck() const { return m_art.usesDeck(); }
 
     struct Frame {
         const TableLayout& layout;
@@ -43,6 +56,18 @@ private:
 
     CardArt m_art;
     TableRenderer m_renderer;
+    bool adopt(const deck::DeckLoader::Result& done);
+    bool drawnCards();
+
+    deck::DeckCache m_cache; // read on the loop: a kept deck is shown on the first frame
+    deck::DeckLoader m_decks;
+    std::vector<std::string> m_notices; // for the game log, until followDeck hands them over
+    std::optional<deck::DeckInfo> m_deck;
+    float m_cardWidthPx = 0;
+    float m_cardHeightPx = 0;
+    std::optional<deck::DeckLoader::Request> m_shown; // the deck and size the table shows
+    bool m_drawnCardsStale = true;                    // the drawn cards are not for this size
+    std::vector<std::string> m_toldAbout; // the decks whose problems were said already
     sf::RenderTexture m_tableLayer; // the still table without the clock
     bool m_tableLayerValid = false; // a full frame since invalidates it: something else changed
     std::vector<int> m_tableLayerKey;

@@ -1,4 +1,5 @@
 // speed: the SFML window. Parses flags, checks fonts and the display, runs the table.
+#include "app/CardDeckChoice.hpp"
 #include "render/CardArt.hpp"
 #include "app/ClientOptions.hpp"
 #include "app/Display.hpp"
@@ -92,6 +93,18 @@ int main(int argc, char** argv) {
     spdlog::flush_on(spdlog::level::trace);
 
     if (options.showStats) return printStatistics(options.json);
+    if (options.listCards) {
+        printDecks(installedDecks(), options.json, std::cout);
+        return 0;
+    }
+    if (options.cardsFromFlag) {
+        const DeckChoice choice = chooseDeck(installedDecks(), options.cards);
+        if (choice.noticeKey == "cards.not_installed") {
+            std::cerr << "speed: no card deck named \"" << options.cards
+                      << "\" is installed; speed --list-cards lists those that are\n";
+            return 2;
+        }
+    }
 
     Fonts fonts;
     if (const std::string error = loadFonts(fonts, options.fontDirectory); !error.empty()) {

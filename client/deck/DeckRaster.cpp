@@ -27,6 +27,9 @@ using Context = std::unique_ptr<cairo_t, ContextFree>;
 std::string takeError(GError* error) {
     std::string text = error != nullptr && error->message != nullptr ? error->message : "unknown error";
     if (error != nullptr) g_error_free(error);
+    // One line for the log and the game log: libxml2's messages end with a line break.
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    while (!text.empty() && text.back() == ' ') text.pop_back();
     return text;
 }
 

@@ -6,6 +6,7 @@
 #include "table/Layout.hpp"
 
 #include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/Sprite.hpp>
 #include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/VertexArray.hpp>
 
@@ -16,9 +17,9 @@
 namespace speed::client {
 namespace {
 
-constexpr int kColumns = 13;
-constexpr int kRows = 5;           // four suits, then the joker and the back
-constexpr unsigned kPaddingPx = 4; // transparent gutter: mipmaps must not bleed between cards
+constexpr int kColumns = deck::kAtlasColumns;
+constexpr int kRows = deck::kAtlasRows; // four suits, then the joker and the back
+constexpr unsigned kPaddingPx = deck::kAtlasPaddingPx; // transparent gutter: mipmaps must not bleed between cards
 constexpr unsigned kMinArtWidthPx = 80;
 constexpr unsigned kMaxArtWidthPx = 280;
 
@@ -98,12 +99,68 @@ sf::IntRect CardArt::cell(int column, int row) const {
             static_cast<int>(m_artWidthPx), static_cast<int>(m_artHeightPx)};
 }
 
-sf::IntRect CardArt::faceRect(Card card) const {
-    if (card.isJoker()) return cell(0, kRows - 1);
-    return cell(card.rank() - 1, static_cast<int>(card.suit()));
+sf::IntRect CardArt::deckCell(deck::AtlasCell at) const {
+    const int cellW = m_deckCardWidthPx + 2 * deck::kAtlasPaddingPx;
+    const int cellH = m_deckCardHeightPx + 2 * deck::kAtlasPaddingPx;
+    return {at.column * cellW + deck::kAtlasPaddingPx, at.row * cellH + deck::kAtlasPaddingPx, m_deckCardWidthPx, m_deckCardHeightPx};
 }
 
-sf::IntRect CardArt::backRect() const { return cell(1, kRows - 1); }
+sf::IntRect CardArt::faceRect(Card card) const {
+    const deck::AtlasCell at = deck::cellOf(card);
+    return m_deckShown ? deckCell(at) : cell(at.column, at.row);
+}
+
+sf::IntRect CardArt::backRect() const {
+    const deck::AtlasCell at = deck::backCell();
+    return m_deckShown ? deckCell(at) : cell(at.column, at.row);
+}
+
+Rect CardArt::fitted(const Rect& place) const {
+    if (!m_deckShown || m_deckCardWidthPx <= 0) return place;
+    const float aspect = static_cast<float>(m_deckCardHeightPx) / static_cast<float>(m_deckCardWidthPx);
+    if (place.height / place.width < aspect) { // a taller card: the height decides
+        const float width = place.height / aspect;
+        return {place.left + (place.width - width) / 2, place.top, width, place.height};
+    }
+    const float height = place.width * aspect;
+    return {place.left, place.top + (place.height - height) / 2, place.width, height};
+}
+
+bool CardArt::useDeck(const deck::DeckImage& image) {
+    if (image.empty()) return false;
+    const bool lacksCards = std::find(image.missing.begin(), image.missing.end(), true) != image.missing.end();
+    if (lacksCards && m_artWidthPx == 0) return false; // build() first: the drawn cards stand in
+    const auto width = static_cast<unsigned>(image.atlasWidth());
+    const auto height = static_cast<unsigned>(image.atlasHeight());
+    if (!m_deckPictures.create(width, height)) return false;
+    m_deckPictures.update(image.rgba.data());
+    // Drawn at the size shown, so no mipmaps (under a software renderer they cost more than the
+    // rest of this together); smoothing covers the moment a resize's new pictures are drawn.
+    m_deckPictures.setSmooth(true);
+    m_deckCardWidthPx = image.cardWidth;
+    m_deckCardHeightPx = image.cardHeight;
+    m_deckComposed = lacksCards;
+    if (lacksCards) {
+        if (!m_deckAtlas.create(width, height)) return false;
+        m_deckAtlas.clear(sf::Color::Transparent);
+        m_deckAtlas.draw(sf::Sprite(m_deckPictures), sf::BlendNone); // the pixels as they are, alpha and all
+        // A card the deck has no picture for: the drawn one, scaled into its cell.
+        for (int index = 0; index < Card::kDistinctCodes; ++index) {
+            const deck::AtlasCell at = deck::cellOf(Card::fromIndex(index));
+            if (!image.isMissing(at)) continue;
+            sf::Sprite drawn(m_atlas.getTexture(), cell(at.column, at.row));
+            const sf::IntRect to = deckCell(at);
+            drawn.setScale(static_cast<float>(to.width) / static_cast<float>(m_artWidthPx),
+                           static_cast<float>(to.height) / static_cast<float>(m_artHeightPx));
+            drawn.setPosition(static_cast<float>(to.left), static_cast<float>(to.top));
+            m_deckAtlas.draw(drawn);
+        }
+        m_deckAtlas.display();
+        m_deckAtlas.setSmooth(true);
+    }
+    m_deckShown = true;
+    return true;
+}
 
 void CardArt::drawFace(Card card, sf::Vector2f origin) {
     const float w = static_cast<float>(m_artWidthPx);

@@ -68,7 +68,8 @@ std::vector<int> TableRenderer::stillKey(const TableScene& scene) {
     return key;
 }
 
-void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx) const {
+void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::optional<Card> faceUpCard, float liftPx) const {
+    const Rect rect = m_art.fitted(place);
     const float shadowPx = std::max(2.0f, rect.width * 0.03f) + liftPx * 0.6f;
     target.draw(roundedRect({rect.left + shadowPx * 0.5f, rect.top + shadowPx, rect.width, rect.height}, radiusFor(rect),
                             liftPx > 0 ? sfColour(palette::kLiftedShadow) : kShadow));

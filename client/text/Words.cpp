@@ -22,7 +22,7 @@ struct Catalogue {
 const Catalogue& catalogue() {
     static const Catalogue built = [] {
         Catalogue c;
-        for (auto part : {commonWords, playWords, screenWords, menuWords, helpWords, settingsWords, statsWords,
+        for (auto part : {commonWords, playWords, screenWords, menuWords, helpWords, settingsWords, statsWords, cardWords,
                           measureWords}) {
             const std::span<const Words> words = part();
             c.entries.insert(c.entries.end(), words.begin(), words.end());

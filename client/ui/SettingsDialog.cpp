@@ -3,6 +3,7 @@
 #include "ui/ImGuiText.hpp"
 
 #include "text/Words.hpp"
+#include "speed/settings/SettingsKeys.hpp"
 
 #include <fmt/format.h>
 
@@ -97,7 +98,9 @@ void SettingsDialog::drawField(SettingsField& field) {
     ImGui::SameLine(m_labelColumn);
     const std::string id = "##" + std::string(key.section) + "." + std::string(key.name);
     const auto choices = fixedChoices(key);
-    if (choices.empty()) {
+    if (key.section == "player" && key.name == "cards") {
+        drawCardsField(field);
+    } else if (choices.empty()) {
         ImGui::SetNextItemWidth(kFieldWidthEm * em);
         std::string text = field.text;
         const ImGuiInputTextFlags flags = key.secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
@@ -132,6 +135,48 @@ void SettingsDialog::drawField(SettingsField& field) {
         ImGui::TextWrapped("%s", expectedWords(key).c_str());
         ImGui::PopStyleColor();
     }
+}
+
+// A deck as the list shows it: its own name (its Japanese one in Japanese), where it comes
+// from, and whether it is a four-colour deck; auto names the deck it stands for.
+std::string SettingsDialog::deckWords(std::string_view value) const {
+    if (equalsIgnoringCase(value, deck::kBuiltInDeck)) return tr("cards.built_in");
+    if (equalsIgnoringCase(value, deck::kAutoDeck)) {
+        const deck::DeckInfo* preferred = deck::preferredDeck(m_decks);
+        return trf("cards.auto", preferred != nullptr ? preferred->name : std::string(tr("cards.built_in")));
+    }
+    const deck::DeckInfo* found = deck::deckNamed(m_decks, value);
+    if (found == nullptr) return std::string(value);
+    std::string words = language() == Language::Japanese && !found->japaneseName.empty() ? found->japaneseName : found->name;
+    words += " \u00b7 " + trf("cards.from", found->family == deck::DeckFamily::Kde ? "KDE" : "Aisleriot");
+    if (found->fourColour) words += " \u00b7 " + std::string(tr("cards.four_colour"));
+    return words;
+}
+
+// Settings > Cards: automatic, every installed deck, the built-in cards; the choice's preview below.
+void SettingsDialog::drawCardsField(SettingsField& field) {
+    const float em = ImGui::GetFontSize();
+    std::vector<std::string> values{std::string(deck::kAutoDeck)};
+    for (const deck::DeckInfo& deck : m_decks) values.push_back(deck.name);
+    values.emplace_back(deck::kBuiltInDeck);
+    ImGui::SetNextItemWidth(kFieldWidthEm * 1.6f * em);
+    const bool listed = ImGui::BeginCombo("##player.cards", deckWords(field.text).c_str(), ImGuiComboFlags_HeightLarge);
+    if (!listed) noteWidget("player.cards");
+    if (listed) {
+        for (const std::string& value : values) {
+            // The value is the ID: the words shown change with the language.
+            const std::string label = fmt::format("{}###{}", deckWords(value), value);
+            if (ImGui::Selectable(label.c_str(), equalsIgnoringCase(value, field.text))) m_form.setText(field, value);
+            noteWidget("player.cards=" + value);
+        }
+        ImGui::EndCombo();
+    }
+    const deck::DeckInfo* chosen = equalsIgnoringCase(field.text, deck::kBuiltInDeck) ? nullptr : deck::deckNamed(m_decks, field.text);
+    ImGui::NewLine();
+    ImGui::SameLine(m_labelColumn);
+    ImGui::BeginGroup();
+    m_preview.draw(chosen, em * 3.2f);
+    ImGui::EndGroup();
 }
 
 void SettingsDialog::drawButtons(UiCommands& commands) {

@@ -1,10 +1,15 @@
 #pragma once
 
+#include "ui/CardPreview.hpp"
 #include "ui/SettingsForm.hpp"
+
+#include "deck/DeckCatalog.hpp"
 #include "ui/UiCommand.hpp"
 
+#include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace speed::client::ui {
 
@@ -12,7 +17,10 @@ namespace speed::client::ui {
 // to it, in red); Save writes the file back keeping its comments and says where it wrote.
 class SettingsDialog {
 public:
-    explicit SettingsDialog(const std::string& configPath) : m_form(configPath) {}
+    // `decks`: the card decks installed, offered for [player] cards; `deckCache`: where drawn
+    // decks are kept (the preview's too).
+    SettingsDialog(const std::string& configPath, std::vector<deck::DeckInfo> decks, const std::filesystem::path& deckCache)
+        : m_form(configPath), m_decks(std::move(decks)), m_preview(deckCache) {}
 
     void open();
     bool isOpen() const { return m_open; }
@@ -23,10 +31,14 @@ public:
 private:
     void drawSection(std::string_view section);
     void drawField(SettingsField& field);
+    void drawCardsField(SettingsField& field);
+    std::string deckWords(std::string_view value) const;
     void drawButtons(UiCommands& commands);
     void drawStatus() const;
 
     SettingsForm m_form;
+    std::vector<deck::DeckInfo> m_decks;
+    CardPreview m_preview;
     // What the last button said, worded as it is drawn (the language may change on Save).
     std::optional<SaveOutcome> m_saveOutcome;
     bool m_reloaded = false;

@@ -174,6 +174,7 @@ constexpr SettingsKeyWords kKeyWords[] = {
      "settings.meaning.player.ui_scale"},
     {"player", "language", "settings.key.player.language", "settings.expected.player.language",
      "settings.meaning.player.language"},
+    {"player", "cards", "settings.key.player.cards", "settings.expected.player.cards", "settings.meaning.player.cards"},
     {"rules", "jokers", "settings.key.rules.jokers", "settings.expected.rules.jokers", "settings.meaning.rules.jokers"},
     {"rules", "deal", "settings.key.rules.deal", "settings.expected.rules.deal", "settings.meaning.rules.deal"},
     {"rules", "hand", "settings.key.rules.hand", "settings.expected.rules.hand", "settings.meaning.rules.hand"},

@@ -74,7 +74,7 @@ speed::ui::ImGuiFonts imguiFonts(const OverlaySetup& setup) {
 
 UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
     : m_imgui(window, imguiFonts(setup), kFontSizePx),
-      m_settings(setup.configPath),
+      m_settings(setup.configPath, setup.decks, setup.deckCache),
       m_measure(setup.measureTarget, setup.defaultPort) {
     applyStyle();
 }

@@ -11,6 +11,8 @@
 #include "ui/StatisticsDialog.hpp"
 #include "ui/UiCommand.hpp"
 
+#include "deck/DeckCatalog.hpp"
+
 #include "match/GameInfo.hpp"
 #include "table/Geometry.hpp"
 #include "speed/common/Time.hpp"
@@ -20,6 +22,7 @@
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Clock.hpp>
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -38,6 +41,8 @@ struct OverlaySetup {
     std::string configPath;     // setup.ini, for the Settings dialog and the default measurement target
     std::string measureTarget;  // offline default target (setup.ini's peer:port)
     std::uint16_t defaultPort = NetworkSettings::kDefaultPort;
+    std::vector<deck::DeckInfo> decks; // the card decks installed, for Settings > Cards
+    std::filesystem::path deckCache;   // where drawn decks are kept
 };
 
 // What the overlay shows of the match each frame.

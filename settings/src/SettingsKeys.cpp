@@ -72,6 +72,20 @@ bool assignPassword(Settings& s, std::string_view value) {
     return true;
 }
 
+// A deck's name as setup.ini can hold it: 1..64 characters, no control character, no blank at
+// either end (libinih trims them), no ';' after a blank or at the start (a comment to libinih).
+bool assignCards(Settings& s, std::string_view value) {
+    if (value.empty() || value.size() > PlayerSettings::kMaxCardsChars) return false;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(value[i]);
+        if (byte < 0x20 || byte == 0x7f) return false;
+        if (value[i] == ';' && (i == 0 || settings_text::isBlank(value[i - 1]))) return false;
+    }
+    if (settings_text::isBlank(value.front()) || settings_text::isBlank(value.back())) return false;
+    s.player.cards = std::string(value);
+    return true;
+}
+
 bool assignName(Settings& s, std::string_view value) {
     if (!checkPlayerName(value).empty()) return false;
     s.player.name = std::string(value);
@@ -198,6 +212,8 @@ const std::array kKeys{
                 [](const Settings& s) { return percentFactorText(s.player.uiScalePercent); }},
     SettingsKey{"player", "language", "auto, ja or en (auto: from LANG)", Choice, 0, 0, assignLanguage,
                 [](const Settings& s) { return std::string(toString(s.player.language)); }},
+    SettingsKey{"player", "cards", "auto, built-in or a deck's name as speed --list-cards prints it", Choice, 0, 0, assignCards,
+                [](const Settings& s) { return s.player.cards; }},
     SettingsKey{"rules", "jokers", "2 or 0", Choice, 0, 0, assignJokers,
                 [](const Settings& s) { return std::to_string(s.rules.jokers); }},
     SettingsKey{"rules", "deal", "shuffle or colors", Choice, 0, 0, assignDeal,

@@ -253,7 +253,7 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
     CHECK(errorOf("[player]\nvolume = loud\n").kind == SettingsProblem::BadNumber);
     const auto mute = errorOf("[player]\nmute = on\n");
     CHECK(mute.kind == SettingsProblem::UnknownKey);
-    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language");
+    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language, cards");
 }
 
 TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {
@@ -364,5 +364,20 @@ TEST_CASE("rules arbitration: fair when missing, first-arrival when given, anyth
         INFO(bad);
         CHECK(errorOf(std::string("[rules]\narbitration = ") + bad + "\n").describe() ==
               "setup.ini:2: [rules] arbitration: expected fair or first-arrival, got \"" + std::string(bad) + "\"");
+    }
+}
+
+TEST_CASE("[player] cards takes any name setup.ini can hold, and refuses one it cannot", "[settings]") {
+    for (const std::string name : {"auto", "built-in", "Anglo Modern 4 Color", "Dondorf (KDE)", "XSkat フランス語"}) {
+        const SettingsResult result = parseSettings("[player]\ncards = " + name + "\n", "setup.ini");
+        REQUIRE(result.settings);
+        CHECK(result.settings->player.cards == name);
+    }
+    CHECK(parseSettings("", "setup.ini").settings->player.cards == "auto");
+    for (const std::string bad : {std::string("cards =\n"), std::string("cards = ;x\n"), "cards = " + std::string(65, 'a') + "\n"}) {
+        const SettingsResult result = parseSettings("[player]\n" + bad, "setup.ini");
+        REQUIRE(result.error);
+        CHECK(result.error->kind == SettingsProblem::BadChoice);
+        CHECK(result.error->key == "cards");
     }
 }

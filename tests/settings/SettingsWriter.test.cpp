@@ -49,6 +49,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "volume = 80\n"
                    "ui_scale = 1\n"
                    "language = auto\n"
+                   "cards = auto\n"
                    "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\narbitration = fair\n"
                    "[cpu]\nlevel = hard ; how hard\n");
 }

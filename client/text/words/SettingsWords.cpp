@@ -83,6 +83,14 @@ const Words kSettingsWords[] = {
     {"settings.expected.player.language", "auto, ja or en (auto: from LANG)", "auto、ja、en のいずれか（auto：LANG に従う）"},
     {"settings.meaning.player.language", "The window's language: auto follows the system (LANG), ja is Japanese, en English.",
      "ウィンドウの言語：auto はシステム（LANG）に合わせ、ja は日本語、en は英語です。"},
+    {"settings.key.player.cards", "cards", "カード"},
+    {"settings.expected.player.cards", "auto, built-in or a deck's name as speed --list-cards prints it",
+     "auto、built-in、または speed --list-cards が表示するデッキの名前"},
+    {"settings.meaning.player.cards",
+     "The card deck of the table: one of the decks installed on this machine (gnome-cards-data, kdegames-card-data-kf5), "
+     "automatic (Anglo when it is there), or the cards the game draws itself.",
+     "テーブルのカードのデッキ：このコンピューターにあるデッキ（gnome-cards-data、kdegames-card-data-kf5）、"
+     "自動（あれば Anglo）、またはゲームが描くカード。"},
     {"settings.key.rules.jokers", "jokers", "ジョーカー"},
     {"settings.expected.rules.jokers", "2 or 0", "2 か 0"},
     {"settings.meaning.rules.jokers", "Jokers in the pack.", "カードに入れるジョーカーの枚数。"},

@@ -105,6 +105,7 @@ TEST_CASE("a deck that cannot be drawn says why and draws nothing", "[deck]") {
     const DeckRender garbled = renderDeck(writtenDeck(folder, DeckFamily::Aisleriot, "<svg this is not"), 60, 100);
     CHECK(garbled.image.empty());
     CHECK_THAT(garbled.error, Catch::Contains("cannot read") && Catch::Contains("grid.svg"));
+    CHECK(garbled.error.find('\n') == std::string::npos); // one line, for the log and the game log
     const DeckRender gone = renderDeck(DeckInfo{"Gone", {}, folder.path() / "gone.svgz", DeckFamily::Aisleriot, false}, 60, 100);
     CHECK_THAT(gone.error, Catch::Contains("gone.svgz"));
 }

@@ -10,6 +10,7 @@ mkdir -p "$WORK_DIR"
 # What a program keeps (its match to come back to, the statistics) goes here, never to the user's.
 export XDG_STATE_HOME="$WORK_DIR/state"
 export XDG_DATA_HOME="$WORK_DIR/data"
+export XDG_CACHE_HOME="$WORK_DIR/cache" # the card decks, once drawn
 LOG=$WORK_DIR/speed.log
 SPEED_PID=
 # No test plays sound out loud, and every machine runs them as CI does, without a sound card:

@@ -52,6 +52,11 @@ struct PlayerSettings {
     // setup.ini writes it as a factor (ui_scale = 1.25), kept here in whole percent.
     int uiScalePercent = 100;
     UiLanguage language = UiLanguage::Auto;
+    // The card deck: a deck's name as `speed --list-cards` prints it, "auto" (the preferred
+    // installed deck) or "built-in" (the cards the game draws itself). Which decks exist is the
+    // window's business: the reader only checks that setup.ini can hold the name.
+    static constexpr std::size_t kMaxCardsChars = 64;
+    std::string cards = "auto";
     friend bool operator==(const PlayerSettings&, const PlayerSettings&) = default;
 };
 
