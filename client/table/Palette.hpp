@@ -27,7 +27,7 @@ inline constexpr Rgba kWhite{255, 255, 255};
 inline constexpr Rgba kShadow{0, 0, 0, 80};
 inline constexpr Rgba kLiftedShadow{0, 0, 0, 110};
 inline constexpr Rgba kPileWell{0, 0, 0, 40};     // the dark patch under a field pile
-inline constexpr Rgba kBadge{255, 255, 255, 235}; // the deck's card count
+inline constexpr Rgba kBadge{255, 255, 255, 255}; // the deck's card count: opaque, so the back's emblem never shows through
 inline constexpr Rgba kClockLabel{200, 230, 201};
 inline constexpr Rgba kLoss{255, 138, 128};       // YOU LOSE
 inline constexpr Rgba kBannerShade{0, 0, 0, 185};

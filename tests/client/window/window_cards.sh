@@ -57,6 +57,18 @@ grep -qE "cards: Oxygen ready, cards of [0-9]+x[0-9]+ px, read from the cache" "
 [ "$(grep -c "has no joker" "$LOG")" = 1 ] || fail "the missing joker should be said once"
 echo "ok: the second start reads the deck from the cache"
 
+# A resize asks for the deck at the new size; the old pictures stay until the new ones are ready.
+start_speed --vs-cpu --cpu-idle --no-sound --cards Oxygen --width 1024 --height 720 --config /dev/null
+wait_for_log "cards: Oxygen ready" 60
+first=$(grep -oE "cards: Oxygen ready, cards of [0-9]+x[0-9]+" "$LOG" | tail -n 1)
+focus_speed_window
+xdotool windowsize --sync "$wid" 1280 880 2>/dev/null || xdotool windowsize "$wid" 1280 880
+wait_for_log_count "cards: Oxygen ready" 2 120
+second=$(grep -oE "cards: Oxygen ready, cards of [0-9]+x[0-9]+" "$LOG" | tail -n 1)
+[ "$first" != "$second" ] || fail "the deck was not drawn anew for the new size ($first)"
+stop_speed
+echo "ok: a resize draws the deck anew (${first#*of } then ${second#*of })"
+
 # setup.ini's [player] cards, and a name there that is not installed: the preferred deck, said.
 printf '[player]\ncards = Oxygen\n' >"$WORK_DIR/oxygen.ini"
 shoot from-ini --config "$WORK_DIR/oxygen.ini"
