@@ -59,6 +59,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     options.soundVolume = settings.player.volume;
     if (app.count("--ui-scale") == 0) options.uiScalePercent = settings.player.uiScalePercent;
     if (app.count("--language") == 0) options.language = settings.player.language;
+    if (app.count("--reduced-motion") == 0) options.reducedMotion = settings.player.reducedMotion;
     options.cardsFromFlag = app.count("--cards") > 0;
     if (!options.cardsFromFlag) options.cards = settings.player.cards;
     return std::nullopt;
@@ -112,6 +113,10 @@ void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     app.add_flag("--stats", options.showStats,
                  "print the statistics of every finished game (per opponent and level) and exit; no window");
     app.add_option("--seed", words.seed, "seed of the first deal (game n uses seed+n-1); random if not given");
+    app.add_flag("--check-frames", options.checkFrames,
+                 "check every frame's table against the game (cards in flight included) and log what differs");
+    app.add_option("--record-frames", options.recordFramesDir,
+                   "save every frame drawn as DIR/frame-MS.png (at most 3000), to look at the motion frame by frame");
     app.add_flag("--dump-layout", options.dumpLayout, "log the screen rectangles of the table and the playable moves");
 }
 
@@ -126,6 +131,9 @@ void addWindowOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
             Settings probe;
             return findSettingsKey("player", "cards")->assign(probe, name) ? std::string() : "not a deck's name: " + name;
         });
+    app.add_flag("--reduced-motion", options.reducedMotion,
+                 "cards fade in where they land instead of flying, and a win has no confetti (overrides setup.ini's "
+                 "[player] motion)");
     app.add_flag("--list-cards", options.listCards,
                  "print the installed card decks (gnome-cards-data, kdegames-card-data-kf5), one name a line "
                  "(with --json as JSON), and exit");

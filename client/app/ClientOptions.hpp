@@ -26,6 +26,8 @@ struct ClientOptions {
     bool showStats = false;             // --stats: print the statistics (with --json as JSON) and exit
     std::optional<std::uint64_t> seed;
     bool dumpLayout = false;
+    bool checkFrames = false;           // --check-frames: each frame's table against the game's state (tests)
+    std::string recordFramesDir;        // --record-frames DIR: every frame drawn saved as a PNG (looking at motion)
     unsigned widthPx = 1024;
     unsigned heightPx = 720;
     std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
@@ -33,6 +35,7 @@ struct ClientOptions {
     UiLanguage language = UiLanguage::Auto; // [player] language (or --language)
     std::string cards = "auto";         // [player] cards (or --cards): auto, built-in or a deck's name
     bool cardsFromFlag = false;         // --cards was given: a deck that is not installed is an error
+    bool reducedMotion = false;         // [player] motion = reduced (or --reduced-motion)
     bool listCards = false;             // --list-cards: print the installed decks (with --json as JSON) and exit
     RuleOptions rules;
     std::string showDialog;             // --show measure|settings|help|log|trace: open it at start

@@ -100,6 +100,9 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
         scene.selected = Place::handSlot(seat, *input.selectedSlot());
         scene.highlights = legalTargets(match.state(), seat, *scene.selected);
     }
+    scene.hovered = input.hovered(match);
+    scene.ending = motion.ending();
+    scene.reducedMotion = motion.reducedMotion();
     if (motion.note() && now < motion.note()->until) scene.note = motion.note();
     if (motion.litPile() && now < motion.litUntil()) scene.highlights.push_back(Place::pile(*motion.litPile()));
     return scene;

@@ -29,6 +29,22 @@ void logTable(const MatchDriver& match, bool dumpLayout) {
 
 bool TableInput::allowed(const MatchDriver& match) const { return !m_botPlays && match.info() == GameInfo::Play; }
 
+bool TableInput::move(const MatchDriver& match, Point pointer) {
+    const std::optional<Place> before = hovered(match);
+    m_pointer = pointer;
+    const bool dragged = m_drag.move(pointer);
+    return dragged || hovered(match) != before;
+}
+
+std::optional<Place> TableInput::hovered(const MatchDriver& match) const {
+    if (!m_pointer || !allowed(match) || m_drag.phase() == DragPhase::Dragging) return std::nullopt;
+    const std::optional<Place> hit = hitTest(m_layout, *m_pointer);
+    if (!hit || hit->seat != match.localSeat() || hit->kind == PlaceKind::Pile) return std::nullopt;
+    if (!canPickUp(match.state(), match.localSeat(), *hit)) return std::nullopt;
+    if (!clickTarget(match.state(), match.localSeat(), *hit)) return std::nullopt;
+    return hit;
+}
+
 void TableInput::cancel() {
     m_drag.cancel();
     m_selectedSlot.reset();

@@ -30,7 +30,10 @@ public:
     // Each returns true when something on screen changed.
     bool press(MatchDriver& match, Point pointer, TimeMs now);
     bool release(MatchDriver& match, Point pointer, TimeMs now);
-    bool move(Point pointer) { return m_drag.move(pointer); }
+    bool move(const MatchDriver& match, Point pointer);
+    // The local card under the pointer that has a legal move (nothing while a card is held or the
+    // bot plays): the table lifts it.
+    std::optional<Place> hovered(const MatchDriver& match) const;
     bool key(MatchDriver& match, sf::Keyboard::Key key, TimeMs now);
     void cancel();                    // Escape, a game over: nothing held, nothing selected
     void letGo() { m_drag.cancel(); } // a resize, the focus lost: the held card goes home
@@ -55,6 +58,7 @@ private:
     TableMotion& m_motion;
     DragController m_drag;
     std::optional<int> m_selectedSlot;
+    std::optional<Point> m_pointer; // where the pointer was last seen over the window
     bool m_botPlays = false;
     bool m_dumpLayout = false;
     std::vector<std::string> m_playedWords;

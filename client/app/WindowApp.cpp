@@ -5,6 +5,7 @@
 #include "app/SceneOf.hpp"
 #include "app/WindowLanguage.hpp"
 
+#include "table/ShownCheck.hpp"
 #include "table/TableText.hpp"
 #include "table/UiScale.hpp"
 #include "ui/ImGuiText.hpp"
@@ -29,6 +30,11 @@ sf::String windowTitle() {
     const std::string_view title = tr("window.title");
     return sf::String::fromUtf8(title.begin(), title.end());
 }
+
+// --check-frames logs this many wrong frames (and counts them all); --record-frames saves at most
+// this many.
+constexpr int kFrameProblemsLogged = 5;
+constexpr int kMostFramesRecorded = 3000;
 
 // While a deck is being drawn on its thread, the loop looks for it this often.
 constexpr TimeMs kDeckPollMs = 20;
@@ -65,6 +71,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
         m_overlay->addGameEvent(0, ui::GameEventKind::Connection, tr("window.language_fallback"));
     }
     chooseCards(m_options.cards);
+    m_motion.setReducedMotion(m_options.reducedMotion);
     relayout();
     m_switch.onReplaced([this] { matchReplaced(); });
     if (startScreen) follow(m_switch.startScreenOver({}));
@@ -132,6 +139,7 @@ int WindowApp::run() {
                      frames.count, frames.p50, frames.p99, frames.max, full.count, full.p50, full.p99, motion.count,
                      motion.p50, motion.p99);
     }
+    if (m_options.checkFrames) spdlog::info("frame check: {} frames, {} with the table wrong", m_framesChecked, m_framesWrong);
     match().close(); // a network match says goodbye (SHUTDOWN) after the window is gone
     return m_exitCode;
 }
@@ -149,6 +157,7 @@ bool WindowApp::turn(TimeMs frameStart) {
     showRefusedByHost(now);
     followMatch(now);
     followGames(now);
+    followDeal(now);
     followSound(now);
     const std::optional<TimeMs> quitAt = m_quitAt ? m_quitAt : m_schedule.quitAt();
     if ((quitAt && now >= *quitAt) || !followScreenshot(now)) return false;
@@ -172,6 +181,28 @@ bool WindowApp::turn(TimeMs frameStart) {
     return true;
 }
 
+// What --check-frames and --record-frames do with a frame that moved cards or changed the table.
+void WindowApp::afterFrame(TimeMs now) {
+    if (m_options.checkFrames && match().hasTable()) {
+        ++m_framesChecked;
+        const std::vector<std::string> problems = shownTableProblems(match().state(), m_motion.timeline(), now);
+        if (!problems.empty() && m_framesWrong++ < kFrameProblemsLogged) {
+            std::string inAir;
+            for (const CardFlight& flight : m_motion.timeline().flights()) {
+                if (!flight.landed(now)) inAir += fmt::format(" {}>{}:{}@{}+{}", flight.card.code(), static_cast<int>(flight.to.kind), flight.to.index, flight.startMs, flight.durationMs);
+            }
+            spdlog::warn("frame check: {} | table: {} | in the air:{}", problems.front(), tableSummary(match().state()), inAir);
+        }
+    }
+    if (!m_options.recordFramesDir.empty() && m_framesRecorded < kMostFramesRecorded) {
+        ++m_framesRecorded;
+        const TableScene tableScene = scene(now);
+        const ui::OverlayFrame shownOverlay = overlayFrame();
+        m_canvas.screenshot(m_window, {m_layout, tableScene, *m_overlay, shownOverlay, now},
+                            fmt::format("{}/frame-{:07d}.png", m_options.recordFramesDir, now), true);
+    }
+}
+
 void WindowApp::draw(Frame frame, TimeMs now) {
     if (frame == Frame::None) return;
     const TableScene tableScene = scene(now);
@@ -190,6 +221,7 @@ void WindowApp::draw(Frame frame, TimeMs now) {
         m_dirty = false;
     }
     const std::uint64_t doneNs = monotonicNowNs();
+    afterFrame(now);
     const double drawnMs = msBetween(startNs, doneNs);
     m_figures.frameMs.add(drawnMs);
     (frame == Frame::Motion ? m_figures.motionFrameMs : m_figures.fullFrameMs).add(drawnMs);
@@ -311,6 +343,10 @@ void WindowApp::adoptSettings(const Settings& saved) {
         m_options.uiScalePercent = saved.player.uiScalePercent;
         relayout();
     }
+    if (saved.player.reducedMotion != m_options.reducedMotion) {
+        m_options.reducedMotion = saved.player.reducedMotion;
+        m_motion.setReducedMotion(m_options.reducedMotion);
+    }
     if (saved.player.cards != m_options.cards) { // the deck chosen in Settings, on the table at once
         m_options.cards = saved.player.cards;
         chooseCards(m_options.cards);
@@ -325,6 +361,7 @@ void WindowApp::matchReplaced() {
     m_shownNotice = {};
     m_quitAt.reset();
     m_dealtGame = 0;
+    m_shownDealGame = 0;
     m_schedule.restart();
     m_input.cancel();
     m_motion.clear();

@@ -74,11 +74,13 @@ private:
     void followGames(TimeMs now);
     bool followScreenshot(TimeMs now);
     void followSound(TimeMs now);
+    void followDeal(TimeMs now);
     void hear(sound::TableSound event, TimeMs now) { m_cues.note(event, now); }
     void toggleSound(const char* source);
     void toggleFullscreen(const char* source, TimeMs now);
     ui::OverlayFrame overlayFrame() const;
     void draw(Frame frame, TimeMs now);
+    void afterFrame(TimeMs now);
     TimeMs nextDeadline(TimeMs now) const;
     TableScene scene(TimeMs now) const;
     void applyUiCommands(TimeMs now);
@@ -102,6 +104,10 @@ private:
     FramePacer m_pacer;
     std::unique_ptr<OverlayHost> m_overlay; // after m_window: ImGui needs its GL context
     bool m_dirty = true;
+    int m_shownDealGame = 0; // the game whose deal the table showed
+    long m_framesChecked = 0; // --check-frames
+    long m_framesWrong = 0;
+    int m_framesRecorded = 0; // --record-frames
     bool m_pointerMoved = false; // a held card followed the pointer since the last turn
     std::optional<TimeMs> m_quitAt;
     std::optional<TimeMs> m_screenshotAt;

@@ -146,6 +146,11 @@ void WindowApp::followGames(TimeMs now) {
                                              : sound::TableSound::Drawn,
              now);
         m_overlay->addGameEvent(now, ui::GameEventKind::Result, trf(result, game.number, formatClock(game.durationMs)));
+        // The table says it too: a win celebrates, a loss dims the table quietly.
+        if (game.info == GameInfo::Win || game.info == GameInfo::Defeat) {
+            m_motion.showEnding(game.info == GameInfo::Win ? EndingKind::Won : EndingKind::Lost,
+                                static_cast<std::uint64_t>(game.number) * 7919 + match().gameSeed(), now);
+        }
         recordStatistics(game, now);
         m_input.cancel();
         m_dirty = true;
@@ -186,6 +191,17 @@ void WindowApp::followSound(TimeMs now) {
         hear(sound::TableSound::Dealt, now);
     }
     m_sound.play(m_cues.take());
+}
+
+// A new game on the table: the last one's ending goes, and its hands are dealt from the decks.
+// A game taken up again (a restored match) is not dealt anew.
+void WindowApp::followDeal(TimeMs now) {
+    if (!match().hasTable() || match().gameNumber() == m_shownDealGame) return;
+    const bool fresh = m_shownDealGame != 0 || match().elapsedMs(now) < kDealShownUntilMs;
+    m_shownDealGame = match().gameNumber();
+    m_motion.clearEnding();
+    if (fresh) m_motion.deal(match().state(), m_layout, now);
+    m_dirty = true;
 }
 
 } // namespace speed::client

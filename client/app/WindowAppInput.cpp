@@ -56,7 +56,8 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
         // While a card is dragged it follows the pointer (a motion frame); the drag's start
         // takes it from its place (a full one).
         const bool dragging = m_input.drag().phase() == DragPhase::Dragging;
-        if (m_input.move(pointOf(event.mouseMove.x, event.mouseMove.y))) (dragging ? m_pointerMoved : m_dirty) = true;
+        // A card lifting under the pointer, or settling back, is a full frame too.
+        if (m_input.move(match(), pointOf(event.mouseMove.x, event.mouseMove.y))) (dragging ? m_pointerMoved : m_dirty) = true;
         break;
     }
     case sf::Event::KeyPressed:

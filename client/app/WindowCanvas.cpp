@@ -164,7 +164,7 @@ void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) {
 
 // Drawn into the window's back buffer and copied out before display() (under Xvfb too: the
 // back buffer is Mesa's own memory).
-bool WindowCanvas::screenshot(sf::RenderWindow& window, const Frame& frame, const std::string& path) {
+bool WindowCanvas::screenshot(sf::RenderWindow& window, const Frame& frame, const std::string& path, bool quiet) {
     sf::Texture shot;
     const sf::Vector2u size = window.getSize();
     if (!shot.create(size.x, size.y)) {
@@ -177,7 +177,8 @@ bool WindowCanvas::screenshot(sf::RenderWindow& window, const Frame& frame, cons
         spdlog::error("screenshot: cannot write {}", path);
         return false;
     }
-    spdlog::info("screenshot saved to {} ({}x{})", path, size.x, size.y);
+    if (quiet) spdlog::debug("frame saved to {}", path);
+    else spdlog::info("screenshot saved to {} ({}x{})", path, size.x, size.y);
     return true;
 }
 

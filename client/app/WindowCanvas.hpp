@@ -47,7 +47,7 @@ public:
     void drawMotion(sf::RenderWindow& window, const Frame& frame);
     void drawClockTick(sf::RenderWindow& window, const Frame& frame);
     // The frame as on screen, menus and dialogs included, saved as PNG.
-    bool screenshot(sf::RenderWindow& window, const Frame& frame, const std::string& path);
+    bool screenshot(sf::RenderWindow& window, const Frame& frame, const std::string& path, bool quiet = false);
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);

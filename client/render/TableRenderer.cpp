@@ -47,6 +47,7 @@ void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layou
     for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
     drawPiles(target, layout, scene);
     if (scene.note) drawNote(target, layout, *scene.note);
+    drawDefeatDim(target, layout, scene);
     drawBanner(target, layout, scene);
     if (withClock) drawClock(target, layout, scene);
     drawStatusBar(target, layout, scene);
@@ -56,6 +57,7 @@ void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layou
 void TableRenderer::drawMoving(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     drawFlights(target, layout, scene);
     drawHeldCard(target, layout, scene);
+    if (scene.hasTable) drawConfetti(target, layout, scene);
 }
 
 std::vector<int> TableRenderer::stillKey(const TableScene& scene) {
@@ -65,19 +67,85 @@ std::vector<int> TableRenderer::stillKey(const TableScene& scene) {
     for (int seat = 0; seat < kSeats; ++seat) {
         for (int slot = 0; slot < scene.state->rules.handSize; ++slot) note(Place::handSlot(seat, slot));
     }
+    // A loss's dimming changes the still table as it fades in.
+    if (scene.ending && scene.ending->kind == EndingKind::Lost) {
+        key.push_back(static_cast<int>(std::min<TimeMs>(scene.now - scene.ending->startMs, kDefeatDimMs) * 20 / kDefeatDimMs));
+    }
     return key;
 }
 
-void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::optional<Card> faceUpCard, float liftPx) const {
-    const Rect rect = m_art.fitted(place);
-    const float shadowPx = std::max(2.0f, rect.width * 0.03f) + liftPx * 0.6f;
-    target.draw(roundedRect({rect.left + shadowPx * 0.5f, rect.top + shadowPx, rect.width, rect.height}, radiusFor(rect),
-                            liftPx > 0 ? sfColour(palette::kLiftedShadow) : kShadow));
+// A card in its place; `widthScale` < 1 narrows it about its middle (a card turning over),
+// `opacity` < 1 fades it and its shadow (a card fading in, with reduced motion).
+void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::optional<Card> faceUpCard, float liftPx,
+                             float opacity, float widthScale) const {
+    Rect rect = m_art.fitted(place);
+    if (widthScale < 1) {
+        const float width = std::max(1.0f, rect.width * widthScale);
+        rect = {rect.center().x - width / 2, rect.top, width, rect.height};
+    }
+    const float shadowPx = std::max(2.0f, place.width * 0.03f) + liftPx * 0.6f;
+    sf::Color shadow = liftPx > 0 ? sfColour(palette::kLiftedShadow) : kShadow;
+    shadow.a = static_cast<sf::Uint8>(static_cast<float>(shadow.a) * opacity);
+    target.draw(roundedRect({rect.left + shadowPx * 0.5f, rect.top + shadowPx, rect.width, rect.height},
+                            std::min(radiusFor(rect), rect.width / 2), shadow));
     sf::Sprite sprite(m_art.texture(), faceUpCard ? m_art.faceRect(*faceUpCard) : m_art.backRect());
     const sf::IntRect source = sprite.getTextureRect();
     sprite.setScale(rect.width / static_cast<float>(source.width), rect.height / static_cast<float>(source.height));
-    sprite.setPosition(std::round(rect.left), std::round(rect.top - liftPx));
+    sprite.setPosition(widthScale < 1 ? rect.left : std::round(rect.left), std::round(rect.top - liftPx));
+    if (opacity < 1) sprite.setColor(sf::Color(255, 255, 255, static_cast<sf::Uint8>(255 * std::clamp(opacity, 0.0f, 1.0f))));
     target.draw(sprite);
+}
+
+// A loss: the table dims over kDefeatDimMs, under the banner.
+void TableRenderer::drawDefeatDim(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    if (!scene.ending || scene.ending->kind != EndingKind::Lost) return;
+    const float t = std::clamp(static_cast<float>(scene.now - scene.ending->startMs) / static_cast<float>(kDefeatDimMs), 0.0f, 1.0f);
+    sf::Color dim = sfColour(palette::kDefeatDim);
+    dim.a = static_cast<sf::Uint8>(static_cast<float>(dim.a) * t);
+    sf::RectangleShape shade({layout.table.width, layout.table.height});
+    shade.setPosition(layout.table.left, layout.table.top);
+    shade.setFillColor(dim);
+    target.draw(shade);
+}
+
+// A win: confetti falls over the table for kCelebrationMs, each piece turning and swaying on a
+// path of its own, the same for the same game.
+void TableRenderer::drawConfetti(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    if (!scene.ending || scene.ending->kind != EndingKind::Won || scene.reducedMotion) return;
+    const TimeMs age = scene.now - scene.ending->startMs;
+    if (age < 0 || age >= kCelebrationMs) return;
+    constexpr int kPieces = 90;
+    const Rect& table = layout.table;
+    const float size = std::max(4.0f, layout.cardWidthPx * 0.09f);
+    std::uint64_t state = scene.ending->seed * 0x9E3779B97F4A7C15ULL + 1;
+    const auto next = [&state] { // a small seeded generator: 0..1
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return static_cast<float>(state % 10000) / 10000.0f;
+    };
+    const float seconds = static_cast<float>(age) / 1000.0f;
+    const float fadeFrom = 0.75f * static_cast<float>(kCelebrationMs) / 1000.0f;
+    const float fade = seconds < fadeFrom ? 1.0f : std::max(0.0f, 1.0f - (seconds - fadeFrom) / (static_cast<float>(kCelebrationMs) / 1000.0f - fadeFrom));
+    sf::RectangleShape piece({size, size * 0.45f});
+    piece.setOrigin(size / 2, size * 0.225f);
+    for (int i = 0; i < kPieces; ++i) {
+        const float x0 = table.left + next() * table.width;
+        const float delay = next() * 0.6f;
+        const float speed = table.height * (0.35f + next() * 0.35f); // px per second, then gravity
+        const float sway = size * (1.5f + next() * 2.5f);
+        const float spin = 180.0f + next() * 540.0f;
+        const Rgba colour = palette::kConfetti[static_cast<std::size_t>(next() * 5.999f)];
+        const float t = seconds - delay;
+        if (t <= 0) continue;
+        const float y = table.top - size + speed * t + table.height * 0.25f * t * t;
+        if (y > table.bottom()) continue;
+        piece.setPosition(x0 + sway * std::sin(t * 4.0f + static_cast<float>(i)), y);
+        piece.setRotation(spin * t);
+        piece.setScale(1.0f, std::abs(std::cos(t * 6.0f + static_cast<float>(i)))); // tumbling
+        piece.setFillColor(sf::Color(colour.r, colour.g, colour.b, static_cast<sf::Uint8>(255 * fade)));
+        target.draw(piece);
+    }
 }
 
 void TableRenderer::drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const {
@@ -129,7 +197,9 @@ void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout
         }
         const bool selected = scene.selected == place;
         if (selected) drawHighlight(target, rect.movedTo({rect.left, rect.top - rect.height * 0.1f}), false);
-        drawCard(target, rect, *card, selected ? rect.height * 0.1f : 0);
+        // A card the player may play rises a little under the pointer: "this one can go".
+        const bool hovered = !selected && scene.hovered == place;
+        drawCard(target, rect, *card, selected ? rect.height * 0.1f : hovered ? rect.height * 0.06f : 0);
     }
     const int cardsLeft = area.deck.size() + area.handCount();
     const std::string& who = seat == scene.localSeat ? scene.localName : scene.opponentName;
@@ -161,10 +231,12 @@ void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layou
 
 void TableRenderer::drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     for (const CardFlight& flight : scene.timeline->flights()) {
-        if (flight.landed(scene.now)) continue;
+        // A deal's later cards are still in the deck until their turn comes.
+        if (flight.landed(scene.now) || scene.now < flight.startMs) continue;
         const Rect rect = flightRect(flight, rectOf(layout, flight.to), scene.now);
-        const float lift = (1.0f - flightProgress(flight, scene.now)) * rect.height * 0.06f;
-        drawCard(target, rect, flight.faceUp ? std::optional<Card>(flight.card) : std::nullopt, lift);
+        const FlightLook look = flightLook(flight, scene.now);
+        const float lift = flight.fades ? 0 : (1.0f - flightProgress(flight, scene.now)) * rect.height * 0.06f;
+        drawCard(target, rect, look.faceUp ? std::optional<Card>(flight.card) : std::nullopt, lift, look.opacity, look.widthScale);
     }
 }
 
@@ -204,10 +276,12 @@ void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layo
         const bool draw = outcome == Outcome::Draw;
         const bool won = outcome == Outcome::Won;
         headline = tr(draw ? "screen.banner.draw" : won ? "screen.banner.win" : "screen.banner.lose");
-        color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kLoss);
+        // A win in gold on a warm band, a loss in quiet grey-blue on the dimmed table.
+        color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kDefeatWords);
         detail = trf(draw ? "screen.banner.draw_in" : won ? "screen.banner.won_in" : "screen.banner.lost_in", time,
                      scene.nextGameHint);
-        break;
+        return drawNotice(target, layout, {headline, detail, {}, false}, color,
+                          won ? sfColour(palette::kWinBand) : sfColour(palette::kBannerShade));
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
         if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
@@ -261,13 +335,13 @@ void TableRenderer::drawCall(sf::RenderTarget& target, const TableLayout& layout
 }
 
 void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
-                               sf::Color color) const {
+                               sf::Color color, sf::Color bandColour) const {
     const std::string& headline = notice.headline;
     const std::string& detail = notice.detail;
     const Rect band = layout.banner;
     sf::RectangleShape shade({band.width, band.height});
     shade.setPosition(band.left, band.top);
-    shade.setFillColor(sfColour(palette::kBannerShade));
+    shade.setFillColor(bandColour);
     target.draw(shade);
     const sf::Vector2f middle = toVector(band.center());
     const float room = band.width * 0.94f; // a long line (wide words) is drawn smaller, never cut

@@ -41,6 +41,9 @@ struct TableScene {
     std::vector<Place> highlights;     // legal targets of the held or selected card
     std::optional<Place> selected;     // keyboard selection
     std::optional<TableNote> note;     // why a move did not go, beside its card
+    std::optional<Place> hovered;      // a card the player may play, under the pointer: it lifts
+    std::optional<TableEnding> ending; // the game is over: a win's confetti, a loss's dimmed table
+    bool reducedMotion = false;        // no confetti; flights are fades (the timeline's own)
 };
 
 // Draws the table. Stateless apart from the fonts and card art it borrows.
@@ -68,10 +71,13 @@ private:
     void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const;
     void drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const;
-    void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice,
-                    sf::Color color) const;
+    void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice, sf::Color color,
+                    sf::Color bandColour = sf::Color(0, 0, 0, 185)) const;
     void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
-    void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0) const;
+    void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0,
+                  float opacity = 1, float widthScale = 1) const;
+    void drawDefeatDim(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    void drawConfetti(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;
     void drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const;
     // `maxWidthPx` > 0: the text is made smaller until it is no wider.

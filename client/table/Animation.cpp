@@ -3,6 +3,7 @@
 #include "table/Speeds.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace speed::client {
 namespace {
@@ -20,8 +21,8 @@ Place flipSource(const GameState& before, const GameState& after, int seat) {
     return Place::deck(seat);
 }
 
-CardFlight flight(Card card, bool faceUp, Rect from, Place to, TimeMs now, TimeMs durationMs) {
-    return CardFlight{card, faceUp, from, to, now, durationMs};
+CardFlight flight(Card card, bool faceUp, Rect from, Place to, TimeMs now, TimeMs durationMs, bool turns = false) {
+    return CardFlight{card, faceUp, from, to, now, durationMs, turns, false};
 }
 
 } // namespace
@@ -34,7 +35,53 @@ float flightProgress(const CardFlight& f, TimeMs now) {
     return 1.0f - remaining * remaining * remaining;
 }
 
+FlightLook flightLook(const CardFlight& f, TimeMs now) {
+    FlightLook look;
+    look.faceUp = f.faceUp;
+    const float t = flightProgress(f, now);
+    if (f.fades) {
+        look.opacity = t;
+        return look;
+    }
+    if (f.turns) { // edge-on at the middle of the way: the back before, the face after
+        look.widthScale = std::max(0.04f, std::abs(std::cos(t * 3.14159265f)));
+        look.faceUp = f.faceUp && t >= 0.5f;
+    }
+    return look;
+}
+
+void Timeline::add(const CardFlight& flight) {
+    CardFlight added = flight;
+    if (m_reducedMotion) {
+        added.fades = true;
+        added.turns = false;
+        added.durationMs = kFadeInMs;
+    }
+    // A card never lands under one sent to the same place before it: a quick play made while
+    // the SPEED! flip still flies to that pile lands just after the flip's card, not before.
+    TimeMs lastLanding = 0;
+    for (const CardFlight& earlier : m_flights) {
+        if (earlier.to == added.to && !earlier.landed(added.startMs)) {
+            lastLanding = std::max(lastLanding, earlier.startMs + earlier.durationMs);
+        }
+    }
+    if (added.startMs + added.durationMs <= lastLanding) added.durationMs = lastLanding + 1 - added.startMs;
+    m_flights.push_back(added);
+}
+
+std::optional<CardFlight> Timeline::takeFlightOf(Card card, const Place& to, TimeMs now) {
+    for (auto it = m_flights.rbegin(); it != m_flights.rend(); ++it) {
+        if (it->card != card || it->landed(now)) continue;
+        if (it->to == to) return std::nullopt;
+        CardFlight taken = *it;
+        m_flights.erase(std::next(it).base());
+        return taken;
+    }
+    return std::nullopt;
+}
+
 Rect flightRect(const CardFlight& f, const Rect& destination, TimeMs now) {
+    if (f.fades) return destination;
     const float t = flightProgress(f, now);
     const Point at = lerp(f.from.topLeft(), destination.topLeft(), t);
     return {at.x, at.y, f.from.width + (destination.width - f.from.width) * t,
@@ -54,6 +101,21 @@ int Timeline::pendingArrivals(const Place& place, TimeMs now) const {
                                           [&](const CardFlight& f) { return f.to == place && !f.landed(now); }));
 }
 
+std::vector<CardFlight> flightsForDeal(const GameState& dealt, const TableLayout& layout, TimeMs now) {
+    std::vector<CardFlight> flights;
+    TimeMs start = now;
+    for (int slot = 0; slot < dealt.rules.handSize; ++slot) { // the seats in turn, as a dealer would
+        for (int seat = 0; seat < kSeats; ++seat) {
+            if (const auto card = slotCard(dealt, seat, slot)) {
+                flights.push_back(flight(*card, true, rectOf(layout, Place::deck(seat)), Place::handSlot(seat, slot), start,
+                                         kDealFlightMs, true));
+                start += kDealStaggerMs;
+            }
+        }
+    }
+    return flights;
+}
+
 std::vector<CardFlight> flightsForMove(const GameState& before, const GameState& after, const Move& move,
                                        const TableLayout& layout, TimeMs now, std::optional<FlightStart> start) {
     std::vector<CardFlight> flights;
@@ -64,21 +126,25 @@ std::vector<CardFlight> flightsForMove(const GameState& before, const GameState&
         flights.push_back(flight(move.card, true, from, Place::pile(move.pile), now, duration));
         if (const auto refilled = slotCard(after, move.seat, move.slot)) { // automatic refill
             flights.push_back(flight(*refilled, true, rectOf(layout, Place::deck(move.seat)),
-                                     Place::handSlot(move.seat, move.slot), now, kCardFlightMs));
+                                     Place::handSlot(move.seat, move.slot), now, kRefillTurnMs, true));
         }
         break;
     }
     case MoveKind::Refill:
         if (const auto card = slotCard(after, move.seat, move.slot)) {
+            // The deck's top card turns over into its slot (dragged there, it turns as it lands).
             const Rect from = start ? start->rect : rectOf(layout, Place::deck(move.seat));
-            flights.push_back(flight(*card, true, from, Place::handSlot(move.seat, move.slot), now, duration));
+            flights.push_back(flight(*card, true, from, Place::handSlot(move.seat, move.slot), now,
+                                     start ? std::max(duration, kRefillTurnMs) : kRefillTurnMs, true));
         }
         break;
     case MoveKind::Flip:
         for (int seat = 0; seat < kSeats; ++seat) {
             if (after.pile(seat).empty()) continue;
-            const Rect from = rectOf(layout, flipSource(before, after, seat));
-            flights.push_back(flight(after.pile(seat).top(), true, from, Place::pile(seat), now, kFlipFlightMs));
+            // From the deck it turns over on the way; from a hand slot (the deck ran out) it is face up.
+            const Place source = flipSource(before, after, seat);
+            flights.push_back(flight(after.pile(seat).top(), true, rectOf(layout, source), Place::pile(seat), now,
+                                     kFlipFlightMs, source.kind == PlaceKind::Deck));
         }
         break;
     }

@@ -20,8 +20,10 @@ struct CardFlight {
     bool faceUp = true;
     Rect from;         // screen rectangle at the start
     Place to;          // destination (its rectangle is looked up each frame: resizes stay right)
-    TimeMs startMs = 0;
+    TimeMs startMs = 0; // may lie ahead (a deal's later cards): until then the card waits at `from`
     TimeMs durationMs = 0;
+    bool turns = false; // leaves face down and turns over on the way (a deal, a refill, the flip)
+    bool fades = false; // reduced motion: no travel, the card fades in where it lands
 
     bool landed(TimeMs now) const { return now >= startMs + durationMs; }
 };
@@ -31,10 +33,25 @@ float flightProgress(const CardFlight& flight, TimeMs now);
 // The flight's rectangle at `now`, given the destination rectangle on the current layout.
 Rect flightRect(const CardFlight& flight, const Rect& destination, TimeMs now);
 
-// The animations in progress. Purely visual: nothing waits for them.
+// How a flight looks at `now`: how wide the card is drawn (a card turning over narrows to an
+// edge and widens again, 0..1 of its width), which side shows, and how opaque it is.
+struct FlightLook {
+    float widthScale = 1;
+    bool faceUp = true;
+    float opacity = 1;
+};
+FlightLook flightLook(const CardFlight& flight, TimeMs now);
+
+// The animations in progress. Purely visual: nothing waits for them. With reduced motion a
+// flight is added as a short fade where it lands (no travel, no turning over).
 class Timeline {
 public:
-    void add(const CardFlight& flight) { m_flights.push_back(flight); }
+    void add(const CardFlight& flight);
+    // Takes out the newest flight of `card` still in the air at `now` to a place other than
+    // `to`: the card is on its way somewhere else now.
+    std::optional<CardFlight> takeFlightOf(Card card, const Place& to, TimeMs now);
+    void setReducedMotion(bool reduced) { m_reducedMotion = reduced; }
+    bool reducedMotion() const { return m_reducedMotion; }
     void clear() { m_flights.clear(); }
     void prune(TimeMs now); // drop the flights that have landed
     bool busy(TimeMs now) const;
@@ -44,6 +61,7 @@ public:
 
 private:
     std::vector<CardFlight> m_flights;
+    bool m_reducedMotion = false;
 };
 
 // Where the card of a move starts from, when the window knows better than the layout
@@ -52,6 +70,10 @@ struct FlightStart {
     Rect rect;
     TimeMs durationMs = 0;
 };
+
+// The deal of a new game: each seat's hand cards leave its deck one after another, turning over
+// on the way to their slots.
+std::vector<CardFlight> flightsForDeal(const GameState& dealt, const TableLayout& layout, TimeMs now);
 
 // The flights that show `move` turning `before` into `after` (a play, a refill, the SPEED! flip,
 // plus an automatic refill). `start` overrides where the moved card begins.

@@ -31,6 +31,11 @@ inline constexpr Rgba kBadge{255, 255, 255, 255}; // the deck's card count: opaq
 inline constexpr Rgba kClockLabel{200, 230, 201};
 inline constexpr Rgba kLoss{255, 138, 128};       // YOU LOSE
 inline constexpr Rgba kBannerShade{0, 0, 0, 185};
+inline constexpr Rgba kWinBand{92, 64, 0, 215};     // a win's banner: warm gold under the words
+inline constexpr Rgba kDefeatDim{8, 12, 20, 120};   // a loss: the table dims to this, quietly
+inline constexpr Rgba kDefeatWords{176, 186, 200};  // ... and the banner's words are grey-blue, not red
+// A win's confetti.
+inline constexpr Rgba kConfetti[] = {{255, 213, 79}, {239, 83, 80}, {66, 165, 245}, {102, 187, 106}, {255, 255, 255}, {171, 71, 188}};
 
 // The status bar.
 inline constexpr Rgba kStatusStrip{10, 30, 18};

@@ -17,7 +17,15 @@ inline constexpr TimeMs kHostRefusedFlashMs = 700;  // ... while the pile that c
 inline constexpr TimeMs kTakenBackSlideMs = 320;   // a play taken back (a rewind) slides from the pile home, seen
 inline constexpr TimeMs kTakenBackNoteMs = 2500;    // ... and which play came first, and by how much, beside its slot
 inline constexpr TimeMs kRefusalNoteMs = 1500;     // why a move did not go, shown beside the card
-inline constexpr TimeMs kFlipFlightMs = 220;        // the SPEED! flip, deck to field pile
+inline constexpr TimeMs kFlipFlightMs = 320;        // the SPEED! flip, deck to field pile, turning over on the way
+inline constexpr TimeMs kRefillTurnMs = 260;        // a refill: the deck's top card turns over into its slot
+inline constexpr TimeMs kDealFlightMs = 260;        // the deal: each hand card flies from its deck, turning over
+inline constexpr TimeMs kDealStaggerMs = 70;        // ... one card after another, the seats in turn
+inline constexpr TimeMs kDealShownUntilMs = 2000;   // ... unless the game is older when first shown (one taken up again)
+inline constexpr TimeMs kFadeInMs = 120;            // reduced motion: a card fades in where it lands instead
+inline constexpr TimeMs kCelebrationMs = 2600;      // a win: confetti over the table and the banner's glow
+inline constexpr TimeMs kDefeatDimMs = 600;         // a loss: the table dims, quietly
+inline constexpr TimeMs kHoverLiftMs = 90;          // a playable card lifts under the pointer
 inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: next game after this
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
 

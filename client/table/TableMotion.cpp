@@ -2,17 +2,32 @@
 
 namespace speed::client {
 
+// Every flight goes through here. A card still in the air to another place (a refill not yet
+// in its slot when the card is played on) is taken from where it is now, not from where it was
+// headed: one card is never drawn twice, and the earlier flight does not land under the new one.
+void TableMotion::launch(CardFlight flight, const TableLayout* layout, TimeMs now) {
+    if (std::optional<CardFlight> inAir = m_timeline.takeFlightOf(flight.card, flight.to, now)) {
+        if (layout != nullptr) flight.from = flightRect(*inAir, rectOf(*layout, inAir->to), now);
+        flight.turns = false; // it shows its face already
+    }
+    m_timeline.add(flight);
+}
+
 void TableMotion::showMove(const GameState& before, const GameState& after, const Move& move, const TableLayout& layout,
                            TimeMs now, std::optional<FlightStart> start) {
-    for (const CardFlight& flight : flightsForMove(before, after, move, layout, now, start)) m_timeline.add(flight);
+    for (const CardFlight& flight : flightsForMove(before, after, move, layout, now, start)) launch(flight, &layout, now);
+}
+
+void TableMotion::deal(const GameState& dealt, const TableLayout& layout, TimeMs now) {
+    for (const CardFlight& flight : flightsForDeal(dealt, layout, now)) launch(flight, &layout, now);
 }
 
 void TableMotion::slideHome(const GameState& state, const Place& source, const Rect& from, TimeMs now, TimeMs durationMs) {
     if (source.kind == PlaceKind::HandSlot) {
         const auto& card = state.player(source.seat).hand[static_cast<std::size_t>(source.index)];
-        if (card) m_timeline.add({*card, true, from, source, now, durationMs});
+        if (card) launch({*card, true, from, source, now, durationMs}, nullptr, now);
     } else if (!state.player(source.seat).deck.empty()) {
-        m_timeline.add({state.player(source.seat).deck.top(), false, from, source, now, durationMs});
+        launch({state.player(source.seat).deck.top(), false, from, source, now, durationMs}, nullptr, now);
     }
 }
 
@@ -27,7 +42,7 @@ void TableMotion::nudge(const GameState& state, const TableLayout& layout, const
 void TableMotion::refusedByHost(const Move& move, const TableLayout& layout, TimeMs now) {
     if (move.kind != MoveKind::Play) return;
     const Place home = Place::handSlot(move.seat, move.slot);
-    m_timeline.add({move.card, true, rectOf(layout, Place::pile(move.pile)), home, now, kHostRefusedSlideMs});
+    launch({move.card, true, rectOf(layout, Place::pile(move.pile)), home, now, kHostRefusedSlideMs}, &layout, now);
     m_litPile = move.pile;
     m_litUntil = now + kHostRefusedFlashMs;
 }
@@ -36,7 +51,7 @@ void TableMotion::takenBack(const GameState& state, const Move& move, const Tabl
                             std::string text) {
     const Place home = Place::handSlot(move.seat, move.slot);
     if (move.kind == MoveKind::Play) {
-        m_timeline.add({move.card, true, rectOf(layout, Place::pile(move.pile)), home, now, kTakenBackSlideMs});
+        launch({move.card, true, rectOf(layout, Place::pile(move.pile)), home, now, kTakenBackSlideMs}, &layout, now);
         m_litPile = move.pile;
         m_litUntil = now + kTakenBackSlideMs + kHostRefusedFlashMs;
     } else if (move.kind == MoveKind::Refill) {

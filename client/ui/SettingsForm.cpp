@@ -135,6 +135,7 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     if (key.name == "arbitration") return {"fair", "first-arrival"};
     if (key.name == "sound") return {"on", "off"};
     if (key.name == "language") return {"auto", "ja", "en"};
+    if (key.name == "motion") return {"full", "reduced"};
     if (key.name == "level") {
         // The ladder only: max, the test bot, is set in the file or by --level, never offered here.
         std::vector<std::string_view> words;
@@ -147,6 +148,10 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
 std::string choiceWords(const SettingsKey& key, std::string_view value) {
     if (key.name == "level") {
         if (const auto level = parseBotLevel(value)) return botTitleWords(*level);
+    }
+    if (key.name == "motion") {
+        if (value == "full") return tr("settings.motion.full");
+        if (value == "reduced") return tr("settings.motion.reduced");
     }
     if (key.name == "language") {
         if (value == "auto") return tr("language.auto");
@@ -174,6 +179,7 @@ constexpr SettingsKeyWords kKeyWords[] = {
      "settings.meaning.player.ui_scale"},
     {"player", "language", "settings.key.player.language", "settings.expected.player.language",
      "settings.meaning.player.language"},
+    {"player", "motion", "settings.key.player.motion", "settings.expected.player.motion", "settings.meaning.player.motion"},
     {"player", "cards", "settings.key.player.cards", "settings.expected.player.cards", "settings.meaning.player.cards"},
     {"rules", "jokers", "settings.key.rules.jokers", "settings.expected.rules.jokers", "settings.meaning.rules.jokers"},
     {"rules", "deal", "settings.key.rules.deal", "settings.expected.rules.deal", "settings.meaning.rules.deal"},

@@ -86,6 +86,12 @@ bool assignCards(Settings& s, std::string_view value) {
     return true;
 }
 
+bool assignMotion(Settings& s, std::string_view value) {
+    if (value != "full" && value != "reduced") return false;
+    s.player.reducedMotion = value == "reduced";
+    return true;
+}
+
 bool assignName(Settings& s, std::string_view value) {
     if (!checkPlayerName(value).empty()) return false;
     s.player.name = std::string(value);
@@ -214,6 +220,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::string(toString(s.player.language)); }},
     SettingsKey{"player", "cards", "auto, built-in or a deck's name as speed --list-cards prints it", Choice, 0, 0, assignCards,
                 [](const Settings& s) { return s.player.cards; }},
+    SettingsKey{"player", "motion", "full or reduced (reduced: cards fade in place instead of flying)", Choice, 0, 0,
+                assignMotion, [](const Settings& s) { return std::string(s.player.reducedMotion ? "reduced" : "full"); }},
     SettingsKey{"rules", "jokers", "2 or 0", Choice, 0, 0, assignJokers,
                 [](const Settings& s) { return std::to_string(s.rules.jokers); }},
     SettingsKey{"rules", "deal", "shuffle or colors", Choice, 0, 0, assignDeal,

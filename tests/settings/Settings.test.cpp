@@ -253,7 +253,7 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
     CHECK(errorOf("[player]\nvolume = loud\n").kind == SettingsProblem::BadNumber);
     const auto mute = errorOf("[player]\nmute = on\n");
     CHECK(mute.kind == SettingsProblem::UnknownKey);
-    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language, cards");
+    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language, cards, motion");
 }
 
 TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {
@@ -374,7 +374,7 @@ TEST_CASE("[player] cards takes any name setup.ini can hold, and refuses one it 
         CHECK(result.settings->player.cards == name);
     }
     CHECK(parseSettings("", "setup.ini").settings->player.cards == "auto");
-    for (const std::string bad : {std::string("cards =\n"), std::string("cards = ;x\n"), "cards = " + std::string(65, 'a') + "\n"}) {
+    for (const std::string& bad : {std::string("cards =\n"), std::string("cards = ;x\n"), "cards = " + std::string(65, 'a') + "\n"}) {
         const SettingsResult result = parseSettings("[player]\n" + bad, "setup.ini");
         REQUIRE(result.error);
         CHECK(result.error->kind == SettingsProblem::BadChoice);
