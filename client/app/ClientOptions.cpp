@@ -137,9 +137,10 @@ void addWindowOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     app.add_flag("--list-cards", options.listCards,
                  "print the installed card decks (gnome-cards-data, kdegames-card-data-kf5), one name a line "
                  "(with --json as JSON), and exit");
-    app.add_option("--font-dir", options.fontDirectory, "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf")->capture_default_str();
-    app.add_option("--japanese-font", options.japaneseFont, "the font of the Japanese words (fonts-ipafont-gothic)")
-        ->capture_default_str();
+    app.add_option("--font-dir", options.fontDirectory,
+                   "directory with DejaVuSans.ttf and DejaVuSans-Bold.ttf (default: DejaVu Sans found through fontconfig)");
+    app.add_option("--japanese-font", options.japaneseFont,
+                   "the font file of the Japanese words (default: Noto Sans CJK JP, else IPAPGothic, found through fontconfig)");
     app.add_option("--language", words.language,
                    "the window's language: ja, en, or auto (from LC_ALL, LC_MESSAGES, LANG; overrides setup.ini)")
         ->check(CLI::IsMember({"auto", "ja", "en"}));

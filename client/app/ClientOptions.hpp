@@ -6,6 +6,7 @@
 #include "speed/settings/Settings.hpp"
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -30,8 +31,8 @@ struct ClientOptions {
     std::string recordFramesDir;        // --record-frames DIR: every frame drawn saved as a PNG (looking at motion)
     unsigned widthPx = 1024;
     unsigned heightPx = 720;
-    std::string fontDirectory = "/usr/share/fonts/truetype/dejavu";
-    std::string japaneseFont = "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf";
+    std::filesystem::path fontDirectory; // --font-dir: DejaVuSans.ttf's folder (empty: ask fontconfig)
+    std::filesystem::path japaneseFont;  // --japanese-font: the Japanese face's file (empty: ask fontconfig)
     UiLanguage language = UiLanguage::Auto; // [player] language (or --language)
     std::string cards = "auto";         // [player] cards (or --cards): auto, built-in or a deck's name
     bool cardsFromFlag = false;         // --cards was given: a deck that is not installed is an error

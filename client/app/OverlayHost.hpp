@@ -1,6 +1,8 @@
 #pragma once
 
 #include "app/ClientOptions.hpp"
+#include "app/FontLookup.hpp"
+#include "render/Fonts.hpp"
 #include "match/MatchDriver.hpp"
 #include "table/Layout.hpp"
 #include "ui/UiOverlay.hpp"
@@ -20,9 +22,10 @@ namespace speed::client {
 // applies it (the overlay never touches the match).
 class OverlayHost {
 public:
-    // `statistics`: what the Statistics dialog shows, read each time it opens.
-    OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const std::string& matchMeasureTarget,
-                std::function<ui::StatisticsView()> statistics);
+    // The menus draw with the files of `fontFiles` (the About page names the faces of `fonts`,
+    // loaded from them). `statistics`: what the Statistics dialog shows, read each time it opens.
+    OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const Fonts& fonts, const FontChoice& fontFiles,
+                const std::string& matchMeasureTarget, std::function<ui::StatisticsView()> statistics);
 
     // Every event comes here first; true when it is the overlay's: a mouse event over a menu or
     // dialog (but the release of a drag that began on the table), a key typed into a field.

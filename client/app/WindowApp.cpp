@@ -43,8 +43,8 @@ double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<
 
 } // namespace
 
-WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match,
-                     bool startScreen)
+WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const FontChoice& fontFiles,
+                     std::unique_ptr<MatchDriver> match, bool startScreen)
     : m_options(options), m_window(sf::VideoMode(options.widthPx, options.heightPx), windowTitle(), sf::Style::Default),
       m_canvas(fonts, deckCacheFolder()), m_switch(m_options, std::move(match)), m_input(m_layout, m_motion),
       m_schedule(options.games, options.localBot.has_value() || options.games > 0),
@@ -59,7 +59,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     if (!options.screenshotPath.empty()) {
         m_screenshotAt = static_cast<TimeMs>(std::llround(options.screenshotAfterSeconds * 1000));
     }
-    m_overlay = std::make_unique<OverlayHost>(m_window, m_options, measureTargetOf(m_switch.match()), [this] {
+    m_overlay = std::make_unique<OverlayHost>(m_window, m_options, fonts, fontFiles, measureTargetOf(m_switch.match()), [this] {
         ui::StatisticsView view;
         view.summary = m_stats.summary();
         view.file = m_stats.file();
@@ -69,6 +69,9 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, std::uniq
     m_japaneseFont = fonts.hasJapanese && m_overlay->japaneseGlyphs();
     if (wantsJapanese(options.language, languageFromEnvironment()) && !m_japaneseFont) {
         m_overlay->addGameEvent(0, ui::GameEventKind::Connection, tr("window.language_fallback"));
+    }
+    for (const MissingFace& face : fontFiles.missing) { // main() logged it at start
+        m_overlay->addGameEvent(0, ui::GameEventKind::Connection, trf("window.font_missing", face.wanted, face.package, face.instead));
     }
     chooseCards(m_options.cards);
     m_motion.setReducedMotion(m_options.reducedMotion);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/ClientOptions.hpp"
+#include "app/FontLookup.hpp"
 #include "app/FramePacer.hpp"
 #include "app/GameSchedule.hpp"
 #include "app/GameStatsKeeper.hpp"
@@ -48,7 +49,8 @@ public:
     // `match` runs the game (LocalMatch against the CPU, or a network session); its clock
     // starts at 0 when the window opens.
     // With `startScreen` the window opens on the start screen (`match` is then a NoMatch).
-    WindowApp(const ClientOptions& options, const Fonts& fonts, std::unique_ptr<MatchDriver> match,
+    // `fonts` were loaded from `fontFiles`, whose missing faces the game log names.
+    WindowApp(const ClientOptions& options, const Fonts& fonts, const FontChoice& fontFiles, std::unique_ptr<MatchDriver> match,
               bool startScreen = false);
     ~WindowApp();
     int run();

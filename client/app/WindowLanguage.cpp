@@ -17,7 +17,7 @@ Language applyLanguage(UiLanguage choice, bool japaneseFont) {
     const Language chosen = windowLanguage(choice, fromLocale, japaneseFont);
     setLanguage(chosen);
     if (chosen == Language::English && wantsJapanese(choice, fromLocale)) {
-        spdlog::warn("language: Japanese needs the fonts-ipafont-gothic package; showing English");
+        spdlog::warn("language: Japanese needs the fonts-noto-cjk package; showing English");
     } else {
         spdlog::info("language: {} ({})", languageCode(chosen), toString(choice));
     }

@@ -1,14 +1,16 @@
 // speed: the SFML window. Parses flags, checks fonts and the display, runs the table.
 #include "app/CardDeckChoice.hpp"
-#include "render/CardArt.hpp"
+#include "render/Fonts.hpp"
 #include "app/ClientOptions.hpp"
 #include "app/Display.hpp"
+#include "app/FontLookup.hpp"
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/StatsReport.hpp"
 #include "app/WindowApp.hpp"
 #include "app/WindowLanguage.hpp"
+#include "text/Words.hpp"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -106,8 +108,12 @@ int main(int argc, char** argv) {
         }
     }
 
+    const FontChoice fontFiles = chooseFonts(options.fontDirectory.string(), options.japaneseFont.string(), fontconfigLookup);
+    for (const MissingFace& face : fontFiles.missing) { // the window's game log says it again
+        spdlog::warn("{}", trfIn(Language::English, "window.font_missing", face.wanted, face.package, face.instead));
+    }
     Fonts fonts;
-    if (const std::string error = loadFonts(fonts, options.fontDirectory); !error.empty()) {
+    if (const std::string error = loadFonts(fonts, fontFiles.latinRegular, fontFiles.latinBold); !error.empty()) {
         std::cerr << "speed: " << error << '\n';
         return 2;
     }
@@ -116,16 +122,19 @@ int main(int argc, char** argv) {
         std::cerr << "speed: " << display.problem() << "; run it on a desktop, or headless with: xvfb-run -a speed --vs-cpu\n";
         return 2;
     }
-    if (const std::string error = loadJapaneseFont(fonts, options.japaneseFont); !error.empty()) {
+    if (const std::string error = loadJapaneseFont(fonts, fontFiles.japanese, fontFiles.japaneseBold); !error.empty()) {
         spdlog::warn("{}: the window speaks English only", error);
     }
+    spdlog::info("fonts: {} ({}), Japanese {} ({}{})", fonts.latinName(), fontFiles.latinRegular,
+                 fonts.hasJapanese ? fonts.japaneseName() : "none", fontFiles.japanese,
+                 fonts.hasJapaneseBold ? ", bold " + fontFiles.japaneseBold : std::string());
     applyLanguage(options.language, fonts.hasJapanese);
     const std::uint64_t seed = options.seed.value_or(freshSeed());
     const bool startScreen = opensOnStartScreen(options);
     int exitCode = 0;
     std::unique_ptr<MatchDriver> match = firstMatch(options, seed, startScreen, exitCode);
     if (!match) return exitCode;
-    WindowApp app(options, fonts, std::move(match), startScreen);
+    WindowApp app(options, fonts, fontFiles, std::move(match), startScreen);
     const int windowExit = app.run(); // the window owns the match until it is destroyed below
     return report(app, windowExit);
 }

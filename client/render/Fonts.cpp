@@ -2,26 +2,30 @@
 
 #include "text/Words.hpp"
 
-#include <utility>
-
 namespace speed::client {
 
 const sf::Font& Fonts::regular() const {
     return hasJapanese && language() == Language::Japanese ? japanese : latinRegular;
 }
 
-const sf::Font& Fonts::bold() const { return hasJapanese && language() == Language::Japanese ? japanese : latinBold; }
-
-std::string loadJapaneseFont(Fonts& fonts, const std::string& path) {
-    fonts.hasJapanese = !path.empty() && fonts.japanese.loadFromFile(path);
-    if (fonts.hasJapanese) return {};
-    return "cannot load the Japanese font " + path + " (install the fonts-ipafont-gothic package)";
+const sf::Font& Fonts::bold() const {
+    if (!hasJapanese || language() != Language::Japanese) return latinBold;
+    return hasJapaneseBold ? japaneseBold : japanese;
 }
 
-std::string loadFonts(Fonts& fonts, const std::string& directory) {
-    for (auto [font, name] : {std::pair{&fonts.latinRegular, "DejaVuSans.ttf"}, std::pair{&fonts.latinBold, "DejaVuSans-Bold.ttf"}}) {
-        const std::string path = directory + "/" + name;
-        if (!font->loadFromFile(path)) return "cannot load font " + path + " (install the fonts-dejavu-core package)";
+std::string loadJapaneseFont(Fonts& fonts, const std::string& path, const std::string& boldPath) {
+    fonts.hasJapanese = !path.empty() && fonts.japanese.loadFromFile(path);
+    fonts.hasJapaneseBold = fonts.hasJapanese && !boldPath.empty() && fonts.japaneseBold.loadFromFile(boldPath);
+    if (fonts.hasJapanese) return {};
+    if (path.empty()) return "no Japanese font found (install the fonts-noto-cjk package)";
+    return "cannot load the Japanese font " + path + " (install the fonts-noto-cjk package)";
+}
+
+std::string loadFonts(Fonts& fonts, const std::string& regularPath, const std::string& boldPath) {
+    if (regularPath.empty()) return "no Latin font found (install the fonts-dejavu-core package)";
+    const std::string& bold = boldPath.empty() ? regularPath : boldPath;
+    for (auto [font, path] : {std::pair{&fonts.latinRegular, &regularPath}, std::pair{&fonts.latinBold, &bold}}) {
+        if (!font->loadFromFile(*path)) return "cannot load font " + *path + " (install the fonts-dejavu-core package)";
     }
     return {};
 }

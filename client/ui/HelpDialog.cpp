@@ -9,6 +9,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 
 namespace speed::client::ui {
 namespace {
@@ -87,13 +89,19 @@ void drawKeys() {
     ImGui::TextWrapped("%s", tr("help.keys.typing"));
 }
 
-void drawAbout() {
-    plainText(std::string("speed ") + kVersion);
-    ImGui::TextWrapped("%s", trf("help.about.program", ImGui::GetVersion()).c_str());
-    ImGui::TextWrapped("%s", tr("help.about.where"));
+} // namespace
+
+void HelpDialog::setFontNames(std::string latin, std::string japanese) {
+    m_latinFont = std::move(latin);
+    m_japaneseFont = std::move(japanese);
 }
 
-} // namespace
+void HelpDialog::drawAbout() const {
+    plainText(std::string("speed ") + kVersion);
+    const std::string japanese = m_japaneseFont.empty() ? tr("help.about.no_japanese") : m_japaneseFont;
+    ImGui::TextWrapped("%s", trf("help.about.program", ImGui::GetVersion(), m_latinFont, japanese).c_str());
+    ImGui::TextWrapped("%s", tr("help.about.where"));
+}
 
 void HelpDialog::open(HelpPage page) {
     m_page = page;
@@ -114,11 +122,11 @@ void HelpDialog::draw() {
         return;
     }
     if (ImGui::BeginTabBar("help")) {
-        const struct { HelpPage page; const char* title; const char* id; void (*drawPage)(); } pages[] = {
+        const struct { HelpPage page; const char* title; const char* id; std::function<void()> drawPage; } pages[] = {
             {HelpPage::HowToPlay, tr("help.tab.how_to_play"), "how_to_play", drawHowToPlay},
             {HelpPage::Lan, tr("help.tab.lan"), "lan", drawLan},
             {HelpPage::Keys, tr("help.tab.keys"), "keys", drawKeys},
-            {HelpPage::About, tr("help.tab.about"), "about", drawAbout}};
+            {HelpPage::About, tr("help.tab.about"), "about", [this] { drawAbout(); }}};
         for (const auto& page : pages) {
             const ImGuiTabItemFlags flags = !m_pageChosen && page.page == m_page ? ImGuiTabItemFlags_SetSelected : 0;
             const std::string tab = fmt::format("{}###{}", page.title, page.id);

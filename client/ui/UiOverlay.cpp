@@ -76,6 +76,7 @@ UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
     : m_imgui(window, imguiFonts(setup), kFontSizePx),
       m_settings(setup.configPath, setup.decks, setup.deckCache),
       m_measure(setup.measureTarget, setup.defaultPort) {
+    m_help.setFontNames(setup.fontName, setup.japaneseFontName);
     applyStyle();
 }
 

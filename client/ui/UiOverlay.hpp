@@ -37,7 +37,9 @@ std::string_view toString(StartDialog dialog);
 
 struct OverlaySetup {
     std::string fontPath;         // DejaVuSans.ttf
-    std::string japaneseFontPath; // ipag.ttf: Japanese glyphs merged in (empty or missing: none)
+    std::string japaneseFontPath; // NotoSansCJK-Regular.ttc: Japanese glyphs merged in (empty or missing: none)
+    std::string fontName;         // the faces' families, for the About page ("DejaVu Sans")
+    std::string japaneseFontName; // ("Noto Sans CJK JP"; empty: none)
     std::string configPath;     // setup.ini, for the Settings dialog and the default measurement target
     std::string measureTarget;  // offline default target (setup.ini's peer:port)
     std::uint16_t defaultPort = NetworkSettings::kDefaultPort;

@@ -55,8 +55,10 @@ const Words kCommonWords[] = {
     {"window.stats.cannot_write", "cannot write the statistics file {}", "成績ファイル{}に書き込めません"},
     {"window.stats.cannot_read", "cannot read the statistics file {}", "成績ファイル{}を読めません"},
     {"window.stats.because", "{0}: {1}", "{0}（{1}）"},
-    {"window.language_fallback", "Japanese needs the fonts-ipafont-gothic package: the window speaks English",
-     "日本語の表示には fonts-ipafont-gothic パッケージが必要です"},
+    {"window.language_fallback", "Japanese needs the fonts-noto-cjk package: the window speaks English",
+     "日本語の表示には fonts-noto-cjk パッケージが必要です"},
+    {"window.font_missing", "the font {0} is missing (package {1}): the words are drawn in {2}",
+     "フォント {0} がありません（{1} パッケージ）。文字は {2} で表示します"},
 };
 
 } // namespace

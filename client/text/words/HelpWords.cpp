@@ -118,9 +118,10 @@ const Words kHelpWords[] = {
     // About.
     {"help.about.program",
      "Speed, the real-time two-player card game, over UDP. The table is drawn with SFML 2.5; menus and dialogs "
-     "with Dear ImGui {}; text in DejaVu Sans, Japanese text in IPAGothic.",
+     "with Dear ImGui {0}; text in {1}, Japanese text in {2}.",
      "スピード：UDPで遊ぶ、二人対戦のリアルタイムのカードゲームです。テーブルの描画はSFML 2.5、メニューと"
-     "ダイアログはDear ImGui {}、文字はDejaVu Sans、日本語の文字はIPAゴシック（IPAGothic）です。"},
+     "ダイアログはDear ImGui {0}、文字は{1}、日本語の文字は{2}です。"},
+    {"help.about.no_japanese", "no font (none was found)", "なし（フォントが見つかりません）"},
     {"help.about.where",
      "Settings live in setup.ini (Settings menu); the network trace (Settings menu) shows every datagram of a "
      "network match; Game > Network measurement times probes to the host.",

@@ -116,13 +116,14 @@ TEST_CASE("game menu: window actions are not the match's") {
     }
 }
 
-TEST_CASE("help menu: the About page names the fonts of both languages, the ImGui version filled in") {
-    CHECK(trf("help.about.program", "1.86").find("Dear ImGui 1.86; text in DejaVu Sans, Japanese text in IPAGothic") !=
-          std::string::npos);
+TEST_CASE("help menu: the About page names the faces loaded for both languages, the ImGui version filled in") {
+    CHECK(trf("help.about.program", "1.86", "DejaVu Sans", "Noto Sans CJK JP")
+              .find("Dear ImGui 1.86; text in DejaVu Sans, Japanese text in Noto Sans CJK JP.") != std::string::npos);
     const InJapanese japanese;
-    const std::string about = trf("help.about.program", "1.86");
+    const std::string about = trf("help.about.program", "1.86", "DejaVu Sans", "IPAPGothic");
     CHECK(about.find("Dear ImGui 1.86") != std::string::npos);
-    CHECK(about.find("IPAGothic") != std::string::npos);
+    CHECK(about.find("文字はDejaVu Sans、日本語の文字はIPAPGothicです") != std::string::npos);
     CHECK(about.find("二人対戦") != std::string::npos);
+    CHECK(about.find("IPAGothic") == std::string::npos); // no face named but the one loaded
     CHECK(std::string(tr("help.tab.how_to_play")) == "遊び方");
 }

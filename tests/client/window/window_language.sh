@@ -19,6 +19,8 @@ shot() {
 printf '[player]\nname = Taro\n' >"$WORK_DIR/setup.ini"
 LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 shot auto-ja
 grep -q "language: ja (auto)" "$LOG" || fail "LANG=ja_JP.UTF-8 with language = auto did not choose Japanese"
+grep -q "fonts: DejaVu Sans (.*), Japanese Noto Sans CJK JP (.*NotoSansCJK-Regular.ttc, bold .*NotoSansCJK-Bold.ttc)" "$LOG" ||
+    fail "the Japanese words are not drawn in Noto Sans CJK JP (fonts-noto-cjk) and its bold"
 LC_ALL= LC_MESSAGES= LANG=C.UTF-8 shot auto-en
 grep -q "language: en (auto)" "$LOG" || fail "LANG=C.UTF-8 with language = auto did not choose English"
 # LC_ALL comes before LANG (C.UTF-8: a locale every Debian has).
@@ -36,10 +38,28 @@ grep -q "language: en (en)" "$LOG" || fail "--language en did not override setup
 # No Japanese font: English, said in the log, and the window still opens (its menus' atlas lacks
 # the Japanese glyphs, so a pixel or two of the English screen may differ).
 LANG=C.UTF-8 shot no-font --japanese-font "$WORK_DIR/missing.ttf"
-grep -q "cannot load the Japanese font $WORK_DIR/missing.ttf (install the fonts-ipafont-gothic package)" "$LOG" ||
+grep -q "cannot load the Japanese font $WORK_DIR/missing.ttf (install the fonts-noto-cjk package)" "$LOG" ||
     fail "a missing Japanese font was not named"
-grep -q "language: Japanese needs the fonts-ipafont-gothic package; showing English" "$LOG" ||
+grep -q "language: Japanese needs the fonts-noto-cjk package; showing English" "$LOG" ||
     fail "no English fallback without the Japanese font"
+
+# A machine without Noto Sans CJK JP (fontconfig shown only DejaVu and the IPA fonts): IPAPGothic
+# stands in, the window still speaks Japanese, and says once which face is missing.
+mkdir -p "$WORK_DIR/fc-cache"
+cat >"$WORK_DIR/fonts.conf" <<EOF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>/usr/share/fonts/truetype/dejavu</dir>
+  <dir>/usr/share/fonts/opentype/ipafont-gothic</dir>
+  <cachedir>$WORK_DIR/fc-cache</cachedir>
+</fontconfig>
+EOF
+FONTCONFIG_FILE="$WORK_DIR/fonts.conf" LANG=C.UTF-8 shot no-noto --language ja
+grep -q "language: ja (ja)" "$LOG" || fail "without Noto Sans CJK JP the window did not speak Japanese"
+grep -q "fonts: DejaVu Sans (.*), Japanese IPAPGothic (.*ipagp.ttf)" "$LOG" || fail "IPAPGothic did not stand in for Noto"
+[ "$(grep -c "the font Noto Sans CJK JP is missing (package fonts-noto-cjk): the words are drawn in IPAPGothic" "$LOG")" = 1 ] ||
+    fail "the missing Noto Sans CJK JP was not said once"
 
 printf '[player]\nlanguage = japanese\n' >"$WORK_DIR/setup.ini"
 LANG=C.UTF-8 shot bad-ini
