@@ -46,11 +46,9 @@ ConfigProblemDialog::Choice ConfigProblemDialog::draw() {
     const auto row = [valueColumn](const char* label, const std::string& value) {
         ImGui::TextColored(imColourVec(palette::kHeading), "%s", label);
         ImGui::SameLine(valueColumn);
-        ImGui::PushTextWrapPos(0.0f);
-        plainText(value);
-        ImGui::PopTextWrapPos();
+        wrappedText(value);
     };
-    ImGui::TextWrapped("%s", tr("settings.problem.intro"));
+    wrappedText(tr("settings.problem.intro"));
     ImGui::Spacing();
     std::error_code error;
     const std::filesystem::path absolute = std::filesystem::absolute(problem.file, error);
@@ -60,12 +58,10 @@ ConfigProblemDialog::Choice ConfigProblemDialog::draw() {
     ImGui::TextColored(imColourVec(palette::kHeading), "%s", tr("settings.problem.problem"));
     ImGui::SameLine(valueColumn);
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-    ImGui::PushTextWrapPos(0.0f);
-    plainText(problemWords(problem));
-    ImGui::PopTextWrapPos();
+    wrappedText(problemWords(problem));
     ImGui::PopStyleColor();
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", tr("settings.problem.fix"));
+    wrappedText(tr("settings.problem.fix"));
     ImGui::Separator();
     if (m_focusFirst) {
         ImGui::SetKeyboardFocusHere();

@@ -17,11 +17,11 @@ namespace {
 
 void bullet(const char* text) {
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", text);
+    wrappedText(text);
 }
 
 void drawHowToPlay() {
-    ImGui::TextWrapped("%s", tr("help.rules.intro"));
+    wrappedText(tr("help.rules.intro"));
     ImGui::Spacing();
     drawTableDiagram(ImGui::GetContentRegionAvail().x);
     ImGui::Spacing();
@@ -33,7 +33,7 @@ void drawHowToPlay() {
 }
 
 void drawLan() {
-    ImGui::TextWrapped("%s", tr("help.lan.intro"));
+    wrappedText(tr("help.lan.intro"));
     ImGui::Spacing();
     bullet(tr("help.lan.host"));
     bullet(tr("help.lan.join"));
@@ -83,10 +83,10 @@ void drawKeys() {
         ImGui::TableNextColumn();
         ImGui::TextColored(imColourVec(palette::kHeading), "%s", row.keys);
         ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", row.meaning);
+        wrappedText(row.meaning);
     }
     ImGui::EndTable();
-    ImGui::TextWrapped("%s", tr("help.keys.typing"));
+    wrappedText(tr("help.keys.typing"));
 }
 
 } // namespace
@@ -99,8 +99,8 @@ void HelpDialog::setFontNames(std::string latin, std::string japanese) {
 void HelpDialog::drawAbout() const {
     plainText(std::string("speed ") + kVersion);
     const std::string japanese = m_japaneseFont.empty() ? tr("help.about.no_japanese") : m_japaneseFont;
-    ImGui::TextWrapped("%s", trf("help.about.program", ImGui::GetVersion(), m_latinFont, japanese).c_str());
-    ImGui::TextWrapped("%s", tr("help.about.where"));
+    wrappedText(trf("help.about.program", ImGui::GetVersion(), m_latinFont, japanese));
+    wrappedText(tr("help.about.where"));
 }
 
 void HelpDialog::open(HelpPage page) {

@@ -1,5 +1,7 @@
 #include "ui/ImGuiText.hpp"
 
+#include "text/LineBreak.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -7,6 +9,8 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace speed::client::ui {
 namespace {
@@ -53,6 +57,27 @@ void noteKeyboard(std::string_view name, KeysFor keys) {
     const bool fresh = found == lastFrame.end() || found->second < frame - 1;
     lastFrame.insert_or_assign(std::string(name), frame);
     if (fresh) spdlog::info("keys go to {}", name);
+}
+
+void wrappedText(std::string_view text, float wrapPosX) {
+    const float room = wrapPosX > 0 ? wrapPosX - ImGui::GetCursorPosX() : ImGui::GetContentRegionAvail().x;
+    const std::vector<std::string_view> lines = breakLines(text, std::max(room, 1.0f), [](std::string_view piece) {
+        return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+    });
+    std::string shown;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i > 0) shown += '\n';
+        shown += lines[i];
+    }
+    ImGui::PushTextWrapPos(-1.0f); // the lines fit: ImGui must not break them again
+    ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+    ImGui::PopTextWrapPos();
+}
+
+void wrappedDisabledText(std::string_view text, float wrapPosX) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    wrappedText(text, wrapPosX);
+    ImGui::PopStyleColor();
 }
 
 bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags) {

@@ -26,6 +26,14 @@ void noteKeyboard(std::string_view name, KeysFor keys = KeysFor::Control);
 // Text that keeps '%' literal.
 inline void plainText(const std::string& text) { ImGui::TextUnformatted(text.c_str()); }
 
+// Text wrapped to the room left on its line: up to `wrapPosX` (window-local, as PushTextWrapPos
+// takes it), or with 0 to the edge of the content region. Broken where Japanese and English
+// allow (text/LineBreak.hpp), where ImGui's own wrapping breaks only at spaces and cuts a word
+// (a Japanese sentence, an address) wherever the edge falls. '%' stays literal.
+void wrappedText(std::string_view text, float wrapPosX = 0.0f);
+// The same in the style's disabled colour (ImGui::TextDisabled's).
+void wrappedDisabledText(std::string_view text, float wrapPosX = 0.0f);
+
 // A colour of the palette, as ImGui takes it.
 inline constexpr ImU32 imColour(Rgba colour) { return IM_COL32(colour.r, colour.g, colour.b, colour.a); }
 inline ImVec4 imColourVec(Rgba colour) {

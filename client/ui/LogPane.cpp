@@ -36,7 +36,7 @@ void LogPane::draw(const Rect& area) {
         ImGui::End();
         return;
     }
-    if (m_log.size() == 0) ImGui::TextWrapped("%s", tr("menu.log.empty"));
+    if (m_log.size() == 0) wrappedText(tr("menu.log.empty"));
     ImGui::BeginChild("events", ImVec2(0, 0), false);
     // Wrapped lines have no fixed height, so no clipper: the log is bounded (GameLog::kCapacity).
     for (std::size_t row = 0; row < m_log.size(); ++row) {
@@ -44,9 +44,7 @@ void LogPane::draw(const Rect& area) {
         ImGui::TextDisabled("%s", formatLogTime(event.atMs).substr(0, 5).c_str());
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, colourOf(event.kind));
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(event.text.c_str());
-        ImGui::PopTextWrapPos();
+        wrappedText(event.text);
         ImGui::PopStyleColor();
     }
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);

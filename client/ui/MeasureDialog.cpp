@@ -161,10 +161,8 @@ void MeasureDialog::drawForm(const std::string& matchTarget) {
     if (ImGui::Button(label("measure.button.start", "measure_start").c_str())) start(matchTarget);
     if (!canStart) ImGui::EndDisabled();
     if (busy) ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::PushTextWrapPos(0.0f); // beside the button, wrapped at the dialog's edge in either language
-    ImGui::TextDisabled("%s", trf("measure.form.note", m_plan.warmup, m_plan.timeoutMs).c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::SameLine(); // beside the button, wrapped at the dialog's edge in either language
+    wrappedDisabledText(trf("measure.form.note", m_plan.warmup, m_plan.timeoutMs));
 }
 
 void MeasureDialog::drawProgress() {
@@ -183,14 +181,14 @@ void MeasureDialog::drawProgress() {
 void MeasureDialog::drawResults() {
     const MeasureOutcome outcome = m_job.outcome();
     if (outcome.status == MeasureStatus::Idle) {
-        ImGui::TextWrapped("%s", tr("measure.results.idle"));
+        wrappedText(tr("measure.results.idle"));
         return;
     }
     const bool failed = outcome.status == MeasureStatus::Failed;
     ImGui::TextColored(ImColor(failed ? kErrorColour : kGoodColour), "%s",
                        trf("measure.results.status", statusText(outcome.status), outcome.target).c_str());
     if (failed) {
-        ImGui::TextWrapped("%s", failureText(outcome).c_str());
+        wrappedText(failureText(outcome));
         return;
     }
     if (outcome.stream) {
@@ -213,10 +211,8 @@ void MeasureDialog::drawLinkClock(const std::optional<protocol::ClockOffset>& cl
         ImGui::TextDisabled("%s", tr("measure.link_clock.none"));
         return;
     }
-    ImGui::PushTextWrapPos(0.0f);
-    plainText(trf("measure.link_clock.line", clock->offsetNs / 1e6, clock->epsilonNs / 1e6,
-                  static_cast<double>(clock->delayNs) / 1e6, clock->samples));
-    ImGui::PopTextWrapPos();
+    wrappedText(trf("measure.link_clock.line", clock->offsetNs / 1e6, clock->epsilonNs / 1e6,
+                    static_cast<double>(clock->delayNs) / 1e6, clock->samples));
 }
 
 void MeasureDialog::drawOneWay(const MeasureOutcome& outcome) {
@@ -239,8 +235,7 @@ void MeasureDialog::drawOneWay(const MeasureOutcome& outcome) {
 
 void MeasureDialog::drawStreamResults(const MeasureOutcome& outcome) {
     const StreamRunResult& run = *outcome.stream;
-    ImGui::TextWrapped("%s", tr(run.counting == StreamCounting::OneWay ? "measure.stream.counted_far"
-                                                                         : "measure.stream.counted_here"));
+    wrappedText(tr(run.counting == StreamCounting::OneWay ? "measure.stream.counted_far" : "measure.stream.counted_here"));
     plainText(trf(run.cancelled ? "measure.stream.sent_cancelled" : "measure.stream.sent", run.sentMbps, run.sendingSeconds));
     // The first column names the direction and has no heading.
     const char* const columns[] = {"",

@@ -22,7 +22,7 @@ void NetworkTrace::draw(bool online) {
         return;
     }
     if (m_log.size() == 0) {
-        ImGui::TextWrapped("%s", tr(online ? "menu.trace.empty_online" : "menu.trace.empty_offline"));
+        wrappedText(tr(online ? "menu.trace.empty_online" : "menu.trace.empty_offline"));
     } else {
         ImGui::TextColored(ImColor(kSentColour), "%s", tr("menu.trace.sent"));
         ImGui::SameLine();

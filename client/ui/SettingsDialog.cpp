@@ -50,10 +50,10 @@ void SettingsDialog::draw(UiCommands& commands) {
         return;
     }
     ImGui::TextDisabled("%s", m_form.path().c_str());
-    if (!m_form.fileExisted()) ImGui::TextWrapped("%s", tr("settings.file_missing"));
+    if (!m_form.fileExisted()) wrappedText(tr("settings.file_missing"));
     if (const auto& problem = m_form.loadError()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", trf("settings.load_problem", settingsProblemWords(*problem)).c_str());
+        wrappedText(trf("settings.load_problem", settingsProblemWords(*problem)));
         ImGui::PopStyleColor();
     }
     // The buttons and what Save said come first, so they stay in view whatever the window's height.
@@ -87,12 +87,9 @@ void SettingsDialog::drawField(SettingsField& field) {
     plainText(fieldLabel(key));
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(em * 30);
-        const std::string_view meaning = fieldMeaning(key);
-        ImGui::TextUnformatted(meaning.data(), meaning.data() + meaning.size());
+        wrappedText(fieldMeaning(key), em * 30);
         // The key as setup.ini spells it, for whoever edits the file by hand.
         ImGui::TextDisabled("[%s] %s", std::string(key.section).c_str(), std::string(key.name).c_str());
-        ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
     ImGui::SameLine(m_labelColumn);
@@ -127,12 +124,10 @@ void SettingsDialog::drawField(SettingsField& field) {
     }
     ImGui::SameLine();
     if (field.error.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", fieldExpected(key).c_str());
-        ImGui::PopTextWrapPos();
+        wrappedDisabledText(fieldExpected(key));
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", expectedWords(key).c_str());
+        wrappedText(expectedWords(key));
         ImGui::PopStyleColor();
     }
 }
@@ -224,7 +219,7 @@ void SettingsDialog::drawStatus() const {
     }
     if (status.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, isError ? kErrorColour : kGoodColour);
-    ImGui::TextWrapped("%s", status.c_str());
+    wrappedText(status);
     ImGui::PopStyleColor();
 }
 

@@ -98,7 +98,7 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     ImGui::TextDisabled("%s", tr("screen.start.tagline"));
     if (!m_facts.reason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, imColour(palette::kHeading));
-        ImGui::TextWrapped("%s", m_facts.reason.c_str());
+        wrappedText(m_facts.reason);
         ImGui::PopStyleColor();
     }
     if (m_facts.canRetry && (ImGui::Button(tr("screen.start.retry")) || shortcut(sf::Keyboard::R, onTop))) {
@@ -115,9 +115,7 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     if (buttonOnSameLine(tr("screen.start.settings"))) dialog = Dialog::Settings;
     if (buttonOnSameLine(tr("screen.help"))) dialog = Dialog::Help;
     if (buttonOnSameLine(tr("screen.quit"))) commands.push_back({UiAction::Quit});
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr("screen.start.keys"));
-    ImGui::PopTextWrapPos();
+    wrappedDisabledText(tr("screen.start.keys"));
     if (shortcut(sf::Keyboard::J, onTop)) m_focusJoin = true;
     ImGui::End();
     return dialog;
@@ -154,11 +152,9 @@ void StartScreen::drawHost(UiCommands& commands) {
     heading(tr("screen.host.heading"));
     if (ImGui::Button(tr("screen.host.button")) || shortcut(sf::Keyboard::H, m_onTop)) commands.push_back({UiAction::HostGame});
     ImGui::SameLine();
-    ImGui::TextWrapped("%s", trf("screen.host.port", m_facts.port).c_str());
+    wrappedText(trf("screen.host.port", m_facts.port));
     if (m_facts.addresses.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("   %s", tr("screen.host.no_address"));
-        ImGui::PopTextWrapPos();
+        wrappedDisabledText(std::string("   ") + tr("screen.host.no_address"));
     }
     for (const std::string& address : m_facts.addresses) {
         ImGui::Bullet();
@@ -196,7 +192,7 @@ void StartScreen::drawJoin(UiCommands& commands) {
     if (ImGui::Button(tr("screen.join.button")) || entered) join(commands);
     if (m_joinProblem) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", joinProblemWords(*m_joinProblem).c_str());
+        wrappedText(joinProblemWords(*m_joinProblem));
         ImGui::PopStyleColor();
     }
 }

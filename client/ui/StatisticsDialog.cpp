@@ -63,11 +63,11 @@ void StatisticsDialog::draw() {
     }
     if (!m_view.problem.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", m_view.problem.c_str());
+        wrappedText(m_view.problem);
         ImGui::PopStyleColor();
     }
     if (m_view.summary && m_view.summary->games == 0) {
-        ImGui::TextWrapped("%s", tr("stats.empty"));
+        wrappedText(tr("stats.empty"));
     } else if (m_view.summary) {
         drawTable(*m_view.summary);
         const auto& opponents = m_view.summary->opponents;
