@@ -124,7 +124,7 @@ void SettingsDialog::drawField(SettingsField& field) {
     }
     ImGui::SameLine();
     if (field.error.empty()) {
-        wrappedDisabledText(fieldExpected(key));
+        wrappedDisabledText(fieldHint(key));
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
         wrappedText(expectedWords(key));

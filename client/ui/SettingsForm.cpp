@@ -4,6 +4,7 @@
 #include "text/Words.hpp"
 
 #include <filesystem>
+#include <optional>
 
 namespace speed::client::ui {
 
@@ -145,20 +146,57 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     return {};
 }
 
+namespace {
+
+// Each fixed value of setup.ini and its words in the catalogue (a CPU level is named by its bot).
+struct ChoiceWords {
+    std::string_view section;
+    std::string_view name;
+    std::string_view value; // as setup.ini spells it
+    std::string_view words; // the catalogue key
+};
+
+constexpr ChoiceWords kChoiceWords[] = {
+    {"player", "sound", "on", "settings.choice.player.sound.on"},
+    {"player", "sound", "off", "settings.choice.player.sound.off"},
+    {"player", "language", "auto", "language.auto"},
+    {"player", "language", "ja", "language.ja"},
+    {"player", "language", "en", "language.en"},
+    {"player", "motion", "full", "settings.motion.full"},
+    {"player", "motion", "reduced", "settings.motion.reduced"},
+    {"rules", "jokers", "2", "settings.choice.rules.jokers.2"},
+    {"rules", "jokers", "0", "settings.choice.rules.jokers.0"},
+    {"rules", "deal", "shuffle", "settings.choice.rules.deal.shuffle"},
+    {"rules", "deal", "colors", "settings.choice.rules.deal.colors"},
+    {"rules", "refill", "manual", "settings.choice.rules.refill.manual"},
+    {"rules", "refill", "auto", "settings.choice.rules.refill.auto"},
+    {"rules", "arbitration", "fair", "settings.choice.rules.arbitration.fair"},
+    {"rules", "arbitration", "first-arrival", "settings.choice.rules.arbitration.first_arrival"},
+};
+
+} // namespace
+
 std::string choiceWords(const SettingsKey& key, std::string_view value) {
-    if (key.name == "level") {
+    if (key.section == "cpu" && key.name == "level") {
         if (const auto level = parseBotLevel(value)) return botTitleWords(*level);
     }
-    if (key.name == "motion") {
-        if (value == "full") return tr("settings.motion.full");
-        if (value == "reduced") return tr("settings.motion.reduced");
+    for (const ChoiceWords& choice : kChoiceWords) {
+        if (choice.section == key.section && choice.name == key.name && choice.value == value) return tr(choice.words);
     }
-    if (key.name == "language") {
-        if (value == "auto") return tr("language.auto");
-        if (value == "ja") return tr("language.ja");
-        if (value == "en") return tr("language.en");
+    return std::string(value); // a value the file holds and the key refuses: shown as written
+}
+
+std::string fieldHint(const SettingsKey& key) {
+    const std::vector<std::string_view> choices = fixedChoices(key);
+    if (choices.empty()) return fieldExpected(key);
+    std::string hint;
+    for (std::string_view choice : choices) {
+        if (!hint.empty()) hint += tr("settings.choice_separator");
+        // The levels by their names alone: six bots' titles would not fit beside the field.
+        const auto level = key.name == "level" ? parseBotLevel(choice) : std::nullopt;
+        hint += level ? levelWords(*level) : choiceWords(key, choice);
     }
-    return std::string(value);
+    return hint;
 }
 
 namespace {

@@ -68,9 +68,13 @@ private:
 // The values a key accepts when they are a short fixed list (shown as a combo box), else empty.
 // They are setup.ini's words, as the file holds them; choiceWords() is what the combo shows.
 std::vector<std::string_view> fixedChoices(const SettingsKey& key);
-// One of fixedChoices(key) as the dialog shows it, in the window's language: a CPU level as its
-// bot ("Yui (normal)"), a language by name; other values as setup.ini spells them.
+// One of fixedChoices(key) as the dialog shows it, in the window's language, from the catalogue: a
+// CPU level as its bot ("Yui (normal)"), a language by name, "on" as オン in Japanese; a value
+// no key accepts as the file spells it.
 std::string choiceWords(const SettingsKey& key, std::string_view value);
+// What the dialog shows beside a key's field, in the window's language: the choices' words for a
+// combo box ("on / off", "オン / オフ"), else what the key accepts (fieldExpected).
+std::string fieldHint(const SettingsKey& key);
 
 // The catalogue keys (text/Words.hpp) of one setup.ini key: its label in the form, what it
 // accepts, and what it is for. One entry for every key of settingsKeys().

@@ -22,6 +22,20 @@ const Words kSettingsWords[] = {
     {"settings.reloaded", "reloaded {}", "{} を読み直しました"},
     {"settings.field.expected", "expected {}", "{}を指定してください"},
     {"settings.list_separator", ", ", "、"},
+    {"settings.choice_separator", " / ", " / "},
+
+    // The values of the keys with a fixed list of them, as the combo boxes show them (setup.ini
+    // keeps its own words: on, shuffle, first-arrival ...).
+    {"settings.choice.player.sound.on", "on", "オン"},
+    {"settings.choice.player.sound.off", "off", "オフ"},
+    {"settings.choice.rules.jokers.2", "2", "2枚"},
+    {"settings.choice.rules.jokers.0", "0", "なし"},
+    {"settings.choice.rules.deal.shuffle", "shuffle", "シャッフル"},
+    {"settings.choice.rules.deal.colors", "colors", "赤と黒に分ける"},
+    {"settings.choice.rules.refill.manual", "manual", "手動"},
+    {"settings.choice.rules.refill.auto", "auto", "自動"},
+    {"settings.choice.rules.arbitration.fair", "fair", "公平（出した順）"},
+    {"settings.choice.rules.arbitration.first_arrival", "first-arrival", "先着（届いた順）"},
 
     // What Save says.
     {"settings.save.invalid", "not saved: correct the fields marked in red first", "保存していません：先に赤で示した欄を直してください"},
@@ -34,8 +48,8 @@ const Words kSettingsWords[] = {
      "saved to {}. Network changes (peer, port, wait, grace, password, name) apply at the next connection; rules and CPU "
      "level at the next game against the CPU started from the Game menu; sound, volume and ui_scale at once, and the "
      "language as well.",
-     "{} に保存しました。ネットワークの変更（peer、port、wait、grace、password、name）は次の接続から、ルールとCPUのレベルは"
-     "ゲームメニューから始める次のCPU戦から、効果音・音量・ui_scale と言語はすぐに反映されます。"},
+     "{} に保存しました。ネットワークの変更（相手のアドレス、ポート、待ち時間、猶予、パスワード、名前）は次の接続から、ルールと"
+     "CPUのレベルはゲームメニューから始める次のCPU戦から、効果音・音量・表示の倍率と言語はすぐに反映されます。"},
 
     // Each setup.ini key: its label (English shows the key as setup.ini spells it), what it
     // accepts (English is the settings layer's own text) and what it is for (the tooltip).
@@ -68,7 +82,7 @@ const Words kSettingsWords[] = {
     {"settings.key.player.sound", "sound", "効果音"},
     {"settings.expected.player.sound", "on or off", "on か off"},
     {"settings.meaning.player.sound", "The window's sound effects: on or off (M mutes and unmutes them while it runs).",
-     "ウィンドウの効果音：on か off（実行中は M でミュートと解除）。"},
+     "ウィンドウの効果音：オンかオフ（実行中は M でミュートと解除）。"},
     {"settings.key.player.volume", "volume", "音量"},
     {"settings.expected.player.volume", "a volume 0..100", "0〜100の音量"},
     {"settings.meaning.player.volume", "How loud the sound effects are, 0..100.", "効果音の音量（0〜100）。"},
@@ -82,13 +96,13 @@ const Words kSettingsWords[] = {
     {"settings.key.player.language", "language", "言語"},
     {"settings.expected.player.language", "auto, ja or en (auto: from LANG)", "auto、ja、en のいずれか（auto：LANG に従う）"},
     {"settings.meaning.player.language", "The window's language: auto follows the system (LANG), ja is Japanese, en English.",
-     "ウィンドウの言語：auto はシステム（LANG）に合わせ、ja は日本語、en は英語です。"},
+     "ウィンドウの言語：システム（LANG）に合わせるか、日本語か、英語です。"},
     {"settings.key.player.motion", "motion", "動き"},
     {"settings.expected.player.motion", "full or reduced (reduced: cards fade in place instead of flying)",
      "full か reduced（reduced：カードは飛ばずにその場で現れます）"},
     {"settings.meaning.player.motion",
      "How the cards move: full (they fly, turn over, and a win throws confetti) or reduced (they fade in where they land).",
-     "カードの動き：full（飛んで裏返り、勝つと紙吹雪）か reduced（着く場所でふわっと現れます）。"},
+     "カードの動き：あり（飛んで裏返り、勝つと紙吹雪）か控えめ（着く場所でふわっと現れます）。"},
     {"settings.motion.full", "full (cards fly and turn over)", "あり（カードが飛んで裏返る）"},
     {"settings.motion.reduced", "reduced (cards fade in place)", "控えめ（その場で現れる）"},
     {"settings.key.player.cards", "cards", "カード"},
@@ -105,22 +119,22 @@ const Words kSettingsWords[] = {
     {"settings.key.rules.deal", "deal", "配り方"},
     {"settings.expected.rules.deal", "shuffle or colors", "shuffle か colors"},
     {"settings.meaning.rules.deal", "shuffle: a shuffled deck split in two; colors: one side all red, the other black.",
-     "shuffle：よく切ったカードを二つに分けます。colors：片方が赤だけ、もう片方が黒だけです。"},
+     "シャッフル：よく切ったカードを二つに分けます。赤と黒に分ける：片方が赤だけ、もう片方が黒だけです。"},
     {"settings.key.rules.hand", "hand", "手札の枠"},
     {"settings.expected.rules.hand", "a hand size 1..8", "1〜8の手札の枠の数"},
     {"settings.meaning.rules.hand", "Face-up hand slots per player.", "プレイヤーごとの表向きの手札の枠の数。"},
     {"settings.key.rules.refill", "refill", "補充"},
     {"settings.expected.rules.refill", "manual or auto", "manual か auto"},
     {"settings.meaning.rules.refill", "manual: drag your deck onto an empty slot; auto: an empty slot refills itself.",
-     "manual：山札を空いた手札の枠へドラッグして補充します。auto：空いた枠は自動で補充されます。"},
+     "手動：山札を空いた手札の枠へドラッグして補充します。自動：空いた枠は自動で補充されます。"},
     {"settings.key.rules.arbitration", "arbitration", "早い者の判定"},
     {"settings.expected.rules.arbitration", "fair or first-arrival", "fair か first-arrival"},
     {"settings.meaning.rules.arbitration",
      "Network games, the host decides. fair: when two cards go for one pile, the one played first wins, by "
      "the two computers' shared clock; first-arrival: the one that reaches the host first (the host's side "
      "wins more often).",
-     "ネット対戦で、ホストが判定します。fair：二枚のカードが同じ場に向かったとき、二台の時計を合わせて先に出した方が勝ちます。"
-     "first-arrival：ホストに先に届いた方が勝ちます（ホスト側が勝ちやすくなります）。"},
+     "ネット対戦で、ホストが判定します。公平（出した順）：二枚のカードが同じ場に向かったとき、二台の時計を合わせて先に出した方が"
+     "勝ちます。先着（届いた順）：ホストに先に届いた方が勝ちます（ホスト側が勝ちやすくなります）。"},
     {"settings.key.cpu.level", "level", "レベル"},
     {"settings.expected.cpu.level", "novice, easy, casual, normal, hard or expert",
      "novice、easy、casual、normal、hard、expert のいずれか"},

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -270,6 +272,70 @@ TEST_CASE("settings form: in Japanese the labels, errors, choices and Save's mes
     CHECK(contains(saved.message, "保存しました"));
     CHECK(contains(saved.message, std::filesystem::absolute(ini.path).string()));
     CHECK(contains(saveOutcomeWords(SaveOutcome{}), "赤"));
+}
+
+namespace {
+
+bool hasJapanese(std::string_view text) {
+    return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0xE3; });
+}
+
+bool hasLetters(std::string_view text) {
+    return std::any_of(text.begin(), text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; });
+}
+
+// `word` stands alone in `text` (no ASCII letter or '-' either side): "auto" in "auto: ...", not in "autosave".
+bool hasWord(std::string_view text, std::string_view word) {
+    const auto isWordChar = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '-'; };
+    for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+        const bool before = at > 0 && isWordChar(text[at - 1]);
+        const bool after = at + word.size() < text.size() && isWordChar(text[at + word.size()]);
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("settings form: in Japanese no value the dialog shows is an English word left untranslated") {
+    const InJapanese japanese;
+    for (const SettingsKey& key : settingsKeys()) {
+        const auto choices = fixedChoices(key);
+        if (choices.empty()) continue;
+        const std::string hint = fieldHint(key);
+        const std::string meaning(fieldMeaning(key));
+        INFO("[" << key.section << "] " << key.name << ": " << hint << " | " << meaning);
+        CHECK(hasJapanese(hint));
+        for (std::string_view choice : choices) {
+            const std::string shown = choiceWords(key, choice);
+            INFO("the choice " << choice << " shows as " << shown);
+            // Letters need a Japanese word beside them ("English（英語）"); digits alone would do.
+            CHECK((hasJapanese(shown) || !hasLetters(shown)));
+            if (!hasLetters(choice)) continue;
+            CHECK_FALSE(hasWord(hint, choice));
+            if (choice.size() > 2) CHECK_FALSE(hasWord(meaning, choice)); // "ja", "en" may be named as codes
+        }
+    }
+    CHECK(fieldHint(*findSettingsKey("player", "sound")) == "オン / オフ");
+    CHECK(choiceWords(*findSettingsKey("rules", "arbitration"), "first-arrival") == "先着（届いた順）");
+    CHECK_FALSE(hasWord(tr("settings.save.done"), "ui_scale"));
+}
+
+TEST_CASE("settings form: the choices are shown in words, and setup.ini keeps its own values") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    CHECK(fieldHint(*findSettingsKey("player", "sound")) == "on / off");
+    CHECK(fieldHint(*findSettingsKey("cpu", "level")) == "novice / easy / casual / normal / hard / expert");
+    CHECK(fieldHint(*findSettingsKey("network", "port")) == fieldExpected(*findSettingsKey("network", "port")));
+    const InJapanese japanese;
+    CHECK(form.setText("rules", "arbitration", "first-arrival"));
+    CHECK(form.setText("rules", "deal", "colors"));
+    CHECK(form.setText("player", "sound", "off"));
+    REQUIRE(form.save().saved);
+    const std::string saved = readFile(ini.path);
+    CHECK(contains(saved, "arbitration = first-arrival\n"));
+    CHECK(contains(saved, "deal = colors\n"));
+    CHECK(contains(saved, "sound = off\n"));
 }
 
 TEST_CASE("settings form: a setup.ini problem is worded with the key's own expectation") {
