@@ -4,6 +4,7 @@
 #include "render/SfColour.hpp"
 #include "table/StatusLine.hpp"
 #include "table/TableText.hpp"
+#include "text/LineBreak.hpp"
 #include "text/Words.hpp"
 
 #include "speed/common/Outcome.hpp"
@@ -14,6 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <vector>
 
 namespace speed::client {
 namespace {
@@ -350,7 +353,21 @@ void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layo
         return;
     }
     drawText(target, headline, true, band.height * 0.4f, color, middle - sf::Vector2f{0, band.height * 0.13f}, true, room);
-    drawText(target, detail, false, band.height * 0.15f, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true, room);
+    // A detail too long for the band takes two lines, broken where its language allows (a
+    // Japanese sentence between characters, never inside an address), each drawn smaller only
+    // if it still does not fit.
+    const float detailPx = band.height * 0.15f;
+    const auto width = [&](std::string_view piece) {
+        return sf::Text(utf8(std::string(piece)), m_fonts.regular(), static_cast<unsigned>(std::max(8.0f, detailPx))).getLocalBounds().width;
+    };
+    const std::vector<std::string_view> lines = breakLines(detail, room, width);
+    if (lines.size() < 2) {
+        drawText(target, detail, false, detailPx, kLabel, middle + sf::Vector2f{0, band.height * 0.29f}, true, room);
+        return;
+    }
+    const std::string rest(detail.substr(static_cast<std::size_t>(lines[1].data() - detail.data())));
+    drawText(target, std::string(lines[0]), false, detailPx, kLabel, middle + sf::Vector2f{0, band.height * 0.21f}, true, room);
+    drawText(target, rest, false, detailPx, kLabel, middle + sf::Vector2f{0, band.height * 0.38f}, true, room);
 }
 
 namespace {
@@ -400,11 +417,21 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     centerText(word, {bar.left + placed.pillLeft + placed.pillWidth / 2, bar.center().y});
     target.draw(word);
     if (placed.detailCut) { // shorten to what fits, with an ellipsis
-        sf::String text = detail.getString();
-        const sf::String ellipsis = utf8("\xE2\x80\xA6");
-        while (text.getSize() > 0 && advanceWidth(detail) > placed.detailWidth) {
-            text.erase(text.getSize() - 1);
-            detail.setString(text + ellipsis);
+        const std::string ellipsis = "\xE2\x80\xA6";
+        const auto width = [&](std::string_view piece) {
+            return advanceWidth(sf::Text(utf8(std::string(piece)), m_fonts.regular(), textPx));
+        };
+        // Where a line could break (an address or a number stays whole), else anywhere.
+        const float room = placed.detailWidth - width(ellipsis);
+        const std::string_view first = breakLines(scene.statusDetail, room, width).front();
+        if (first.size() < scene.statusDetail.size() && width(first) <= room) {
+            detail.setString(utf8(std::string(first) + ellipsis));
+        } else {
+            sf::String text = detail.getString();
+            while (text.getSize() > 0 && advanceWidth(detail) > placed.detailWidth) {
+                text.erase(text.getSize() - 1);
+                detail.setString(text + utf8(ellipsis));
+            }
         }
     }
     detail.setFillColor(kLabel);
