@@ -83,6 +83,7 @@ std::optional<FoundFace> fontconfigLookup(const FaceQuery& query) {
 
 namespace {
 
+// A family the window prefers, and the Debian package that has it (for the words of a note).
 struct Wanted {
     const char* family;
     const char* package;

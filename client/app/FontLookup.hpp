@@ -29,7 +29,7 @@ using FaceLookup = std::function<std::optional<FoundFace>(const FaceQuery&)>;
 // family of one weight); a language query answers with a face that covers the language.
 std::optional<FoundFace> fontconfigLookup(const FaceQuery& query);
 
-// A face the window wanted and did not find, and the one it draws with instead (empty: none).
+// A face the window wanted and did not find, and the one that stands in for it.
 struct MissingFace {
     std::string wanted;  // "Noto Sans CJK JP"
     std::string package; // the Debian package that has it

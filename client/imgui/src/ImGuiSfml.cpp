@@ -1,4 +1,5 @@
 #include "speed/imgui/ImGuiSfml.hpp"
+#include "speed/imgui/FontMetrics.hpp"
 
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/Window/Clipboard.hpp>
@@ -6,6 +7,7 @@
 #include <backends/imgui_impl_opengl2.h>
 
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 namespace speed::ui {
@@ -192,7 +194,10 @@ bool ImGuiLayer::loadFont(float fontSizePx) {
         ImFontConfig merge;
         merge.MergeMode = true; // into the Latin font: one font, Latin glyphs from DejaVu
         merge.OversampleH = 1;  // CJK glyphs are dense: no horizontal oversampling, a smaller atlas
-        m_japaneseLoaded = io.Fonts->AddFontFromFileTTF(m_fonts.japanese.c_str(), fontSizePx, &merge,
+        // The kana and kanji on the same em as the Latin letters beside them.
+        const float japaneseSizePx = mergedSizePx(fontSizePx, m_fonts.latin.empty() ? std::nullopt : emShareOfHeight(m_fonts.latin),
+                                                  emShareOfHeight(m_fonts.japanese));
+        m_japaneseLoaded = io.Fonts->AddFontFromFileTTF(m_fonts.japanese.c_str(), japaneseSizePx, &merge,
                                                         m_japaneseRanges.data()) != nullptr;
     }
     m_fontSizePx = fontSizePx;
