@@ -1,5 +1,5 @@
 // The em of a face against the height ImGui sizes it by, read from the font files the build
-// installs (fonts-dejavu-core, fonts-noto-cjk, fonts-ipafont-gothic), and the merged face's size.
+// installs (fonts-dejavu-core, fonts-noto-cjk), and the merged face's size.
 #include "speed/imgui/FontMetrics.hpp"
 
 #include <catch2/catch.hpp>
