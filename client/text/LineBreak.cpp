@@ -82,8 +82,15 @@ std::string_view withoutTrailingSpaces(std::string_view text) {
     return end == std::string_view::npos ? text.substr(0, 0) : text.substr(0, end + 1);
 }
 
-// One paragraph (no newline in it), broken greedily: each line takes as much as fits.
+// One paragraph (no newline in it), broken greedily: each line takes as much as fits. A paragraph
+// that fits costs one measure; else each piece between two breaks is measured once (with and
+// without the spaces it ends with) and a line's width is the sum of its pieces', so a dialog
+// that wraps a long game log every frame stays linear in its text.
 void breakParagraph(std::string_view paragraph, float width, const TextMeasure& measure, std::vector<std::string_view>& lines) {
+    if (measure(withoutTrailingSpaces(paragraph)) <= width) {
+        lines.push_back(withoutTrailingSpaces(paragraph));
+        return;
+    }
     const std::vector<Character> characters = decode(paragraph);
     std::vector<std::size_t> breaks; // the byte offsets a line may start at, then the end
     for (std::size_t i = 1; i < characters.size(); ++i) {
@@ -92,17 +99,20 @@ void breakParagraph(std::string_view paragraph, float width, const TextMeasure& 
     breaks.push_back(paragraph.size());
 
     std::size_t lineStart = 0;
-    std::size_t fitted = 0; // the furthest break that fits on the line so far (0: none yet)
-    for (std::size_t i = 0; i < breaks.size();) {
-        const std::string_view line = withoutTrailingSpaces(paragraph.substr(lineStart, breaks[i] - lineStart));
-        if (fitted == 0 || measure(line) <= width) { // the first piece of a line goes on it, however wide
-            fitted = breaks[i];
-            ++i;
-            continue;
+    std::size_t pieceStart = 0;
+    float lineWidth = 0; // the pieces on the line so far, their spaces included
+    for (const std::size_t pieceEnd : breaks) {
+        const std::string_view piece = paragraph.substr(pieceStart, pieceEnd - pieceStart);
+        const std::string_view shown = withoutTrailingSpaces(piece);
+        const float shownWidth = measure(shown);
+        // The first piece of a line goes on it, however wide.
+        if (pieceStart > lineStart && lineWidth + shownWidth > width) {
+            lines.push_back(withoutTrailingSpaces(paragraph.substr(lineStart, pieceStart - lineStart)));
+            lineStart = pieceStart;
+            lineWidth = 0;
         }
-        lines.push_back(withoutTrailingSpaces(paragraph.substr(lineStart, fitted - lineStart)));
-        lineStart = fitted;
-        fitted = 0;
+        lineWidth += shown.size() == piece.size() ? shownWidth : measure(piece);
+        pieceStart = pieceEnd;
     }
     lines.push_back(withoutTrailingSpaces(paragraph.substr(lineStart)));
 }

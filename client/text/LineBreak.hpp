@@ -18,7 +18,8 @@ using TextMeasure = std::function<float(std::string_view)>;
 //   - nowhere else: a Latin word, a number ("12,345", "3.5") and an address
 //     ("192.168.1.20:50000", "fe80::1") stay whole.
 // A newline always breaks. A piece wider than `width` that has no break in it gets a line of its
-// own and is never cut. The lines are views into `text`.
+// own and is never cut. A line's width is the sum of its pieces' (between two breaks): a measure
+// that kerns across them may differ by a pixel. The lines are views into `text`.
 std::vector<std::string_view> breakLines(std::string_view text, float width, const TextMeasure& measure);
 
 } // namespace speed::client

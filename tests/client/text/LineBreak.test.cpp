@@ -71,3 +71,16 @@ TEST_CASE("line breaks: a newline always breaks, an empty line stays, spaces at 
     CHECK(lines("", 5) == Lines{""});
     CHECK(lines("  indented text", 20) == Lines{"  indented text"});
 }
+
+TEST_CASE("line breaks: a long text is measured about once over, not once per line start") {
+    std::string text;
+    for (int i = 0; i < 200; ++i) text += "相手の番です。192.168.1.20:50000 に接続 ";
+    std::size_t measured = 0; // bytes handed to the measure, all calls together
+    const auto counting = [&measured](std::string_view piece) {
+        measured += piece.size();
+        return characters(piece);
+    };
+    const std::vector<std::string_view> broken = breakLines(text, 30, counting);
+    CHECK(broken.size() > 100);
+    CHECK(measured <= 3 * text.size()); // the whole text once, then each piece with and without its spaces
+}
