@@ -411,8 +411,10 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     const StatusLinePlacement placed = placeStatusLine(widths);
 
     const bool playing = scene.info == GameInfo::Play;
+    const bool won = scene.ending && scene.ending->kind == EndingKind::Won && gameFinished(scene.info);
+    const sf::Color pill = playing ? sfColour(palette::kStatusPlaying) : won ? sfColour(palette::kStatusWon) : sfColour(palette::kStatusOther);
     target.draw(roundedRect({bar.left + placed.pillLeft, bar.top + bar.height * 0.15f, placed.pillWidth, bar.height * 0.7f},
-                            bar.height * 0.2f, playing ? sfColour(palette::kStatusPlaying) : sfColour(palette::kStatusOther)));
+                            bar.height * 0.2f, pill));
     word.setFillColor(sfColour(palette::kWhite));
     centerText(word, {bar.left + placed.pillLeft + placed.pillWidth / 2, bar.center().y});
     target.draw(word);

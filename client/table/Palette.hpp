@@ -41,6 +41,7 @@ inline constexpr Rgba kConfetti[] = {{255, 213, 79}, {239, 83, 80}, {66, 165, 24
 inline constexpr Rgba kStatusStrip{10, 30, 18};
 inline constexpr Rgba kStatusPlaying{46, 125, 50};
 inline constexpr Rgba kStatusOther{191, 54, 12};
+inline constexpr Rgba kStatusWon{176, 132, 16};    // the status pill after a win: gold, never the loss's colour
 inline constexpr Rgba kStatusHint{165, 214, 167};
 
 // The cards, drawn by code.
