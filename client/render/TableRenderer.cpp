@@ -172,7 +172,7 @@ void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout
     const GameState& state = *scene.state;
     const PlayerArea& area = state.player(seat);
     const Timeline& timeline = *scene.timeline;
-    const Rect deckRect = layout.deck[static_cast<std::size_t>(seat)];
+    const Rect deckRect = m_art.fitted(layout.deck[static_cast<std::size_t>(seat)]); // the deck's own shape
     const bool deckHeld = scene.drag->phase() == DragPhase::Dragging && scene.drag->holds(Place::deck(seat));
     const int shownDeck = area.deck.size() - (deckHeld ? 1 : 0);
     if (shownDeck <= 0) {
@@ -189,7 +189,7 @@ void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout
     }
     for (int slot = 0; slot < state.rules.handSize; ++slot) {
         const Place place = Place::handSlot(seat, slot);
-        const Rect rect = rectOf(layout, place);
+        const Rect rect = m_art.fitted(rectOf(layout, place)); // outlines and glows hug the card as drawn
         const bool highlighted = std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end();
         if (highlighted) drawHighlight(target, rect, true);
         const auto& card = area.hand[static_cast<std::size_t>(slot)];
@@ -214,7 +214,7 @@ void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout
 void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     for (int index = 0; index < kFieldPiles; ++index) {
         const Place place = Place::pile(index);
-        const Rect rect = rectOf(layout, place);
+        const Rect rect = m_art.fitted(rectOf(layout, place));
         const CardStack& pile = scene.state->pile(index);
         const int shown = pile.size() - scene.timeline->pendingArrivals(place, scene.now);
         target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sfColour(palette::kPileWell)));
