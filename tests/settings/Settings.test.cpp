@@ -381,3 +381,12 @@ TEST_CASE("[player] cards takes any name setup.ini can hold, and refuses one it 
         CHECK(result.error->key == "cards");
     }
 }
+
+TEST_CASE("[player] motion is full or reduced", "[settings]") {
+    CHECK_FALSE(parseSettings("", "setup.ini").settings->player.reducedMotion);
+    CHECK(parseSettings("[player]\nmotion = reduced\n", "setup.ini").settings->player.reducedMotion);
+    CHECK_FALSE(parseSettings("[player]\nmotion = full\n", "setup.ini").settings->player.reducedMotion);
+    const SettingsResult bad = parseSettings("[player]\nmotion = none\n", "setup.ini");
+    REQUIRE(bad.error);
+    CHECK(bad.error->kind == SettingsProblem::BadChoice);
+}
