@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <memory>
 #include <string_view>
 #include <tuple>
@@ -43,7 +44,14 @@ bool coversLanguage(FcPattern* face, const std::string& language) {
 } // namespace
 
 std::optional<FoundFace> fontconfigLookup(const FaceQuery& query) {
-    if (FcInit() == FcFalse) return std::nullopt;
+    // Once per process; fontconfig's configuration is given back at exit (nothing else in the
+    // window uses fontconfig), so that a leak checker sees the program free what it took.
+    static const bool ready = [] {
+        if (FcInit() == FcFalse) return false;
+        std::atexit([] { FcFini(); });
+        return true;
+    }();
+    if (!ready) return std::nullopt;
     Pattern wanted(FcPatternCreate());
     if (!query.family.empty()) FcPatternAddString(wanted.get(), FC_FAMILY, fcText(query.family));
     if (!query.language.empty()) {

@@ -142,7 +142,7 @@ bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& fr
 void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) {
     bool redrawn = false;
     if (!stillLayerFor(window, frame, redrawn)) return drawFull(window, frame);
-    window.draw(sf::Sprite(m_tableLayer.getTexture()));
+    window.draw(sf::Sprite(m_tableLayer.getTexture()), sf::BlendNone); // opaque: a copy, not a blend
     m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene);
     frame.overlay.draw(frame.overlayFrame, frame.now);
@@ -155,7 +155,7 @@ void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) {
     if (!stillLayerFor(window, frame, layerRedrawn)) return drawFull(window, frame);
     // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
     const sf::Texture* withOverlay = frame.overlay.tableWithOverlay(m_tableLayer.getTexture(), layerRedrawn, frame.overlayFrame, frame.now);
-    window.draw(sf::Sprite(withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture()));
+    window.draw(sf::Sprite(withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture()), sf::BlendNone);
     m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene); // a held card that is not moving
     if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);

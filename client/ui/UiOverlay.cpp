@@ -229,7 +229,7 @@ const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bo
     if (m_tableWithOverlayValid && !tableLayerRedrawn) return &m_tableWithOverlay.getTexture();
     const sf::Vector2u size = tableLayer.getSize();
     if (m_tableWithOverlay.getSize() != size && !m_tableWithOverlay.create(size.x, size.y)) return nullptr;
-    m_tableWithOverlay.draw(sf::Sprite(tableLayer));
+    m_tableWithOverlay.draw(sf::Sprite(tableLayer), sf::BlendNone); // opaque: a copy, not a blend
     for (UiCommand& command : buildFrame(frame, now)) commands.push_back(std::move(command));
     m_imgui.endFrame(m_tableWithOverlay);
     m_tableWithOverlay.display();
