@@ -38,6 +38,26 @@ DeckChoice chooseDeck(const std::vector<deck::DeckInfo>& installed, std::string_
     return choice;
 }
 
+BackChoice chooseBack(const std::vector<deck::DeckInfo>& installed, std::string_view wanted) {
+    BackChoice choice;
+    std::string asked(wanted);
+    std::transform(asked.begin(), asked.end(), asked.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (asked.empty() || asked == kOwnBack) return choice;
+    if (asked == deck::kBuiltInDeck) {
+        choice.kind = BackChoice::Kind::Drawn;
+        return choice;
+    }
+    if (asked != deck::kAutoDeck) {
+        if (const deck::DeckInfo* found = deck::deckNamed(installed, wanted)) {
+            choice.kind = BackChoice::Kind::Other;
+            choice.deck = *found;
+            return choice;
+        }
+    }
+    choice.notMet = std::string(wanted);
+    return choice;
+}
+
 std::string deckNotice(const DeckChoice& choice, bool english) {
     const Language in = english ? Language::English : language();
     if (choice.noticeKey == "cards.not_installed") return trfIn(in, "cards.not_installed", choice.asked, choice.shown);

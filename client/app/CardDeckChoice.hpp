@@ -26,6 +26,20 @@ struct DeckChoice {
 };
 DeckChoice chooseDeck(const std::vector<deck::DeckInfo>& installed, std::string_view wanted);
 
+// The back of the cards, from setup.ini's [player] card_back: the deck's own, the back the game
+// draws, or another installed deck's. A deck that is not installed gives the deck's own, said.
+struct BackChoice {
+    enum class Kind { Own, Drawn, Other };
+    Kind kind = Kind::Own;
+    std::optional<deck::DeckInfo> deck; // Other: whose back
+    std::string notMet;                 // the name asked for when it is not installed
+    bool operator==(const BackChoice& other) const {
+        return kind == other.kind && (deck ? deck->file : std::filesystem::path()) == (other.deck ? other.deck->file : std::filesystem::path());
+    }
+};
+inline constexpr std::string_view kOwnBack = "deck";
+BackChoice chooseBack(const std::vector<deck::DeckInfo>& installed, std::string_view wanted);
+
 // What the choice says, in the window's language (the game log) or in English (the log).
 std::string deckNotice(const DeckChoice& choice, bool english = false);
 

@@ -60,6 +60,7 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (app.count("--ui-scale") == 0) options.uiScalePercent = settings.player.uiScalePercent;
     if (app.count("--language") == 0) options.language = settings.player.language;
     if (app.count("--reduced-motion") == 0) options.reducedMotion = settings.player.reducedMotion;
+    options.cardBack = settings.player.cardBack;
     options.cardsFromFlag = app.count("--cards") > 0;
     if (!options.cardsFromFlag) options.cards = settings.player.cards;
     return std::nullopt;

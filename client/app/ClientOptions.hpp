@@ -36,6 +36,7 @@ struct ClientOptions {
     UiLanguage language = UiLanguage::Auto; // [player] language (or --language)
     std::string cards = "auto";         // [player] cards (or --cards): auto, built-in or a deck's name
     bool cardsFromFlag = false;         // --cards was given: a deck that is not installed is an error
+    std::string cardBack = "deck";      // [player] card_back: deck (its own), built-in or another deck's name
     bool reducedMotion = false;         // [player] motion = reduced (or --reduced-motion)
     bool listCards = false;             // --list-cards: print the installed decks (with --json as JSON) and exit
     RuleOptions rules;

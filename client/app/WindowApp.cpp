@@ -73,7 +73,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const Fon
     for (const MissingFace& face : fontFiles.missing) { // main() logged it at start
         m_overlay->addGameEvent(0, ui::GameEventKind::Connection, trf("window.font_missing", face.wanted, face.package, face.instead));
     }
-    chooseCards(m_options.cards);
+    chooseCards(m_options.cards, m_options.cardBack);
     m_motion.setReducedMotion(m_options.reducedMotion);
     relayout();
     m_switch.onReplaced([this] { matchReplaced(); });
@@ -83,12 +83,19 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const Fon
 WindowApp::~WindowApp() = default;
 
 // The deck the player asked for, else what stands in for it, said in the log and the game log.
-void WindowApp::chooseCards(const std::string& wanted) {
-    const DeckChoice choice = chooseDeck(installedDecks(), wanted);
+void WindowApp::chooseCards(const std::string& wanted, const std::string& back) {
+    const std::vector<deck::DeckInfo> decks = installedDecks();
+    const DeckChoice choice = chooseDeck(decks, wanted);
     if (!choice.noticeKey.empty()) {
         spdlog::warn("cards: {}", deckNotice(choice, true));
         m_overlay->addGameEvent(0, ui::GameEventKind::Table, deckNotice(choice));
     }
+    const BackChoice backChoice = chooseBack(decks, back);
+    if (!backChoice.notMet.empty()) {
+        spdlog::warn("cards: {}", trfIn(Language::English, "cards.back_not_installed", backChoice.notMet));
+        m_overlay->addGameEvent(0, ui::GameEventKind::Table, trf("cards.back_not_installed", backChoice.notMet));
+    }
+    m_canvas.chooseBack(backChoice);
     m_canvas.chooseDeck(choice.deck);
     m_dirty = true;
 }
@@ -352,7 +359,7 @@ void WindowApp::adoptSettings(const Settings& saved) {
     }
     if (saved.player.cards != m_options.cards) { // the deck chosen in Settings, on the table at once
         m_options.cards = saved.player.cards;
-        chooseCards(m_options.cards);
+        chooseCards(m_options.cards, m_options.cardBack);
     }
     spdlog::info("settings saved to {}", m_options.configPath);
 }

@@ -65,7 +65,7 @@ private:
     TimeMs nowMs() const { return static_cast<TimeMs>(m_clock.getElapsedTime().asMilliseconds()); }
     bool turn(TimeMs frameStart);
     void relayout();
-    void chooseCards(const std::string& wanted);
+    void chooseCards(const std::string& wanted, const std::string& back);
     void handleEvent(const sf::Event& event, TimeMs now);
     bool matchKey(sf::Keyboard::Key key, TimeMs now);
     void command(ui::UiAction action, TimeMs now, const char* source);

@@ -16,26 +16,86 @@ bool WindowCanvas::prepare(float cardWidthPx, float cardHeightPx) {
     m_cardWidthPx = cardWidthPx;
     m_cardHeightPx = cardHeightPx;
     m_drawnCardsStale = true;
-    if (m_deck) {
-        const deck::DeckLoader::Request request{*m_deck, static_cast<int>(std::lround(cardWidthPx)),
-                                                static_cast<int>(std::lround(cardHeightPx))};
-        if (m_shown == request) return true;
-        // A deck kept from an earlier start is a file read of a few milliseconds: shown at once.
-        // Anything else is drawn on the loader's thread, the drawn cards shown until then.
-        const auto start = std::chrono::steady_clock::now();
-        if (std::optional<deck::DeckImage> kept = m_cache.load(request.deck, request.slotWidth, request.slotHeight)) {
-            deck::DeckLoader::Result done{request, {std::move(*kept), {}, {}}, true, 0, {}};
-            if (done.render.image.isMissing(deck::cellOf(Card::fromIndex(Card::kDistinctCodes - 1)))) {
-                done.render.missing.emplace_back("joker");
-            }
-            done.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-            if (adopt(done)) return true;
+    const int slotWidth = static_cast<int>(std::lround(cardWidthPx));
+    const int slotHeight = static_cast<int>(std::lround(cardHeightPx));
+    // The back first: a kept one is then on the faces the moment they are shown.
+    if (const std::optional<deck::DeckLoader::Request> back = backRequest(); back && m_backShown != back) {
+        if (std::optional<deck::DeckImage> kept = m_cache.load(back->deck, back->slotWidth, back->slotHeight)) {
+            adoptBack({*back, {std::move(*kept), {}, {}}, true, 0, {}});
         } else {
-            m_decks.request(request);
-            if (m_art.usesDeck()) return true; // the deck stays, at its old size, until the new one is ready
+            m_backs.request(*back);
         }
     }
+    if (!m_deck) return drawnCards();
+    const deck::DeckLoader::Request request{*m_deck, slotWidth, slotHeight};
+    if (m_shown == request) return true;
+    // A deck kept from an earlier start is a file read of a few milliseconds: shown at once.
+    // Anything else is drawn on the loader's thread, the drawn cards shown until then (or the
+    // deck at its old size, after a resize).
+    const auto start = std::chrono::steady_clock::now();
+    if (std::optional<deck::DeckImage> kept = m_cache.load(request.deck, request.slotWidth, request.slotHeight)) {
+        deck::DeckLoader::Result done{request, {std::move(*kept), {}, {}}, true, 0, {}};
+        if (done.render.image.isMissing(deck::cellOf(Card::fromIndex(Card::kDistinctCodes - 1)))) {
+            done.render.missing.emplace_back("joker");
+        }
+        done.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (adopt(done)) return true;
+    } else {
+        m_decks.request(request);
+        if (m_art.usesDeck()) return true;
+    }
     return drawnCards();
+}
+
+// Another deck's back is asked for at the size of the faces' place.
+std::optional<deck::DeckLoader::Request> WindowCanvas::backRequest() const {
+    if (!m_deck || m_back.kind != BackChoice::Kind::Other || !m_back.deck || m_cardWidthPx <= 0) return std::nullopt;
+    return deck::DeckLoader::Request{*m_back.deck, static_cast<int>(std::lround(m_cardWidthPx)),
+                                     static_cast<int>(std::lround(m_cardHeightPx))};
+}
+
+void WindowCanvas::chooseBack(BackChoice back) {
+    m_back = std::move(back);
+    m_backPicture.reset();
+    m_backShown.reset();
+    if (m_back.kind == BackChoice::Kind::Other) spdlog::info("cards: the back of {}", m_back.deck->name);
+    if (m_back.kind == BackChoice::Kind::Drawn) spdlog::info("cards: the built-in back");
+    if (m_faces) showFaces();
+    if (m_cardWidthPx > 0) prepare(m_cardWidthPx, m_cardHeightPx);
+}
+
+// The faces kept, with the back chosen: the deck's own, the drawn one, or another deck's once
+// it is drawn (the deck's own until then).
+bool WindowCanvas::showFaces() {
+    if (!m_faces) return false;
+    BackPicture drawnBack;
+    drawnBack.drawn = true;
+    const BackPicture* back = nullptr;
+    if (m_back.kind == BackChoice::Kind::Drawn) {
+        drawnCards();
+        back = &drawnBack;
+    } else if (m_back.kind == BackChoice::Kind::Other && m_backPicture) {
+        back = &*m_backPicture;
+    }
+    m_tableLayerValid = false;
+    return m_art.useDeck(*m_faces, back);
+}
+
+bool WindowCanvas::adoptBack(const deck::DeckLoader::Result& done) {
+    const deck::DeckInfo& from = done.request.deck;
+    if (done.render.image.empty()) {
+        if (std::find(m_toldAbout.begin(), m_toldAbout.end(), from.name) == m_toldAbout.end()) {
+            m_toldAbout.push_back(from.name);
+            spdlog::warn("cards: {}", trfIn(Language::English, "cards.cannot_draw", from.name, done.render.error));
+            m_notices.push_back(trf("cards.cannot_draw", from.name, done.render.error));
+        }
+        return false;
+    }
+    const deck::DeckImage& image = done.render.image;
+    m_backPicture = BackPicture{false, image.cardWidth, image.cardHeight, image.cardPixels(deck::backCell())};
+    m_backShown = done.request;
+    spdlog::info("cards: the back of {} ready, {}", from.name, done.fromCache ? "read from the cache" : "drawn");
+    return showFaces();
 }
 
 // The cards drawn by code, made for the current size when they are needed: shown without a
@@ -50,6 +110,8 @@ bool WindowCanvas::drawnCards() {
 void WindowCanvas::chooseDeck(std::optional<deck::DeckInfo> deck) {
     m_deck = std::move(deck);
     m_shown.reset();
+    m_faces.reset();
+    m_backShown.reset();
     if (!m_deck) {
         drawnCards();
         m_art.useBuiltIn();
@@ -67,6 +129,9 @@ bool WindowCanvas::followDeck(std::vector<std::string>& notices) {
         // A deck chosen away while it was drawn is not shown; one already shown from the cache
         // at that size is not shown twice.
         if (m_deck && m_deck->file == done->request.deck.file && m_shown != done->request) changed = adopt(*done);
+    }
+    if (std::optional<deck::DeckLoader::Result> done = m_backs.take(); done && backRequest() == done->request) {
+        changed = adoptBack(*done) || changed;
     }
     for (std::string& words : m_notices) notices.push_back(std::move(words));
     m_notices.clear();
@@ -88,6 +153,7 @@ bool WindowCanvas::adopt(const deck::DeckLoader::Result& done) {
         drawnCards();
         m_art.useBuiltIn();
         m_shown.reset();
+        m_faces.reset();
         m_tableLayerValid = false;
         return true;
     }
@@ -99,7 +165,8 @@ bool WindowCanvas::adopt(const deck::DeckLoader::Result& done) {
     }
     if (!done.render.missing.empty()) drawnCards(); // they stand in for what the deck lacks
     const auto start = std::chrono::steady_clock::now();
-    if (!m_art.useDeck(done.render.image)) {
+    m_faces = done.render.image;
+    if (!showFaces()) {
         spdlog::error("cards: cannot make a {}x{} texture for {}", done.render.image.atlasWidth(),
                       done.render.image.atlasHeight(), drawn.name);
         return false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/CardDeckChoice.hpp"
 #include "app/OverlayHost.hpp"
 #include "deck/DeckLoader.hpp"
 #include "render/CardArt.hpp"
@@ -21,19 +22,22 @@ class WindowCanvas {
 public:
     // `cacheFolder`: where drawn decks are kept (empty: nowhere).
     WindowCanvas(const Fonts& fonts, const std::filesystem::path& cacheFolder)
-        : m_art(fonts), m_renderer(fonts, m_art), m_cache(cacheFolder), m_decks(deck::DeckCache(cacheFolder)) {}
+        : m_art(fonts), m_renderer(fonts, m_art), m_cache(cacheFolder), m_decks(deck::DeckCache(cacheFolder)),
+          m_backs(deck::DeckCache(cacheFolder)) {}
 
     // (Re)draws the drawn cards for this card size, and asks for the chosen deck at it; false
     // when the texture cannot be made.
     bool prepare(float cardWidthPx, float cardHeightPx);
     // The deck to show (none: the drawn cards); it is asked for at the next prepare().
     void chooseDeck(std::optional<deck::DeckInfo> deck);
+    // The back shown with a deck's faces; another deck's is drawn (or read) like a deck.
+    void chooseBack(BackChoice back);
     // Takes a deck the loader finished: true when the cards shown changed (draw a full frame).
     // What a player should know (a deck that cannot be drawn, has no joker) goes to `notices`
     // in the window's language, and to the log in English, once per deck.
     bool followDeck(std::vector<std::string>& notices);
     // A deck is being drawn: the loop should look again soon.
-    bool deckPending() const { return m_decks.busy(); }
+    bool deckPending() const { return m_decks.busy() || m_backs.busy(); }
     bool showsDeck() const { return m_art.usesDeck(); }
 
     struct Frame {
@@ -57,10 +61,18 @@ private:
     CardArt m_art;
     TableRenderer m_renderer;
     bool adopt(const deck::DeckLoader::Result& done);
+    bool adoptBack(const deck::DeckLoader::Result& done);
+    bool showFaces();
+    std::optional<deck::DeckLoader::Request> backRequest() const;
     bool drawnCards();
 
     deck::DeckCache m_cache; // read on the loop: a kept deck is shown on the first frame
     deck::DeckLoader m_decks;
+    deck::DeckLoader m_backs; // another deck's back, drawn beside the faces
+    BackChoice m_back;
+    std::optional<deck::DeckImage> m_faces;         // the faces shown, kept to put another back on them
+    std::optional<BackPicture> m_backPicture;        // that back, once drawn
+    std::optional<deck::DeckLoader::Request> m_backShown;
     std::vector<std::string> m_notices; // for the game log, until followDeck hands them over
     std::optional<deck::DeckInfo> m_deck;
     float m_cardWidthPx = 0;

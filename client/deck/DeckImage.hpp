@@ -2,6 +2,7 @@
 
 #include "speed/common/Card.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -53,6 +54,21 @@ struct DeckImage {
     }
     bool isMissing(AtlasCell cell) const { return missing[static_cast<std::size_t>(slotOf(cell))]; }
     bool empty() const { return rgba.empty(); }
+
+    // One card's pixels, cardWidth x cardHeight RGBA (another deck's back, shown with these faces).
+    std::vector<std::uint8_t> cardPixels(AtlasCell cell) const {
+        std::vector<std::uint8_t> out(static_cast<std::size_t>(cardWidth) * static_cast<std::size_t>(cardHeight) * 4);
+        if (empty()) return out;
+        const PixelRect from = rectOf(cell);
+        const std::size_t rowBytes = static_cast<std::size_t>(cardWidth) * 4;
+        for (int y = 0; y < cardHeight; ++y) {
+            const std::size_t at = (static_cast<std::size_t>(from.top + y) * static_cast<std::size_t>(atlasWidth()) +
+                                    static_cast<std::size_t>(from.left)) * 4;
+            std::copy_n(rgba.begin() + static_cast<std::ptrdiff_t>(at), rowBytes,
+                        out.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * rowBytes));
+        }
+        return out;
+    }
 };
 
 } // namespace speed::client::deck

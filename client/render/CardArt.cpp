@@ -106,10 +106,11 @@ Rect CardArt::fitted(const Rect& place) const {
     return {place.left, place.top + (place.height - height) / 2, place.width, height};
 }
 
-bool CardArt::useDeck(const deck::DeckImage& image) {
+bool CardArt::useDeck(const deck::DeckImage& image, const BackPicture* back) {
     if (image.empty()) return false;
     const bool lacksCards = std::find(image.missing.begin(), image.missing.end(), true) != image.missing.end();
-    if (lacksCards && m_artWidthPx == 0) return false; // build() first: the drawn cards stand in
+    const bool drawnBack = back != nullptr && back->drawn;
+    if ((lacksCards || drawnBack) && m_artWidthPx == 0) return false; // build() first: the drawn cards stand in
     const auto width = static_cast<unsigned>(image.atlasWidth());
     const auto height = static_cast<unsigned>(image.atlasHeight());
     if (!m_deckPictures.create(width, height)) return false;
@@ -119,21 +120,38 @@ bool CardArt::useDeck(const deck::DeckImage& image) {
     m_deckPictures.setSmooth(true);
     m_deckCardWidthPx = image.cardWidth;
     m_deckCardHeightPx = image.cardHeight;
-    m_deckComposed = lacksCards;
-    if (lacksCards) {
+    m_deckComposed = lacksCards || back != nullptr;
+    if (m_deckComposed) {
         if (!m_deckAtlas.create(width, height)) return false;
         m_deckAtlas.clear(sf::Color::Transparent);
         m_deckAtlas.draw(sf::Sprite(m_deckPictures), sf::BlendNone); // the pixels as they are, alpha and all
-        // A card the deck has no picture for: the drawn one, scaled into its cell.
-        for (int index = 0; index < Card::kDistinctCodes; ++index) {
-            const deck::AtlasCell at = deck::cellOf(Card::fromIndex(index));
-            if (!image.isMissing(at)) continue;
+        // The drawn card, scaled into a deck's cell: a card the deck lacks, or the drawn back.
+        const auto drawnInto = [this](deck::AtlasCell at) {
             sf::Sprite drawn(m_atlas.getTexture(), cell(at.column, at.row));
             const sf::IntRect to = deckCell(at);
             drawn.setScale(static_cast<float>(to.width) / static_cast<float>(m_artWidthPx),
                            static_cast<float>(to.height) / static_cast<float>(m_artHeightPx));
             drawn.setPosition(static_cast<float>(to.left), static_cast<float>(to.top));
-            m_deckAtlas.draw(drawn);
+            m_deckAtlas.draw(drawn, sf::BlendNone);
+        };
+        for (int index = 0; index < Card::kDistinctCodes; ++index) {
+            const deck::AtlasCell at = deck::cellOf(Card::fromIndex(index));
+            if (image.isMissing(at)) drawnInto(at);
+        }
+        if (drawnBack) {
+            drawnInto(deck::backCell());
+        } else if (back != nullptr && back->width > 0 && !back->rgba.empty()) { // another deck's back, to this deck's size
+            sf::Texture other;
+            if (other.create(static_cast<unsigned>(back->width), static_cast<unsigned>(back->height))) {
+                other.update(back->rgba.data());
+                other.setSmooth(true);
+                sf::Sprite picture(other);
+                const sf::IntRect to = deckCell(deck::backCell());
+                picture.setScale(static_cast<float>(to.width) / static_cast<float>(back->width),
+                                 static_cast<float>(to.height) / static_cast<float>(back->height));
+                picture.setPosition(static_cast<float>(to.left), static_cast<float>(to.top));
+                m_deckAtlas.draw(picture, sf::BlendNone);
+            }
         }
         m_deckAtlas.display();
         m_deckAtlas.setSmooth(true);

@@ -8,9 +8,19 @@
 #include <SFML/Graphics/Rect.hpp>
 #include <SFML/Graphics/RenderTexture.hpp>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace speed::client {
+
+// A back other than the deck's own: the back the game draws, or another deck's (its pixels).
+struct BackPicture {
+    bool drawn = false; // the built-in back
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;
+};
 
 // The card texture the table draws from: all 54 faces (53 distinct: the two jokers look alike)
 // and the back in one atlas (deck::DeckImage's layout). The cards drawn by code are always made,
@@ -24,7 +34,7 @@ public:
     bool build(float cardWidthPx);
     // Shows a deck's pictures instead, a card the deck lacks drawn by code; false when the
     // texture cannot be made (the drawn cards stay). A deck that lacks a card needs build() first.
-    bool useDeck(const deck::DeckImage& image);
+    bool useDeck(const deck::DeckImage& image, const BackPicture* back = nullptr);
     void useBuiltIn() { m_deckShown = false; }
     bool usesDeck() const { return m_deckShown; }
     bool built() const { return m_artWidthPx > 0; }

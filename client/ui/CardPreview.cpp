@@ -11,7 +11,7 @@
 
 namespace speed::client::ui {
 
-void CardPreview::draw(const deck::DeckInfo* deck, float cardWidthPx) {
+void CardPreview::draw(const deck::DeckInfo* deck, float cardWidthPx, bool backOnly) {
     if (deck == nullptr) return;
     const int width = std::max(8, static_cast<int>(std::lround(cardWidthPx)));
     m_loader.request({*deck, width, static_cast<int>(std::lround(cardWidthPx * 1.4f))});
@@ -40,9 +40,12 @@ void CardPreview::draw(const deck::DeckInfo* deck, float cardWidthPx) {
         return;
     }
     // An ace, a court card of each colour, a ten, the joker (when the deck has one) and the back.
-    std::vector<deck::AtlasCell> shown{deck::cellOf(Card::of(Suit::Spade, 1)), deck::cellOf(Card::of(Suit::Heart, 13)),
-                                       deck::cellOf(Card::of(Suit::Diamond, 12)), deck::cellOf(Card::of(Suit::Club, 10))};
-    if (m_hasJoker) shown.push_back(deck::cellOf(Card::fromIndex(Card::kDistinctCodes - 1)));
+    std::vector<deck::AtlasCell> shown;
+    if (!backOnly) {
+        shown = {deck::cellOf(Card::of(Suit::Spade, 1)), deck::cellOf(Card::of(Suit::Heart, 13)),
+                 deck::cellOf(Card::of(Suit::Diamond, 12)), deck::cellOf(Card::of(Suit::Club, 10))};
+        if (m_hasJoker) shown.push_back(deck::cellOf(Card::fromIndex(Card::kDistinctCodes - 1)));
+    }
     shown.push_back(deck::backCell());
     const ImTextureID texture = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(m_texture.getNativeHandle()));
     const float atlasW = static_cast<float>(m_texture.getSize().x);

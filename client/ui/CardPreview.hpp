@@ -18,7 +18,7 @@ public:
 
     // Draws the preview of `deck` with cards `cardWidthPx` wide, or says it is being drawn or
     // why it cannot be; nothing for no deck (the built-in cards).
-    void draw(const deck::DeckInfo* deck, float cardWidthPx);
+    void draw(const deck::DeckInfo* deck, float cardWidthPx, bool backOnly = false);
 
 private:
     deck::DeckLoader m_loader;

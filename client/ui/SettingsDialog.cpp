@@ -29,6 +29,16 @@ float comboWidth(const SettingsKey& key, const std::vector<std::string_view>& ch
     return std::max(fieldWidth, widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight());
 }
 
+// A deck's combo box as wide as its longest entry ("Anglo Modern 4 Color · from Aisleriot · four
+// colours"), within the room left on the line.
+template <typename Words>
+float deckComboWidth(const std::vector<std::string>& values, const Words& words) {
+    float widest = 0;
+    for (const std::string& value : values) widest = std::max(widest, ImGui::CalcTextSize(words(value).c_str()).x);
+    const float wanted = widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
+    return std::clamp(wanted, kFieldWidthEm * ImGui::GetFontSize(), std::max(kFieldWidthEm * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
+}
+
 } // namespace
 
 void SettingsDialog::open() {
@@ -97,6 +107,8 @@ void SettingsDialog::drawField(SettingsField& field) {
     const auto choices = fixedChoices(key);
     if (key.section == "player" && key.name == "cards") {
         drawCardsField(field);
+    } else if (key.section == "player" && key.name == "card_back") {
+        drawCardBackField(field);
     } else if (choices.empty()) {
         ImGui::SetNextItemWidth(kFieldWidthEm * em);
         std::string text = field.text;
@@ -154,7 +166,7 @@ void SettingsDialog::drawCardsField(SettingsField& field) {
     std::vector<std::string> values{std::string(deck::kAutoDeck)};
     for (const deck::DeckInfo& deck : m_decks) values.push_back(deck.name);
     values.emplace_back(deck::kBuiltInDeck);
-    ImGui::SetNextItemWidth(kFieldWidthEm * 1.6f * em);
+    ImGui::SetNextItemWidth(deckComboWidth(values, [this](std::string_view value) { return deckWords(value); }));
     const bool listed = ImGui::BeginCombo("##player.cards", deckWords(field.text).c_str(), ImGuiComboFlags_HeightLarge);
     if (!listed) noteWidget("player.cards");
     if (listed) {
@@ -171,6 +183,38 @@ void SettingsDialog::drawCardsField(SettingsField& field) {
     ImGui::SameLine(m_labelColumn);
     ImGui::BeginGroup();
     m_preview.draw(chosen, em * 3.2f);
+    ImGui::EndGroup();
+}
+
+// Settings > card back: the deck's own, every installed deck's, the drawn one; the back below.
+void SettingsDialog::drawCardBackField(SettingsField& field) {
+    const float em = ImGui::GetFontSize();
+    const auto words = [this](std::string_view value) -> std::string {
+        if (equalsIgnoringCase(value, "deck")) return tr("cards.back_own");
+        if (equalsIgnoringCase(value, deck::kBuiltInDeck)) return tr("cards.back_built_in");
+        const deck::DeckInfo* found = deck::deckNamed(m_decks, value);
+        return found != nullptr ? trf("cards.back_of", deckWords(value)) : std::string(value);
+    };
+    std::vector<std::string> values{"deck"};
+    for (const deck::DeckInfo& deck : m_decks) values.push_back(deck.name);
+    values.emplace_back(deck::kBuiltInDeck);
+    ImGui::SetNextItemWidth(deckComboWidth(values, words));
+    const bool listed = ImGui::BeginCombo("##player.card_back", words(field.text).c_str(), ImGuiComboFlags_HeightLarge);
+    if (!listed) noteWidget("player.card_back");
+    if (listed) {
+        for (const std::string& value : values) {
+            const std::string label = fmt::format("{}###{}", words(value), value);
+            if (ImGui::Selectable(label.c_str(), equalsIgnoringCase(value, field.text))) m_form.setText(field, value);
+            noteWidget("player.card_back=" + value);
+        }
+        ImGui::EndCombo();
+    }
+    const bool other = !equalsIgnoringCase(field.text, "deck") && !equalsIgnoringCase(field.text, deck::kBuiltInDeck);
+    if (!other) return;
+    ImGui::NewLine();
+    ImGui::SameLine(m_labelColumn);
+    ImGui::BeginGroup();
+    m_backPreview.draw(deck::deckNamed(m_decks, field.text), em * 3.2f, true);
     ImGui::EndGroup();
 }
 

@@ -20,7 +20,7 @@ public:
     // `decks`: the card decks installed, offered for [player] cards; `deckCache`: where drawn
     // decks are kept (the preview's too).
     SettingsDialog(const std::string& configPath, std::vector<deck::DeckInfo> decks, const std::filesystem::path& deckCache)
-        : m_form(configPath), m_decks(std::move(decks)), m_preview(deckCache) {}
+        : m_form(configPath), m_decks(std::move(decks)), m_preview(deckCache), m_backPreview(deckCache) {}
 
     void open();
     bool isOpen() const { return m_open; }
@@ -32,6 +32,7 @@ private:
     void drawSection(std::string_view section);
     void drawField(SettingsField& field);
     void drawCardsField(SettingsField& field);
+    void drawCardBackField(SettingsField& field);
     std::string deckWords(std::string_view value) const;
     void drawButtons(UiCommands& commands);
     void drawStatus() const;
@@ -39,6 +40,7 @@ private:
     SettingsForm m_form;
     std::vector<deck::DeckInfo> m_decks;
     CardPreview m_preview;
+    CardPreview m_backPreview;
     // What the last button said, worded as it is drawn (the language may change on Save).
     std::optional<SaveOutcome> m_saveOutcome;
     bool m_reloaded = false;

@@ -218,6 +218,8 @@ constexpr SettingsKeyWords kKeyWords[] = {
     {"player", "language", "settings.key.player.language", "settings.expected.player.language",
      "settings.meaning.player.language"},
     {"player", "motion", "settings.key.player.motion", "settings.expected.player.motion", "settings.meaning.player.motion"},
+    {"player", "card_back", "settings.key.player.card_back", "settings.expected.player.card_back",
+     "settings.meaning.player.card_back"},
     {"player", "cards", "settings.key.player.cards", "settings.expected.player.cards", "settings.meaning.player.cards"},
     {"rules", "jokers", "settings.key.rules.jokers", "settings.expected.rules.jokers", "settings.meaning.rules.jokers"},
     {"rules", "deal", "settings.key.rules.deal", "settings.expected.rules.deal", "settings.meaning.rules.deal"},

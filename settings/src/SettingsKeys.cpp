@@ -74,15 +74,25 @@ bool assignPassword(Settings& s, std::string_view value) {
 
 // A deck's name as setup.ini can hold it: 1..64 characters, no control character, no blank at
 // either end (libinih trims them), no ';' after a blank or at the start (a comment to libinih).
-bool assignCards(Settings& s, std::string_view value) {
+bool isDeckName(std::string_view value) {
     if (value.empty() || value.size() > PlayerSettings::kMaxCardsChars) return false;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const auto byte = static_cast<unsigned char>(value[i]);
         if (byte < 0x20 || byte == 0x7f) return false;
         if (value[i] == ';' && (i == 0 || settings_text::isBlank(value[i - 1]))) return false;
     }
-    if (settings_text::isBlank(value.front()) || settings_text::isBlank(value.back())) return false;
+    return !settings_text::isBlank(value.front()) && !settings_text::isBlank(value.back());
+}
+
+bool assignCards(Settings& s, std::string_view value) {
+    if (!isDeckName(value)) return false;
     s.player.cards = std::string(value);
+    return true;
+}
+
+bool assignCardBack(Settings& s, std::string_view value) {
+    if (!isDeckName(value)) return false;
+    s.player.cardBack = std::string(value);
     return true;
 }
 
@@ -220,6 +230,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::string(toString(s.player.language)); }},
     SettingsKey{"player", "cards", "auto, built-in or a deck's name as speed --list-cards prints it", Choice, 0, 0, assignCards,
                 [](const Settings& s) { return s.player.cards; }},
+    SettingsKey{"player", "card_back", "deck (the deck's own), built-in or another deck's name", Choice, 0, 0, assignCardBack,
+                [](const Settings& s) { return s.player.cardBack; }},
     SettingsKey{"player", "motion", "full or reduced (reduced: cards fade in place instead of flying)", Choice, 0, 0,
                 assignMotion, [](const Settings& s) { return std::string(s.player.reducedMotion ? "reduced" : "full"); }},
     SettingsKey{"rules", "jokers", "2 or 0", Choice, 0, 0, assignJokers,

@@ -253,7 +253,7 @@ TEST_CASE("player sound and volume: on and 80 when missing, read as given, refus
     CHECK(errorOf("[player]\nvolume = loud\n").kind == SettingsProblem::BadNumber);
     const auto mute = errorOf("[player]\nmute = on\n");
     CHECK(mute.kind == SettingsProblem::UnknownKey);
-    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language, cards, motion");
+    CHECK(mute.problemText() == "unknown key; [player] has: name, sound, volume, ui_scale, language, cards, card_back, motion");
 }
 
 TEST_CASE("[cpu] level: every rung of the ladder, the first release's words and the test bot", "[settings]") {

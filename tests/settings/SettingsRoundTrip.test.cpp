@@ -81,6 +81,7 @@ public:
         if (name == "ui_scale") return pick<std::string>({"0.5", "1", "1.25", "2", "0.75", "1.5", "1.05", "1.10"});
         if (name == "language") return pick<std::string>({"auto", "en", "ja"});
         if (name == "motion") return pick<std::string>({"full", "reduced"});
+        if (name == "card_back") return pick<std::string>({"deck", "built-in", "Oxygen", "Dondorf (KDE)", letters(1, 64, "abcXYZ ()")});
         if (name == "cards") {
             return pick<std::string>({"auto", "built-in", "Anglo Modern 4 Color", "Dondorf (KDE)", "Атласные",
                                       letters(1, 64, "abcXYZ019 ;#=:()-")});

@@ -50,6 +50,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "ui_scale = 1\n"
                    "language = auto\n"
                    "cards = auto\n"
+                   "card_back = deck\n"
                    "motion = full\n"
                    "[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\narbitration = fair\n"
                    "[cpu]\nlevel = hard ; how hard\n");

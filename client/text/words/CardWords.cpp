@@ -18,6 +18,11 @@ const Words kCardWords[] = {
     {"cards.no_joker", "The deck {} has no joker: the game draws that card", "デッキ{}にはジョーカーがありません。ジョーカーはゲームが描きます"},
     {"cards.not_kept", "Drawn decks are not kept for the next start: {}", "描いたデッキを次回のために保存できません：{}"},
     {"cards.loading", "Drawing the cards...", "カードを描いています…"},
+    {"cards.back_own", "The deck's own back", "デッキ自身の裏面"},
+    {"cards.back_built_in", "Built-in back (drawn by the game)", "内蔵の裏面（ゲームが描く）"},
+    {"cards.back_of", "The back of {}", "{}の裏面"},
+    {"cards.back_not_installed", "No deck named \"{}\" is installed: the cards show their deck's own back",
+     "「{}」という名前のデッキはインストールされていません。デッキ自身の裏面を使います"},
 };
 
 } // namespace

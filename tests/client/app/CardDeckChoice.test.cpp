@@ -45,3 +45,15 @@ TEST_CASE("--list-cards prints a name a line, built-in last; with --json one obj
     CHECK(json.str().find(R"("japanese_name":"ペンギン")") != std::string::npos);
     CHECK(json.str().find(R"("family":"kde")") != std::string::npos);
 }
+
+TEST_CASE("the back: the deck's own, the drawn one, another deck's; one not installed is the deck's own, said", "[cards]") {
+    CHECK(chooseBack(twoDecks(), "deck").kind == BackChoice::Kind::Own);
+    CHECK(chooseBack(twoDecks(), "built-in").kind == BackChoice::Kind::Drawn);
+    const BackChoice other = chooseBack(twoDecks(), "PENGUINS");
+    REQUIRE(other.kind == BackChoice::Kind::Other);
+    CHECK(other.deck->name == "Penguins");
+    const BackChoice gone = chooseBack(twoDecks(), "Gone");
+    CHECK(gone.kind == BackChoice::Kind::Own);
+    CHECK(gone.notMet == "Gone");
+    CHECK(chooseBack(twoDecks(), "deck").notMet.empty());
+}

@@ -199,3 +199,14 @@ TEST_CASE("the loader draws on its own thread, keeps the result, and the next on
     CHECK(second->fromCache);
     CHECK(second->render.image.cardHeight == 60);
 }
+
+TEST_CASE("one card's pixels come out of the atlas whole, for another deck's back", "[deck]") {
+    TempFolder folder;
+    const DeckRender render = renderDeck(writtenDeck(folder, DeckFamily::Aisleriot, aisleriotSvg()), 30, 50);
+    REQUIRE(render.error.empty());
+    const std::vector<std::uint8_t> back = render.image.cardPixels(backCell());
+    REQUIRE(back.size() == static_cast<std::size_t>(render.image.cardWidth * render.image.cardHeight * 4));
+    const std::size_t middle = (static_cast<std::size_t>(render.image.cardHeight / 2) * static_cast<std::size_t>(render.image.cardWidth) +
+                                static_cast<std::size_t>(render.image.cardWidth / 2)) * 4;
+    CHECK(std::array<int, 4>{back[middle], back[middle + 1], back[middle + 2], back[middle + 3]} == colourOf(2, 4));
+}

@@ -96,6 +96,22 @@ grep -qx "cards = Anglo Modern 4 Color" "$WORK_DIR/setup.ini" || fail "Settings 
 stop_speed
 echo "ok: Settings > Cards switches the deck at once and saves it"
 
+# setup.ini's [player] card_back: another deck's back with these faces, the drawn one, and one
+# that is not installed (the deck's own, said).
+printf '[player]\ncards = Anglo\ncard_back = Oxygen\n' >"$WORK_DIR/back.ini"
+shoot back-oxygen --config "$WORK_DIR/back.ini"
+grep -q "cards: the back of Oxygen ready" "$LOG" || fail "the back of Oxygen was not shown"
+printf '[player]\ncards = Anglo\ncard_back = built-in\n' >"$WORK_DIR/back.ini"
+shoot back-drawn --config "$WORK_DIR/back.ini"
+grep -q "cards: the built-in back" "$LOG" || fail "the built-in back was not chosen"
+printf '[player]\ncards = Anglo\ncard_back = Gone Deck\n' >"$WORK_DIR/back.ini"
+shoot back-gone --config "$WORK_DIR/back.ini"
+grep -q 'cards: No deck named "Gone Deck" is installed: the cards show their deck.s own back' "$LOG" || fail "no word on the missing back"
+# The deck's place: Anglo's dark blue lattice, Oxygen's green, the drawn blue: three different pictures.
+deck_colour() { $PNG_MEAN "$1" $(grep -E "layout deck 0 " "$LOG" | head -n 1 | awk '{ print $(NF-3)+10, $(NF-2)+10, $(NF-1)-20, $NF-20 }'); }
+[ "$(deck_colour "$WORK_DIR/back-oxygen.png")" != "$(deck_colour "$WORK_DIR/back-gone.png")" ] || fail "Oxygen's back looks like Anglo's"
+echo "ok: card_back: another deck's, the drawn one, and a missing one"
+
 # A deck that cannot be drawn (a broken SVG in the user's data folder): the built-in cards, said.
 mkdir -p "$XDG_DATA_HOME/aisleriot/cards"
 echo "<svg this is not" >"$XDG_DATA_HOME/aisleriot/cards/broken_deck.svg"

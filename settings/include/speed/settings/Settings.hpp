@@ -57,6 +57,8 @@ struct PlayerSettings {
     // window's business: the reader only checks that setup.ini can hold the name.
     static constexpr std::size_t kMaxCardsChars = 64;
     std::string cards = "auto";
+    // The back of the cards: "deck" (the chosen deck's own), "built-in", or another deck's name.
+    std::string cardBack = "deck";
     // Reduced motion: cards fade in where they land instead of flying, a win has no confetti.
     bool reducedMotion = false;
     friend bool operator==(const PlayerSettings&, const PlayerSettings&) = default;
