@@ -36,8 +36,6 @@ sf::String windowTitle() {
 constexpr int kFrameProblemsLogged = 5;
 constexpr int kMostFramesRecorded = 3000;
 
-// While a deck is being drawn on its thread, the loop looks for it this often.
-constexpr TimeMs kDeckPollMs = 20;
 
 double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<double>(toNs - fromNs) / 1e6; }
 

@@ -134,7 +134,7 @@ void TableRenderer::drawConfetti(sf::RenderTarget& target, const TableLayout& la
     piece.setOrigin(size / 2, size * 0.225f);
     for (int i = 0; i < kPieces; ++i) {
         const float x0 = table.left + next() * table.width;
-        const float delay = next() * 0.6f;
+        const float delay = next() * static_cast<float>(kConfettiStaggerMs) / 1000.0f;
         const float speed = table.height * (0.35f + next() * 0.35f); // px per second, then gravity
         const float sway = size * (1.5f + next() * 2.5f);
         const float spin = 180.0f + next() * 540.0f;

@@ -23,14 +23,15 @@ inline constexpr TimeMs kDealFlightMs = 260;        // the deal: each hand card 
 inline constexpr TimeMs kDealStaggerMs = 70;        // ... one card after another, the seats in turn
 inline constexpr TimeMs kDealShownUntilMs = 2000;   // ... unless the game is older when first shown (one taken up again)
 inline constexpr TimeMs kFadeInMs = 120;            // reduced motion: a card fades in where it lands instead
-inline constexpr TimeMs kCelebrationMs = 2600;      // a win: confetti over the table and the banner's glow
+inline constexpr TimeMs kCelebrationMs = 2600;      // a win: confetti over the table
+inline constexpr TimeMs kConfettiStaggerMs = 600;   // ... the pieces set off within this much of each other
 inline constexpr TimeMs kDefeatDimMs = 600;         // a loss: the table dims, quietly
-inline constexpr TimeMs kHoverLiftMs = 90;          // a playable card lifts under the pointer
 inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: next game after this
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
 
 inline constexpr TimeMs kAnimationFrameMs = 16;     // ~60 fps while something moves
 inline constexpr TimeMs kIdlePollMs = 15;           // input poll interval, only when the display's connection cannot be watched
+inline constexpr TimeMs kDeckPollMs = 20;           // while a deck is drawn on its thread, the loop looks for it this often
 inline constexpr TimeMs kLongestWaitMs = 1000;      // the loop takes a turn at least this often, even with nothing due
 inline constexpr TimeMs kScreenshotLingerMs = 3000; // network play: stay connected this long after a --screenshot
 inline constexpr TimeMs kClockRedrawMs = 1000;      // the elapsed-time display ticks per second
