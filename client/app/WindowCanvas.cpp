@@ -3,6 +3,7 @@
 #include "text/Words.hpp"
 
 #include <SFML/Graphics/Sprite.hpp>
+#include <SFML/Graphics/Rect.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@ namespace speed::client {
 
 bool WindowCanvas::prepare(float cardWidthPx, float cardHeightPx) {
     m_tableLayerValid = false;
+    m_backBufferWhole = false;
     m_cardWidthPx = cardWidthPx;
     m_cardHeightPx = cardHeightPx;
     m_drawnCardsStale = true;
@@ -186,8 +188,22 @@ void WindowCanvas::drawOnto(sf::RenderWindow& window, const Frame& frame) {
 
 void WindowCanvas::drawFull(sf::RenderWindow& window, const Frame& frame) {
     drawOnto(window, frame);
-    window.display();
+    show(window, nullptr);
     m_tableLayerValid = false;
+    m_lastMoving = m_renderer.movingBounds(frame.layout, frame.scene);
+    m_backBufferWhole = m_present && m_present->available();
+}
+
+// The frame on the screen: the rectangles drawn anew, or (null) the whole window.
+void WindowCanvas::show(sf::RenderWindow& window, const std::vector<Rect>* rects) {
+    if (!m_present) m_present = std::make_unique<SubBufferPresent>(); // the window's context is current now
+    if (!m_present->available()) {
+        window.display();
+        return;
+    }
+    const sf::Vector2u size = window.getSize();
+    const std::vector<Rect> whole{Rect{0, 0, static_cast<float>(size.x), static_cast<float>(size.y)}};
+    m_present->present(rects != nullptr ? *rects : whole, size.x, size.y);
 }
 
 bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn) {
@@ -204,30 +220,49 @@ bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& fr
     return true;
 }
 
-// Only cards move: one blit of the still table (drawn anew when a card landed), the moving
-// cards, the clock and the overlay.
-void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) {
+// What moves (cards in the air, the held card) and the clock over the cached still table. When
+// the window keeps its last frame (SubBufferPresent) and the still table is as it was, only the
+// places where something moved last frame or moves now are drawn and put on the screen: a few
+// cards' worth of pixels instead of the window. Otherwise one opaque copy of the still table,
+// and what moves over it.
+void WindowCanvas::drawOverLayer(sf::RenderWindow& window, const Frame& frame) {
     bool redrawn = false;
     if (!stillLayerFor(window, frame, redrawn)) return drawFull(window, frame);
-    window.draw(sf::Sprite(m_tableLayer.getTexture()), sf::BlendNone); // opaque: a copy, not a blend
+    // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
+    const sf::Texture* withOverlay = frame.overlay.tableWithOverlay(m_tableLayer.getTexture(), redrawn, frame.overlayFrame, frame.now);
+    const sf::Texture& background = withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture();
+    std::vector<Rect> moving = m_renderer.movingBounds(frame.layout, frame.scene);
+    moving.push_back(frame.layout.clock);
+    const sf::Vector2u size = window.getSize();
+    std::vector<Rect> damage = m_lastMoving;
+    damage.insert(damage.end(), moving.begin(), moving.end());
+    float area = 0;
+    for (const Rect& rect : damage) area += rect.width * rect.height;
+    const bool partial = withOverlay != nullptr && !redrawn && m_backBufferWhole &&
+                         area < kMostPartialShare * static_cast<float>(size.x) * static_cast<float>(size.y);
+    if (partial) {
+        for (const Rect& rect : damage) { // the still table where something was or is
+            const sf::IntRect pixels(static_cast<int>(std::floor(rect.left)), static_cast<int>(std::floor(rect.top)),
+                                     static_cast<int>(std::ceil(rect.width)) + 1, static_cast<int>(std::ceil(rect.height)) + 1);
+            sf::Sprite piece(background, pixels);
+            piece.setPosition(static_cast<float>(pixels.left), static_cast<float>(pixels.top));
+            window.draw(piece, sf::BlendNone);
+        }
+    } else {
+        window.draw(sf::Sprite(background), sf::BlendNone); // opaque: a copy, not a blend
+    }
     m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene);
-    frame.overlay.draw(frame.overlayFrame, frame.now);
-    window.display();
+    if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);
+    show(window, partial ? &damage : nullptr);
+    m_lastMoving = std::move(moving);
+    m_backBufferWhole = m_present && m_present->available();
 }
 
-// Only the clock changed: each second costs one blit and a few glyphs.
-void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) {
-    bool layerRedrawn = false;
-    if (!stillLayerFor(window, frame, layerRedrawn)) return drawFull(window, frame);
-    // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
-    const sf::Texture* withOverlay = frame.overlay.tableWithOverlay(m_tableLayer.getTexture(), layerRedrawn, frame.overlayFrame, frame.now);
-    window.draw(sf::Sprite(withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture()), sf::BlendNone);
-    m_renderer.drawClock(window, frame.layout, frame.scene);
-    m_renderer.drawMoving(window, frame.layout, frame.scene); // a held card that is not moving
-    if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);
-    window.display();
-}
+void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame); }
+
+// Only the clock changed: with the window's last frame kept, a second costs the clock's box.
+void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame); }
 
 // Drawn into the window's back buffer and copied out before display() (under Xvfb too: the
 // back buffer is Mesa's own memory).
@@ -240,6 +275,7 @@ bool WindowCanvas::screenshot(sf::RenderWindow& window, const Frame& frame, cons
     }
     drawOnto(window, frame);
     shot.update(window);
+    m_backBufferWhole = false; // what is drawn now is not what the screen shows: the next frame is whole
     if (!shot.copyToImage().saveToFile(path)) {
         spdlog::error("screenshot: cannot write {}", path);
         return false;

@@ -2,6 +2,7 @@
 
 #include "app/CardDeckChoice.hpp"
 #include "app/OverlayHost.hpp"
+#include "app/SubBufferPresent.hpp"
 #include "deck/DeckLoader.hpp"
 #include "render/CardArt.hpp"
 #include "render/TableRenderer.hpp"
@@ -9,6 +10,7 @@
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,8 @@ public:
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);
+    void drawOverLayer(sf::RenderWindow& window, const Frame& frame);
+    void show(sf::RenderWindow& window, const std::vector<Rect>* rects);
     // The still table in m_tableLayer, drawn anew when it is stale; false: no layer (too large).
     bool stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn);
 
@@ -80,6 +84,11 @@ private:
     std::optional<deck::DeckLoader::Request> m_shown; // the deck and size the table shows
     bool m_drawnCardsStale = true;                    // the drawn cards are not for this size
     std::vector<std::string> m_toldAbout; // the decks whose problems were said already
+    // Partial frames: past this share of the window, one whole copy is cheaper.
+    static constexpr float kMostPartialShare = 0.4f;
+    std::unique_ptr<SubBufferPresent> m_present; // made at the first frame, with the window's context
+    bool m_backBufferWhole = false;  // the back buffer holds the last frame shown, whole
+    std::vector<Rect> m_lastMoving;  // where the last frame drew what moves (and the clock)
     sf::RenderTexture m_tableLayer; // the still table without the clock
     bool m_tableLayerValid = false; // a full frame since invalidates it: something else changed
     std::vector<int> m_tableLayerKey;

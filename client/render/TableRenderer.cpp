@@ -79,6 +79,26 @@ std::vector<int> TableRenderer::stillKey(const TableScene& scene) {
 
 // A card in its place; `widthScale` < 1 narrows it about its middle (a card turning over),
 // `opacity` < 1 fades it and its shadow (a card fading in, with reduced motion).
+std::vector<Rect> TableRenderer::movingBounds(const TableLayout& layout, const TableScene& scene) const {
+    std::vector<Rect> bounds;
+    if (!scene.hasTable) return bounds;
+    // A card drawn at `rect`: its lift above, its shadow below and to the right, a pixel around.
+    const auto around = [&bounds](const Rect& rect) {
+        const float margin = std::max(rect.width, rect.height) * 0.12f + 3;
+        bounds.push_back(rect.inflated(margin));
+    };
+    for (const CardFlight& flight : scene.timeline->flights()) {
+        if (flight.landed(scene.now) || scene.now < flight.startMs) continue;
+        around(flightRect(flight, rectOf(layout, flight.to), scene.now));
+    }
+    if (scene.drag->phase() == DragPhase::Dragging) around(scene.drag->cardRect().inflated(scene.drag->cardRect().width * 0.04f));
+    if (scene.ending && scene.ending->kind == EndingKind::Won && !scene.reducedMotion && scene.now >= scene.ending->startMs &&
+        scene.now < scene.ending->startMs + kCelebrationMs) {
+        bounds.push_back(layout.table); // the confetti falls all over it
+    }
+    return bounds;
+}
+
 void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::optional<Card> faceUpCard, float liftPx,
                              float opacity, float widthScale) const {
     Rect rect = m_art.fitted(place);

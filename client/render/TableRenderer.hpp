@@ -60,6 +60,9 @@ public:
     // What of the still table changes by time alone (flights landing): equal keys and no other
     // change mean a cached still layer is still right.
     static std::vector<int> stillKey(const TableScene& scene);
+    // Where drawMoving draws at this moment (shadows and lifts included): a frame that keeps
+    // the last one redraws only these places and those of the frame before.
+    std::vector<Rect> movingBounds(const TableLayout& layout, const TableScene& scene) const;
     // The elapsed-time display alone, drawn over a cached table layer once a second.
     void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
 
