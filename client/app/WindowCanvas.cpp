@@ -188,22 +188,27 @@ void WindowCanvas::drawOnto(sf::RenderWindow& window, const Frame& frame) {
 
 void WindowCanvas::drawFull(sf::RenderWindow& window, const Frame& frame) {
     drawOnto(window, frame);
-    show(window, nullptr);
+    m_backBufferWhole = show(window, nullptr);
     m_tableLayerValid = false;
     m_lastMoving = m_renderer.movingBounds(frame.layout, frame.scene);
-    m_backBufferWhole = m_present && m_present->available();
 }
 
 // The frame on the screen: the rectangles drawn anew, or (null) the whole window.
-void WindowCanvas::show(sf::RenderWindow& window, const std::vector<Rect>* rects) {
+// True when the back buffer still holds the frame shown (it was copied, not swapped).
+bool WindowCanvas::show(sf::RenderWindow& window, const std::vector<Rect>* rects) {
     if (!m_present) m_present = std::make_unique<SubBufferPresent>(); // the window's context is current now
-    if (!m_present->available()) {
-        window.display();
-        return;
-    }
     const sf::Vector2u size = window.getSize();
+    // The driver sizes its buffers to a resized window at a swap: until one has happened at this
+    // size, copying a part would reach past the old buffer (the X server refuses it, and Xlib
+    // ends the program). The first frame at a new size is swapped; the next one is whole.
+    if (!m_present->available() || size != m_swappedSize) {
+        window.display();
+        m_swappedSize = size;
+        return false;
+    }
     const std::vector<Rect> whole{Rect{0, 0, static_cast<float>(size.x), static_cast<float>(size.y)}};
     m_present->present(rects != nullptr ? *rects : whole, size.x, size.y);
+    return true;
 }
 
 bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn) {
@@ -225,7 +230,7 @@ bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& fr
 // places where something moved last frame or moves now are drawn and put on the screen: a few
 // cards' worth of pixels instead of the window. Otherwise one opaque copy of the still table,
 // and what moves over it.
-void WindowCanvas::drawOverLayer(sf::RenderWindow& window, const Frame& frame) {
+void WindowCanvas::drawOverLayer(sf::RenderWindow& window, const Frame& frame, bool copyWhole) {
     bool redrawn = false;
     if (!stillLayerFor(window, frame, redrawn)) return drawFull(window, frame);
     // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
@@ -254,15 +259,17 @@ void WindowCanvas::drawOverLayer(sf::RenderWindow& window, const Frame& frame) {
     m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene);
     if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);
-    show(window, partial ? &damage : nullptr);
+    m_backBufferWhole = show(window, partial && !copyWhole ? &damage : nullptr);
     m_lastMoving = std::move(moving);
-    m_backBufferWhole = m_present && m_present->available();
 }
 
-void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame); }
+void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame, false); }
 
-// Only the clock changed: with the window's last frame kept, a second costs the clock's box.
-void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame); }
+// Only the clock changed: with the window's last frame kept, a second redraws the clock's box.
+// The whole window is copied to the screen all the same: on a desktop without a compositor a
+// window that covered part of ours leaves that part to be painted again, and SFML does not say
+// when; once a second, the screen gets the whole frame back.
+void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame, true); }
 
 // Drawn into the window's back buffer and copied out before display() (under Xvfb too: the
 // back buffer is Mesa's own memory).

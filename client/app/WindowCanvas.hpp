@@ -57,8 +57,9 @@ public:
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);
-    void drawOverLayer(sf::RenderWindow& window, const Frame& frame);
-    void show(sf::RenderWindow& window, const std::vector<Rect>* rects);
+    // `copyWhole`: the screen gets the whole window even when only parts were drawn anew.
+    void drawOverLayer(sf::RenderWindow& window, const Frame& frame, bool copyWhole);
+    bool show(sf::RenderWindow& window, const std::vector<Rect>* rects);
     // The still table in m_tableLayer, drawn anew when it is stale; false: no layer (too large).
     bool stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn);
 
@@ -88,6 +89,7 @@ private:
     static constexpr float kMostPartialShare = 0.4f;
     std::unique_ptr<SubBufferPresent> m_present; // made at the first frame, with the window's context
     bool m_backBufferWhole = false;  // the back buffer holds the last frame shown, whole
+    sf::Vector2u m_swappedSize;      // the window's size at the last swap
     std::vector<Rect> m_lastMoving;  // where the last frame drew what moves (and the clock)
     sf::RenderTexture m_tableLayer; // the still table without the clock
     bool m_tableLayerValid = false; // a full frame since invalidates it: something else changed
