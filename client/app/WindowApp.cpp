@@ -73,6 +73,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const Fon
     }
     chooseCards(m_options.cards, m_options.cardBack);
     m_motion.setReducedMotion(m_options.reducedMotion);
+    m_canvas.setCheckPartial(m_options.checkFrames);
     relayout();
     m_switch.onReplaced([this] { matchReplaced(); });
     if (startScreen) follow(m_switch.startScreenOver({}));
@@ -147,7 +148,10 @@ int WindowApp::run() {
                      frames.count, frames.p50, frames.p99, frames.max, full.count, full.p50, full.p99, motion.count,
                      motion.p50, motion.p99);
     }
-    if (m_options.checkFrames) spdlog::info("frame check: {} frames, {} with the table wrong", m_framesChecked, m_framesWrong);
+    if (m_options.checkFrames) {
+        spdlog::info("frame check: {} frames, {} with the table wrong; {} drawn in parts, {} unlike the whole frame", m_framesChecked,
+                     m_framesWrong, m_canvas.partialChecked(), m_canvas.partialWrong());
+    }
     match().close(); // a network match says goodbye (SHUTDOWN) after the window is gone
     return m_exitCode;
 }

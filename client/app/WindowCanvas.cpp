@@ -259,8 +259,38 @@ void WindowCanvas::drawOverLayer(sf::RenderWindow& window, const Frame& frame, b
     m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene);
     if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);
+    if (partial && m_checkPartial) checkPartial(window, frame, background);
     m_backBufferWhole = show(window, partial && !copyWhole ? &damage : nullptr);
     m_lastMoving = std::move(moving);
+}
+
+// --check-frames: the frame drawn in parts, against the same frame drawn whole. A place the
+// damage missed (a card's trail, a shadow cut off) shows as pixels that differ.
+void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame, const sf::Texture& background) {
+    const sf::Vector2u size = window.getSize();
+    sf::Texture drawn;
+    sf::RenderTexture whole;
+    if (!drawn.create(size.x, size.y) || !whole.create(size.x, size.y)) return;
+    drawn.update(window);
+    whole.draw(sf::Sprite(background), sf::BlendNone);
+    m_renderer.drawClock(whole, frame.layout, frame.scene);
+    m_renderer.drawMoving(whole, frame.layout, frame.scene);
+    whole.display();
+    const sf::Image parts = drawn.copyToImage();
+    const sf::Image full = whole.getTexture().copyToImage();
+    long differing = 0;
+    for (unsigned y = 0; y < size.y; ++y) {
+        for (unsigned x = 0; x < size.x; ++x) {
+            const sf::Color a = parts.getPixel(x, y);
+            const sf::Color b = full.getPixel(x, y);
+            const auto off = [](sf::Uint8 p, sf::Uint8 q) { return std::abs(static_cast<int>(p) - static_cast<int>(q)) > kCheckTolerance; };
+            if (off(a.r, b.r) || off(a.g, b.g) || off(a.b, b.b)) ++differing;
+        }
+    }
+    ++m_partialChecked;
+    if (differing > kCheckMostPixels) {
+        if (m_partialWrong++ < 5) spdlog::warn("frame check: a frame drawn in parts differs from the whole frame in {} pixels", differing);
+    }
 }
 
 void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame, false); }

@@ -41,6 +41,10 @@ public:
     // A deck is being drawn: the loop should look again soon.
     bool deckPending() const { return m_decks.busy() || m_backs.busy(); }
     bool showsDeck() const { return m_art.usesDeck(); }
+    // --check-frames: each frame drawn in parts is compared with the same frame drawn whole.
+    void setCheckPartial(bool check) { m_checkPartial = check; }
+    long partialChecked() const { return m_partialChecked; }
+    long partialWrong() const { return m_partialWrong; }
 
     struct Frame {
         const TableLayout& layout;
@@ -57,6 +61,7 @@ public:
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);
+    void checkPartial(sf::RenderWindow& window, const Frame& frame, const sf::Texture& background);
     // `copyWhole`: the screen gets the whole window even when only parts were drawn anew.
     void drawOverLayer(sf::RenderWindow& window, const Frame& frame, bool copyWhole);
     bool show(sf::RenderWindow& window, const std::vector<Rect>* rects);
@@ -87,6 +92,12 @@ private:
     std::vector<std::string> m_toldAbout; // the decks whose problems were said already
     // Partial frames: past this share of the window, one whole copy is cheaper.
     static constexpr float kMostPartialShare = 0.4f;
+    // The check's slack: a channel a few steps off, and a handful of pixels, are rounding.
+    static constexpr int kCheckTolerance = 8;
+    static constexpr long kCheckMostPixels = 16;
+    bool m_checkPartial = false;
+    long m_partialChecked = 0;
+    long m_partialWrong = 0;
     std::unique_ptr<SubBufferPresent> m_present; // made at the first frame, with the window's context
     bool m_backBufferWhole = false;  // the back buffer holds the last frame shown, whole
     sf::Vector2u m_swappedSize;      // the window's size at the last swap
