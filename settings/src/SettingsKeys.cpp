@@ -58,31 +58,27 @@ bool assignGrace(Settings& s, std::string_view value) {
     return true;
 }
 
-// Stored as typed: only what setup.ini could not hold is refused (a blank at either end, which
-// libinih trims, and a ';' after a blank or at the start, which it reads as a comment).
-bool assignPassword(Settings& s, std::string_view value) {
-    if (value.size() > NetworkSettings::kMaxPasswordChars) return false;
+// Whether setup.ini holds `value` as typed, up to `maxChars`: no control character, no blank at
+// either end (libinih trims them), no ';' after a blank or at the start (a comment to libinih).
+bool holdsAsTyped(std::string_view value, std::size_t maxChars) {
+    if (value.size() > maxChars) return false;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const auto byte = static_cast<unsigned char>(value[i]);
         if (byte < 0x20 || byte == 0x7f) return false;
         if (value[i] == ';' && (i == 0 || settings_text::isBlank(value[i - 1]))) return false;
     }
-    if (!value.empty() && (settings_text::isBlank(value.front()) || settings_text::isBlank(value.back()))) return false;
+    return value.empty() || (!settings_text::isBlank(value.front()) && !settings_text::isBlank(value.back()));
+}
+
+// Stored as typed: only what setup.ini could not hold is refused.
+bool assignPassword(Settings& s, std::string_view value) {
+    if (!holdsAsTyped(value, NetworkSettings::kMaxPasswordChars)) return false;
     s.network.password = std::string(value);
     return true;
 }
 
-// A deck's name as setup.ini can hold it: 1..64 characters, no control character, no blank at
-// either end (libinih trims them), no ';' after a blank or at the start (a comment to libinih).
-bool isDeckName(std::string_view value) {
-    if (value.empty() || value.size() > PlayerSettings::kMaxCardsChars) return false;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(value[i]);
-        if (byte < 0x20 || byte == 0x7f) return false;
-        if (value[i] == ';' && (i == 0 || settings_text::isBlank(value[i - 1]))) return false;
-    }
-    return !settings_text::isBlank(value.front()) && !settings_text::isBlank(value.back());
-}
+// A deck's name: 1..64 characters setup.ini holds as typed.
+bool isDeckName(std::string_view value) { return !value.empty() && holdsAsTyped(value, PlayerSettings::kMaxCardsChars); }
 
 bool assignCards(Settings& s, std::string_view value) {
     if (!isDeckName(value)) return false;
