@@ -22,21 +22,12 @@ const char* sectionTitle(std::string_view section) {
     return tr("settings.section.cpu");
 }
 
-// A combo box as wide as its longest choice needs (a Japanese bot title is wider than the field).
-float comboWidth(const SettingsKey& key, const std::vector<std::string_view>& choices, float fieldWidth) {
+// A combo box as wide as its longest label needs (a Japanese bot title is wider than the field),
+// and never narrower than `fieldWidth`.
+float comboWidth(const std::vector<std::string>& labels, float fieldWidth) {
     float widest = 0;
-    for (std::string_view choice : choices) widest = std::max(widest, ImGui::CalcTextSize(choiceWords(key, choice).c_str()).x);
+    for (const std::string& label : labels) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
     return std::max(fieldWidth, widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight());
-}
-
-// A deck's combo box as wide as its longest entry ("Anglo Modern 4 Color · from Aisleriot · four
-// colours"), within the room left on the line.
-template <typename Words>
-float deckComboWidth(const std::vector<std::string>& values, const Words& words) {
-    float widest = 0;
-    for (const std::string& value : values) widest = std::max(widest, ImGui::CalcTextSize(words(value).c_str()).x);
-    const float wanted = widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
-    return std::clamp(wanted, kFieldWidthEm * ImGui::GetFontSize(), std::max(kFieldWidthEm * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
 }
 
 } // namespace
@@ -120,7 +111,9 @@ void SettingsDialog::drawField(SettingsField& field) {
             ImGui::Checkbox(fmt::format("{}###show{}", tr("settings.show_password"), id).c_str(), &m_showSecrets);
         }
     } else {
-        ImGui::SetNextItemWidth(comboWidth(key, choices, kFieldWidthEm * em));
+        std::vector<std::string> labels;
+        for (std::string_view choice : choices) labels.push_back(choiceWords(key, choice));
+        ImGui::SetNextItemWidth(comboWidth(labels, kFieldWidthEm * em));
         const bool listed = ImGui::BeginCombo(id.c_str(), choiceWords(key, field.text).c_str());
         if (!listed) noteWidget(id.substr(2)); // e.g. "player.language" (open, the last item is its list)
         if (listed) {
@@ -160,61 +153,55 @@ std::string SettingsDialog::deckWords(std::string_view value) const {
     return words;
 }
 
-// Settings > Cards: automatic, every installed deck, the built-in cards; the choice's preview below.
-void SettingsDialog::drawCardsField(SettingsField& field) {
-    const float em = ImGui::GetFontSize();
-    std::vector<std::string> values{std::string(deck::kAutoDeck)};
+// A deck's combo box: `first` (auto, or the deck's own back), every installed deck, then the
+// built-in cards, each in `words`; as wide as its longest entry ("Anglo Modern 4 Color · from
+// Aisleriot · four colours") within the room left on the line.
+void SettingsDialog::drawDeckChoice(SettingsField& field, std::string_view first,
+                                    const std::function<std::string(std::string_view)>& words) {
+    std::vector<std::string> values{std::string(first)};
     for (const deck::DeckInfo& deck : m_decks) values.push_back(deck.name);
     values.emplace_back(deck::kBuiltInDeck);
-    ImGui::SetNextItemWidth(deckComboWidth(values, [this](std::string_view value) { return deckWords(value); }));
-    const bool listed = ImGui::BeginCombo("##player.cards", deckWords(field.text).c_str(), ImGuiComboFlags_HeightLarge);
-    if (!listed) noteWidget("player.cards");
-    if (listed) {
-        for (const std::string& value : values) {
-            // The value is the ID: the words shown change with the language.
-            const std::string label = fmt::format("{}###{}", deckWords(value), value);
-            if (ImGui::Selectable(label.c_str(), equalsIgnoringCase(value, field.text))) m_form.setText(field, value);
-            noteWidget("player.cards=" + value);
-        }
-        ImGui::EndCombo();
+    std::vector<std::string> labels;
+    for (const std::string& value : values) labels.push_back(words(value));
+    const float fieldWidth = kFieldWidthEm * ImGui::GetFontSize();
+    ImGui::SetNextItemWidth(std::min(comboWidth(labels, fieldWidth), std::max(fieldWidth, ImGui::GetContentRegionAvail().x)));
+    const std::string id = "player." + std::string(field.key->name);
+    const bool listed = ImGui::BeginCombo(("##" + id).c_str(), words(field.text).c_str(), ImGuiComboFlags_HeightLarge);
+    if (!listed) noteWidget(id);
+    if (!listed) return;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        // The value is the ID: the words shown change with the language.
+        const std::string label = fmt::format("{}###{}", labels[i], values[i]);
+        if (ImGui::Selectable(label.c_str(), equalsIgnoringCase(values[i], field.text))) m_form.setText(field, values[i]);
+        noteWidget(id + "=" + values[i]);
     }
+    ImGui::EndCombo();
+}
+
+// Settings > Cards: automatic, every installed deck, the built-in cards; the choice's preview below.
+void SettingsDialog::drawCardsField(SettingsField& field) {
+    drawDeckChoice(field, deck::kAutoDeck, [this](std::string_view value) { return deckWords(value); });
     const deck::DeckInfo* chosen = equalsIgnoringCase(field.text, deck::kBuiltInDeck) ? nullptr : deck::deckNamed(m_decks, field.text);
     ImGui::NewLine();
     ImGui::SameLine(m_labelColumn);
     ImGui::BeginGroup();
-    m_preview.draw(chosen, em * 3.2f);
+    m_preview.draw(chosen, ImGui::GetFontSize() * 3.2f);
     ImGui::EndGroup();
 }
 
 // Settings > card back: the deck's own, every installed deck's, the drawn one; the back below.
 void SettingsDialog::drawCardBackField(SettingsField& field) {
-    const float em = ImGui::GetFontSize();
-    const auto words = [this](std::string_view value) -> std::string {
+    drawDeckChoice(field, "deck", [this](std::string_view value) -> std::string {
         if (equalsIgnoringCase(value, "deck")) return tr("cards.back_own");
         if (equalsIgnoringCase(value, deck::kBuiltInDeck)) return tr("cards.back_built_in");
-        const deck::DeckInfo* found = deck::deckNamed(m_decks, value);
-        return found != nullptr ? trf("cards.back_of", deckWords(value)) : std::string(value);
-    };
-    std::vector<std::string> values{"deck"};
-    for (const deck::DeckInfo& deck : m_decks) values.push_back(deck.name);
-    values.emplace_back(deck::kBuiltInDeck);
-    ImGui::SetNextItemWidth(deckComboWidth(values, words));
-    const bool listed = ImGui::BeginCombo("##player.card_back", words(field.text).c_str(), ImGuiComboFlags_HeightLarge);
-    if (!listed) noteWidget("player.card_back");
-    if (listed) {
-        for (const std::string& value : values) {
-            const std::string label = fmt::format("{}###{}", words(value), value);
-            if (ImGui::Selectable(label.c_str(), equalsIgnoringCase(value, field.text))) m_form.setText(field, value);
-            noteWidget("player.card_back=" + value);
-        }
-        ImGui::EndCombo();
-    }
+        return deck::deckNamed(m_decks, value) != nullptr ? trf("cards.back_of", deckWords(value)) : std::string(value);
+    });
     const bool other = !equalsIgnoringCase(field.text, "deck") && !equalsIgnoringCase(field.text, deck::kBuiltInDeck);
     if (!other) return;
     ImGui::NewLine();
     ImGui::SameLine(m_labelColumn);
     ImGui::BeginGroup();
-    m_backPreview.draw(deck::deckNamed(m_decks, field.text), em * 3.2f, true);
+    m_backPreview.draw(deck::deckNamed(m_decks, field.text), ImGui::GetFontSize() * 3.2f, true);
     ImGui::EndGroup();
 }
 

@@ -7,8 +7,10 @@
 #include "ui/UiCommand.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speed::client::ui {
@@ -33,6 +35,7 @@ private:
     void drawField(SettingsField& field);
     void drawCardsField(SettingsField& field);
     void drawCardBackField(SettingsField& field);
+    void drawDeckChoice(SettingsField& field, std::string_view first, const std::function<std::string(std::string_view)>& words);
     std::string deckWords(std::string_view value) const;
     void drawButtons(UiCommands& commands);
     void drawStatus() const;
