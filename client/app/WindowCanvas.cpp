@@ -23,7 +23,7 @@ bool WindowCanvas::prepare(float cardWidthPx, float cardHeightPx) {
     // The back first: a kept one is then on the faces the moment they are shown.
     if (const std::optional<deck::DeckLoader::Request> back = backRequest(); back && m_backShown != back) {
         if (std::optional<deck::DeckImage> kept = m_cache.load(back->deck, back->slotWidth, back->slotHeight)) {
-            adoptBack({*back, {std::move(*kept), {}, {}}, true, 0, {}});
+            adoptBack({*back, {std::move(*kept), {}}, true, 0, {}});
         } else {
             m_backs.request(*back);
         }
@@ -36,10 +36,7 @@ bool WindowCanvas::prepare(float cardWidthPx, float cardHeightPx) {
     // deck at its old size, after a resize).
     const auto start = std::chrono::steady_clock::now();
     if (std::optional<deck::DeckImage> kept = m_cache.load(request.deck, request.slotWidth, request.slotHeight)) {
-        deck::DeckLoader::Result done{request, {std::move(*kept), {}, {}}, true, 0, {}};
-        if (done.render.image.isMissing(deck::cellOf(Card::fromIndex(Card::kDistinctCodes - 1)))) {
-            done.render.missing.emplace_back("joker");
-        }
+        deck::DeckLoader::Result done{request, {std::move(*kept), {}}, true, 0, {}};
         done.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         if (adopt(done)) return true;
     } else {
@@ -86,11 +83,7 @@ bool WindowCanvas::showFaces() {
 bool WindowCanvas::adoptBack(const deck::DeckLoader::Result& done) {
     const deck::DeckInfo& from = done.request.deck;
     if (done.render.image.empty()) {
-        if (std::find(m_toldAbout.begin(), m_toldAbout.end(), from.name) == m_toldAbout.end()) {
-            m_toldAbout.push_back(from.name);
-            spdlog::warn("cards: {}", trfIn(Language::English, "cards.cannot_draw", from.name, done.render.error));
-            m_notices.push_back(trf("cards.cannot_draw", from.name, done.render.error));
-        }
+        if (firstWordAbout(from.name)) tell("cards.cannot_draw", from.name, done.render.error);
         return false;
     }
     const deck::DeckImage& image = done.render.image;
@@ -140,18 +133,18 @@ bool WindowCanvas::followDeck(std::vector<std::string>& notices) {
     return changed;
 }
 
+// A deck's problems are said the first time it is shown, not at every resize.
+bool WindowCanvas::firstWordAbout(const std::string& deckName) {
+    if (std::find(m_toldAbout.begin(), m_toldAbout.end(), deckName) != m_toldAbout.end()) return false;
+    m_toldAbout.push_back(deckName);
+    return true;
+}
+
 bool WindowCanvas::adopt(const deck::DeckLoader::Result& done) {
     const deck::DeckInfo& drawn = done.request.deck;
-    const bool firstWord = std::find(m_toldAbout.begin(), m_toldAbout.end(), drawn.name) == m_toldAbout.end();
-    if (firstWord) m_toldAbout.push_back(drawn.name);
-    const auto tell = [&](const std::string& english, std::string shown) {
-        if (!firstWord) return;
-        spdlog::warn("cards: {}", english);
-        m_notices.push_back(std::move(shown));
-    };
+    const bool firstWord = firstWordAbout(drawn.name);
     if (done.render.image.empty()) {
-        tell(trfIn(Language::English, "cards.cannot_draw", drawn.name, done.render.error),
-             trf("cards.cannot_draw", drawn.name, done.render.error));
+        if (firstWord) tell("cards.cannot_draw", drawn.name, done.render.error);
         drawnCards();
         m_art.useBuiltIn();
         m_shown.reset();
@@ -159,13 +152,10 @@ bool WindowCanvas::adopt(const deck::DeckLoader::Result& done) {
         m_tableLayerValid = false;
         return true;
     }
-    if (!done.render.missing.empty()) {
-        tell(trfIn(Language::English, "cards.no_joker", drawn.name), trf("cards.no_joker", drawn.name));
-    }
-    if (!done.cacheProblem.empty()) {
-        tell(trfIn(Language::English, "cards.not_kept", done.cacheProblem), trf("cards.not_kept", done.cacheProblem));
-    }
-    if (!done.render.missing.empty()) drawnCards(); // they stand in for what the deck lacks
+    const bool lacksCards = !done.render.image.missingCards().empty();
+    if (firstWord && lacksCards) tell("cards.no_joker", drawn.name);
+    if (firstWord && !done.cacheProblem.empty()) tell("cards.not_kept", done.cacheProblem);
+    if (lacksCards) drawnCards(); // they stand in for what the deck lacks
     const auto start = std::chrono::steady_clock::now();
     m_faces = done.render.image;
     if (!showFaces()) {

@@ -6,12 +6,15 @@
 #include "deck/DeckLoader.hpp"
 #include "render/CardArt.hpp"
 #include "render/TableRenderer.hpp"
+#include "text/Words.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <spdlog/spdlog.h>
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speed::client {
@@ -71,6 +74,13 @@ private:
     CardArt m_art;
     TableRenderer m_renderer;
     bool adopt(const deck::DeckLoader::Result& done);
+    bool firstWordAbout(const std::string& deckName);
+    // Said in the log (English) and, in the window's language, in the game log.
+    template <typename... Args>
+    void tell(std::string_view key, const Args&... args) {
+        spdlog::warn("cards: {}", trfIn(Language::English, key, args...));
+        m_notices.push_back(trf(key, args...));
+    }
     bool adoptBack(const deck::DeckLoader::Result& done);
     bool showFaces();
     std::optional<deck::DeckLoader::Request> backRequest() const;

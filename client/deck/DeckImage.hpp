@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 // One picture with every card of a deck side by side (an atlas), in the layout the window's card
@@ -53,6 +54,15 @@ struct DeckImage {
                 cell.row * (cardHeight + 2 * kAtlasPaddingPx) + kAtlasPaddingPx, cardWidth, cardHeight};
     }
     bool isMissing(AtlasCell cell) const { return missing[static_cast<std::size_t>(slotOf(cell))]; }
+    // The cards the deck has no picture for, by name ("joker"): what the game says it draws.
+    std::vector<std::string> missingCards() const {
+        std::vector<std::string> names;
+        for (int index = 0; index < Card::kDistinctCodes; ++index) {
+            const Card card = Card::fromIndex(index);
+            if (isMissing(cellOf(card))) names.push_back(card.isJoker() ? "joker" : card.code());
+        }
+        return names;
+    }
     bool empty() const { return rgba.empty(); }
 
     // One card's pixels, cardWidth x cardHeight RGBA (another deck's back, shown with these faces).

@@ -53,9 +53,6 @@ void DeckLoader::run() {
         if (std::optional<DeckImage> kept = m_cache.load(request.deck, request.slotWidth, request.slotHeight)) {
             result.render.image = std::move(*kept);
             result.fromCache = true;
-            for (std::size_t slot = 0; slot < result.render.image.missing.size(); ++slot) {
-                if (result.render.image.missing[slot]) result.render.missing.emplace_back("joker");
-            }
         } else {
             result.render = renderDeck(request.deck, request.slotWidth, request.slotHeight);
             if (!result.render.image.empty()) {

@@ -110,12 +110,12 @@ DeckRender renderGrid(RsvgHandle* handle, RsvgRectangle document, int slotWidth,
     const double cellHeight = document.height / kGridRows;
     const PixelRect card = fitCard(slotWidth, slotHeight, cellHeight / cellWidth);
     Surface surface = newSurface(card.width * kGridColumns, card.height * kGridRows);
-    if (!surface) return {{}, "cannot make a picture of its size", {}};
+    if (!surface) return {{}, "cannot make a picture of its size"};
     Context context(cairo_create(surface.get()));
     // Stretched to whole pixels per cell, so that each card starts on a pixel of its own.
     cairo_scale(context.get(), card.width / cellWidth, card.height / cellHeight);
     GError* error = nullptr;
-    if (!rsvg_handle_render_document(handle, context.get(), &document, &error)) return {{}, takeError(error), {}};
+    if (!rsvg_handle_render_document(handle, context.get(), &document, &error)) return {{}, takeError(error)};
     startImage(result.image, card);
     // The grid's rows: clubs, diamonds, hearts, spades; then the black joker, the red one, the back.
     constexpr std::array<Suit, 4> kGridSuits{Suit::Club, Suit::Diamond, Suit::Heart, Suit::Spade};
@@ -146,10 +146,10 @@ DeckRender renderElements(RsvgHandle* handle, RsvgRectangle document, int slotWi
         return logical;
     };
     const std::optional<RsvgRectangle> back = boundsOf("#back");
-    if (!back) return {{}, "it has no card back (#back)", {}};
+    if (!back) return {{}, "it has no card back (#back)"};
     const PixelRect card = fitCard(slotWidth, slotHeight, back->height / back->width);
     Surface surface = newSurface(card.width, card.height);
-    if (!surface) return {{}, "cannot make a picture of its size", {}};
+    if (!surface) return {{}, "cannot make a picture of its size"};
     startImage(result.image, card);
     const auto draw = [&](const std::string& id, AtlasCell cell) {
         const std::optional<RsvgRectangle> bounds = boundsOf(id);
@@ -171,14 +171,13 @@ DeckRender renderElements(RsvgHandle* handle, RsvgRectangle document, int slotWi
     for (const Suit suit : {Suit::Spade, Suit::Heart, Suit::Club, Suit::Diamond}) {
         for (int rank = 1; rank <= 13; ++rank) {
             const std::string id = std::string("#") + kRankWords[static_cast<std::size_t>(rank - 1)] + "_" + suitWord(suit);
-            if (!draw(id, cellOf(Card::of(suit, rank)))) return {{}, "it has no " + id.substr(1), {}};
+            if (!draw(id, cellOf(Card::of(suit, rank)))) return {{}, "it has no " + id.substr(1)};
         }
     }
     draw("#back", backCell());
     const AtlasCell joker = cellOf(Card::fromIndex(Card::kDistinctCodes - 1));
     if (!draw("#red_joker", joker) && !draw("#black_joker", joker)) {
         result.image.missing[static_cast<std::size_t>(slotOf(joker))] = true;
-        result.missing.emplace_back("joker");
     }
     return result;
 }
@@ -198,9 +197,9 @@ PixelRect fitCard(int slotWidth, int slotHeight, double aspect) {
 DeckRender renderDeck(const DeckInfo& deck, int slotWidth, int slotHeight) {
     GError* error = nullptr;
     const Handle handle(rsvg_handle_new_from_file(deck.file.c_str(), &error));
-    if (!handle) return {{}, "cannot read " + deck.file.string() + ": " + takeError(error), {}};
+    if (!handle) return {{}, "cannot read " + deck.file.string() + ": " + takeError(error)};
     const std::optional<RsvgRectangle> document = documentSize(handle.get());
-    if (!document) return {{}, deck.file.string() + " has no size", {}};
+    if (!document) return {{}, deck.file.string() + " has no size"};
     DeckRender result = deck.family == DeckFamily::Aisleriot ? renderGrid(handle.get(), *document, slotWidth, slotHeight)
                                                              : renderElements(handle.get(), *document, slotWidth, slotHeight);
     if (!result.error.empty()) result.error = "cannot draw " + deck.file.string() + ": " + result.error;

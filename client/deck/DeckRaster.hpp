@@ -11,7 +11,6 @@ namespace speed::client::deck {
 struct DeckRender {
     DeckImage image;                  // empty when the deck could not be drawn at all
     std::string error;                // why not: "cannot read /usr/share/...: ..."
-    std::vector<std::string> missing; // the cards the deck has no picture for ("joker"), drawn by the game
 };
 
 // The largest card of the deck's own shape (height / width `aspect`) that fits a place of

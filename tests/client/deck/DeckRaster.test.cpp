@@ -51,7 +51,7 @@ TEST_CASE("an Aisleriot grid puts each card in its cell of the atlas", "[deck]")
     TempFolder folder;
     const DeckRender render = renderDeck(writtenDeck(folder, DeckFamily::Aisleriot, aisleriotSvg()), 60, 100);
     REQUIRE(render.error.empty());
-    CHECK(render.missing.empty());
+    CHECK(render.image.missingCards().empty());
     CHECK(render.image.cardWidth == 60); // the grid's cells are 100 x 150: 60 x 90 fits 60 x 100
     CHECK(render.image.cardHeight == 90);
     CHECK(render.image.rgba.size() == render.image.byteCount());
@@ -71,7 +71,7 @@ TEST_CASE("a KDE deck's cards are found by their elements, wherever they are dra
     TempFolder folder;
     const DeckRender render = renderDeck(writtenDeck(folder, DeckFamily::Kde, kdeSvg(true)), 60, 100);
     REQUIRE(render.error.empty());
-    CHECK(render.missing.empty());
+    CHECK(render.image.missingCards().empty());
     CHECK(render.image.cardWidth == 60); // 80 x 120 cards: 60 x 90
     CHECK(render.image.cardHeight == 90);
     for (int suit = 0; suit < 4; ++suit) {
@@ -89,7 +89,7 @@ TEST_CASE("a KDE deck without a joker says so and leaves the joker to the game",
     TempFolder folder;
     const DeckRender render = renderDeck(writtenDeck(folder, DeckFamily::Kde, kdeSvg(false)), 60, 100);
     REQUIRE(render.error.empty());
-    CHECK(render.missing == std::vector<std::string>{"joker"});
+    CHECK(render.image.missingCards() == std::vector<std::string>{"joker"});
     CHECK(render.image.isMissing(cellOf(kJoker)));
     CHECK_FALSE(render.image.isMissing(backCell()));
     CHECK(pixelAt(render.image, cellOf(kJoker))[3] == 0);
