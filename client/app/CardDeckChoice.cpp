@@ -1,12 +1,11 @@
 #include "app/CardDeckChoice.hpp"
 
+#include "speed/settings/SettingsKeys.hpp"
 #include "speed/store/XdgDirs.hpp"
 #include "text/Words.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <cctype>
 
 namespace speed::client {
 
@@ -19,9 +18,7 @@ std::filesystem::path deckCacheFolder() {
 
 DeckChoice chooseDeck(const std::vector<deck::DeckInfo>& installed, std::string_view wanted) {
     DeckChoice choice;
-    std::string asked(wanted);
-    std::transform(asked.begin(), asked.end(), asked.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (asked == deck::kBuiltInDeck) return choice;
+    if (equalsIgnoringCase(wanted, deck::kBuiltInDeck)) return choice;
     if (const deck::DeckInfo* found = deck::deckNamed(installed, wanted)) {
         choice.deck = *found;
         return choice;
@@ -40,14 +37,12 @@ DeckChoice chooseDeck(const std::vector<deck::DeckInfo>& installed, std::string_
 
 BackChoice chooseBack(const std::vector<deck::DeckInfo>& installed, std::string_view wanted) {
     BackChoice choice;
-    std::string asked(wanted);
-    std::transform(asked.begin(), asked.end(), asked.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (asked.empty() || asked == kOwnBack) return choice;
-    if (asked == deck::kBuiltInDeck) {
+    if (wanted.empty() || equalsIgnoringCase(wanted, kOwnBack)) return choice;
+    if (equalsIgnoringCase(wanted, deck::kBuiltInDeck)) {
         choice.kind = BackChoice::Kind::Drawn;
         return choice;
     }
-    if (asked != deck::kAutoDeck) {
+    if (!equalsIgnoringCase(wanted, deck::kAutoDeck)) {
         if (const deck::DeckInfo* found = deck::deckNamed(installed, wanted)) {
             choice.kind = BackChoice::Kind::Other;
             choice.deck = *found;

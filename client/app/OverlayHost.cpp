@@ -30,10 +30,11 @@ std::string measureTargetOf(const MatchDriver& match) {
 }
 
 OverlayHost::OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const Fonts& fonts, const FontChoice& fontFiles,
-                         const std::string& matchMeasureTarget, std::function<ui::StatisticsView()> statistics) {
+                         const std::vector<deck::DeckInfo>& decks, const std::string& matchMeasureTarget,
+                         std::function<ui::StatisticsView()> statistics) {
     const Settings settings = loadSettings(options.configPath).settings.value_or(Settings{});
     ui::OverlaySetup setup{fontFiles.latinRegular, fontFiles.japanese, fonts.latinName(), fonts.japaneseName(),
-                           options.configPath, defaultMeasureTarget(settings), settings.network.port, installedDecks(), deckCacheFolder()};
+                           options.configPath, defaultMeasureTarget(settings), settings.network.port, decks, deckCacheFolder()};
     m_overlay = std::make_unique<ui::UiOverlay>(window, setup);
     m_overlay->setStatisticsSource(std::move(statistics));
     m_overlay->setLogShown(options.showDialog == "log"); // closed by default: L or the menu opens it

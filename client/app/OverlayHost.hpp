@@ -2,6 +2,7 @@
 
 #include "app/ClientOptions.hpp"
 #include "app/FontLookup.hpp"
+#include "deck/DeckCatalog.hpp"
 #include "render/Fonts.hpp"
 #include "match/MatchDriver.hpp"
 #include "table/Layout.hpp"
@@ -14,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace speed::client {
 
@@ -23,9 +25,11 @@ namespace speed::client {
 class OverlayHost {
 public:
     // The menus draw with the files of `fontFiles` (the About page names the faces of `fonts`,
-    // loaded from them). `statistics`: what the Statistics dialog shows, read each time it opens.
+    // loaded from them). `decks`: the installed card decks, for Settings > Cards. `statistics`:
+    // what the Statistics dialog shows, read each time it opens.
     OverlayHost(sf::RenderWindow& window, const ClientOptions& options, const Fonts& fonts, const FontChoice& fontFiles,
-                const std::string& matchMeasureTarget, std::function<ui::StatisticsView()> statistics);
+                const std::vector<deck::DeckInfo>& decks, const std::string& matchMeasureTarget,
+                std::function<ui::StatisticsView()> statistics);
 
     // Every event comes here first; true when it is the overlay's: a mouse event over a menu or
     // dialog (but the release of a drag that began on the table), a key typed into a field.

@@ -43,7 +43,7 @@ double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<
 
 WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const FontChoice& fontFiles,
                      std::unique_ptr<MatchDriver> match, bool startScreen)
-    : m_options(options), m_window(sf::VideoMode(options.widthPx, options.heightPx), windowTitle(), sf::Style::Default),
+    : m_options(options), m_decks(installedDecks()), m_window(sf::VideoMode(options.widthPx, options.heightPx), windowTitle(), sf::Style::Default),
       m_canvas(fonts, deckCacheFolder()), m_switch(m_options, std::move(match)), m_input(m_layout, m_motion),
       m_schedule(options.games, options.localBot.has_value() || options.games > 0),
       m_stats(&store::GameStats::openDefault),
@@ -57,7 +57,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const Fon
     if (!options.screenshotPath.empty()) {
         m_screenshotAt = static_cast<TimeMs>(std::llround(options.screenshotAfterSeconds * 1000));
     }
-    m_overlay = std::make_unique<OverlayHost>(m_window, m_options, fonts, fontFiles, measureTargetOf(m_switch.match()), [this] {
+    m_overlay = std::make_unique<OverlayHost>(m_window, m_options, fonts, fontFiles, m_decks, measureTargetOf(m_switch.match()), [this] {
         ui::StatisticsView view;
         view.summary = m_stats.summary();
         view.file = m_stats.file();
@@ -83,13 +83,12 @@ WindowApp::~WindowApp() = default;
 
 // The deck the player asked for, else what stands in for it, said in the log and the game log.
 void WindowApp::chooseCards(const std::string& wanted, const std::string& back) {
-    const std::vector<deck::DeckInfo> decks = installedDecks();
-    const DeckChoice choice = chooseDeck(decks, wanted);
+    const DeckChoice choice = chooseDeck(m_decks, wanted);
     if (!choice.noticeKey.empty()) {
         spdlog::warn("cards: {}", deckNotice(choice, true));
         m_overlay->addGameEvent(0, ui::GameEventKind::Table, deckNotice(choice));
     }
-    const BackChoice backChoice = chooseBack(decks, back);
+    const BackChoice backChoice = chooseBack(m_decks, back);
     if (!backChoice.notMet.empty()) {
         spdlog::warn("cards: {}", trfIn(Language::English, "cards.back_not_installed", backChoice.notMet));
         m_overlay->addGameEvent(0, ui::GameEventKind::Table, trf("cards.back_not_installed", backChoice.notMet));

@@ -11,6 +11,7 @@
 #include "app/TableInput.hpp"
 #include "app/WindowCanvas.hpp"
 #include "audio/SoundPlayer.hpp"
+#include "deck/DeckCatalog.hpp"
 #include "match/MatchDriver.hpp"
 #include "match/NetworkView.hpp"
 #include "match/ResultReport.hpp"
@@ -26,6 +27,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace speed::client {
 
@@ -94,6 +96,7 @@ private:
     void recordStatistics(const GameRecord& game, TimeMs now);
 
     ClientOptions m_options;
+    std::vector<deck::DeckInfo> m_decks; // the card decks installed, looked up once at start
     sf::RenderWindow m_window;
     LoopWait m_wait; // after m_window: it looks for the window's display connection
     sf::Clock m_clock;
