@@ -88,7 +88,7 @@ std::vector<Rect> TableRenderer::movingBounds(const TableLayout& layout, const T
         bounds.push_back(rect.inflated(margin));
     };
     for (const CardFlight& flight : scene.timeline->flights()) {
-        if (flight.landed(scene.now) || scene.now < flight.startMs) continue;
+        if (!flight.flying(scene.now)) continue;
         around(flightRect(flight, rectOf(layout, flight.to), scene.now));
     }
     if (scene.drag->phase() == DragPhase::Dragging) around(scene.drag->cardRect().inflated(scene.drag->cardRect().width * 0.04f));
@@ -254,8 +254,7 @@ void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layou
 
 void TableRenderer::drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     for (const CardFlight& flight : scene.timeline->flights()) {
-        // A deal's later cards are still in the deck until their turn comes.
-        if (flight.landed(scene.now) || scene.now < flight.startMs) continue;
+        if (!flight.flying(scene.now)) continue; // a deal's later cards are still in the deck
         const Rect rect = flightRect(flight, rectOf(layout, flight.to), scene.now);
         const FlightLook look = flightLook(flight, scene.now);
         const float lift = flight.fades ? 0 : (1.0f - flightProgress(flight, scene.now)) * rect.height * 0.06f;

@@ -26,6 +26,8 @@ struct CardFlight {
     bool fades = false; // reduced motion: no travel, the card fades in where it lands
 
     bool landed(TimeMs now) const { return now >= startMs + durationMs; }
+    // On its way and drawn: started, not landed (a deal's later cards wait in the deck).
+    bool flying(TimeMs now) const { return now >= startMs && !landed(now); }
 };
 
 // Eased progress 0..1 of a flight at `now` (ease-out: fast start, soft landing).
