@@ -84,9 +84,4 @@ void OverlayHost::draw(const ui::OverlayFrame& frame, TimeMs now) {
     for (ui::UiCommand& command : m_overlay->draw(frame, now)) m_commands.push_back(std::move(command));
 }
 
-const sf::Texture* OverlayHost::tableWithOverlay(const sf::Texture& layer, bool layerRedrawn, const ui::OverlayFrame& frame,
-                                                 TimeMs now) {
-    return m_overlay->tableWithOverlay(layer, layerRedrawn, frame, now, m_commands);
-}
-
 } // namespace speed::client

@@ -41,8 +41,12 @@ public:
 
     ui::OverlayFrame frame(const MatchDriver& match, const TableLayout& layout) const;
     void draw(const ui::OverlayFrame& frame, TimeMs now);
-    // The table layer with the idle menu bar and log pane drawn into it (see UiOverlay).
-    const sf::Texture* tableWithOverlay(const sf::Texture& layer, bool layerRedrawn, const ui::OverlayFrame& frame, TimeMs now);
+    // A frame of the menus built, not drawn: the boxes where it differs from the last one.
+    std::vector<sf::FloatRect> build(const ui::OverlayFrame& frame, TimeMs now) { return m_overlay->build(frame, now, m_commands); }
+    // The last frame built, over what is drawn; with `clips`, inside those boxes only.
+    void render(sf::RenderTarget& target, const std::vector<sf::FloatRect>* clips = nullptr) { m_overlay->render(target, clips); }
+    // Input or news keep the menus changing: build a frame each time one is drawn.
+    bool active(TimeMs now) const { return m_overlay->active(now); }
     ui::UiCommands takeCommands() { return std::exchange(m_commands, {}); }
     void appendWireLog(std::vector<WireLogEntry> entries) { m_overlay->appendWireLog(std::move(entries)); }
     void addGameEvent(TimeMs now, ui::GameEventKind kind, std::string text) {

@@ -176,12 +176,15 @@ void WindowCanvas::drawOnto(sf::RenderWindow& window, const Frame& frame) {
     frame.overlay.draw(frame.overlayFrame, frame.now);
 }
 
-void WindowCanvas::drawFull(sf::RenderWindow& window, const Frame& frame) {
-    drawOnto(window, frame);
-    m_backBufferWhole = show(window, nullptr);
-    m_tableLayerValid = false;
-    m_lastMoving = m_renderer.movingBounds(frame.layout, frame.scene);
-}
+void WindowCanvas::drawFull(sf::RenderWindow& window, const Frame& frame) { drawFrame(window, frame, true, false); }
+
+void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) { drawFrame(window, frame, false, false); }
+
+// Only the clock changed (or the menus want a frame): with the window's last frame kept, its box
+// is drawn anew. The whole window is copied to the screen all the same: on a desktop without a
+// compositor a window that covered part of ours leaves that part to be painted again, and SFML
+// does not say when; once a second, the screen gets the whole frame back.
+void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) { drawFrame(window, frame, false, true); }
 
 // The frame on the screen: the rectangles drawn anew, or (null) the whole window.
 // True when the back buffer still holds the frame shown (it was copied, not swapped).
@@ -201,70 +204,153 @@ bool WindowCanvas::show(sf::RenderWindow& window, const std::vector<Rect>* rects
     return true;
 }
 
-bool WindowCanvas::stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn) {
-    const sf::Vector2u size = window.getSize();
-    if (m_tableLayer.getSize() != size && !m_tableLayer.create(size.x, size.y)) return false;
-    std::vector<int> key = TableRenderer::stillKey(frame.scene);
-    redrawn = !m_tableLayerValid || key != m_tableLayerKey;
-    if (redrawn) {
-        m_renderer.drawStill(m_tableLayer, frame.layout, frame.scene, false);
+namespace {
+
+// Whole pixels around `rect`, inside the window.
+Rect pixelBox(const Rect& rect, sf::Vector2u size) {
+    const float left = std::max(0.0f, std::floor(rect.left));
+    const float top = std::max(0.0f, std::floor(rect.top));
+    const float right = std::min(static_cast<float>(size.x), std::ceil(rect.right()));
+    const float bottom = std::min(static_cast<float>(size.y), std::ceil(rect.bottom()));
+    return {left, top, std::max(0.0f, right - left), std::max(0.0f, bottom - top)};
+}
+
+Rect joined(const Rect& a, const Rect& b) {
+    const float left = std::min(a.left, b.left);
+    const float top = std::min(a.top, b.top);
+    return {left, top, std::max(a.right(), b.right()) - left, std::max(a.bottom(), b.bottom()) - top};
+}
+
+// The boxes in whole pixels, those that overlap joined into one: each box is a pass of drawing,
+// and a pixel drawn twice is drawn for nothing.
+std::vector<Rect> pixelBoxes(const std::vector<Rect>& rects, sf::Vector2u size) {
+    std::vector<Rect> boxes;
+    for (const Rect& rect : rects) {
+        Rect box = pixelBox(rect, size);
+        if (box.width <= 0 || box.height <= 0) continue;
+        for (bool merged = true; merged;) { // a joined box may reach another one
+            merged = false;
+            for (std::size_t i = 0; i < boxes.size(); ++i) {
+                if (!boxes[i].intersects(box)) continue;
+                box = joined(box, boxes[i]);
+                boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(i));
+                merged = true;
+                break;
+            }
+        }
+        boxes.push_back(box);
+    }
+    return boxes;
+}
+
+float areaOf(const std::vector<Rect>& boxes) {
+    float area = 0;
+    for (const Rect& box : boxes) area += box.width * box.height;
+    return area;
+}
+
+} // namespace
+
+// The still table in m_tableLayer, brought up to date: drawn whole when it is new or stale, else
+// only where a part of it changed since the last frame (those boxes go to `damage`). False: no
+// layer could be made (a window too large for a texture).
+bool WindowCanvas::updateStillLayer(sf::Vector2u size, const Frame& frame, std::vector<Rect>& damage) {
+    if (m_tableLayer.getSize() != size) {
+        m_tableLayerValid = false;
+        if (!m_tableLayer.create(size.x, size.y)) return false;
+    }
+    const std::vector<TableRenderer::StillPiece> pieces = m_renderer.stillPieces(frame.layout, frame.scene);
+    std::vector<PieceLook> looks;
+    looks.reserve(pieces.size());
+    for (const TableRenderer::StillPiece& piece : pieces) looks.push_back({piece.bounds, piece.look});
+    if (!m_tableLayerValid) {
+        m_renderer.drawStillIn(m_tableLayer, frame.layout, pieces, {0, 0, static_cast<float>(size.x), static_cast<float>(size.y)});
         m_tableLayer.display();
         m_tableLayerValid = true;
-        m_tableLayerKey = std::move(key);
+        m_stillLooks = std::move(looks);
+        return true;
     }
+    // A part that is not in both lists, drawn alike, changed: where it was and where it is.
+    std::vector<Rect> changed;
+    const auto unmatched = [&changed](const std::vector<PieceLook>& from, const std::vector<PieceLook>& in) {
+        for (const PieceLook& look : from) {
+            if (std::find(in.begin(), in.end(), look) == in.end()) changed.push_back(look.bounds);
+        }
+    };
+    unmatched(m_stillLooks, looks);
+    unmatched(looks, m_stillLooks);
+    m_stillLooks = std::move(looks);
+    if (changed.empty()) return true;
+    for (const Rect& box : pixelBoxes(changed, size)) {
+        m_renderer.drawStillIn(m_tableLayer, frame.layout, pieces, box);
+        damage.push_back(box);
+    }
+    m_tableLayer.display();
     return true;
 }
 
-// What moves (cards in the air, the held card) and the clock over the cached still table. When
-// the window keeps its last frame (SubBufferPresent) and the still table is as it was, only the
-// places where something moved last frame or moves now are drawn and put on the screen: a few
-// cards' worth of pixels instead of the window. Otherwise one opaque copy of the still table,
-// and what moves over it.
-void WindowCanvas::drawOverLayer(sf::RenderWindow& window, const Frame& frame, bool copyWhole) {
-    bool redrawn = false;
-    if (!stillLayerFor(window, frame, redrawn)) return drawFull(window, frame);
-    // With ImGui idle the menu bar and log pane are cached in a copy of the layer, too.
-    const sf::Texture* withOverlay = frame.overlay.tableWithOverlay(m_tableLayer.getTexture(), redrawn, frame.overlayFrame, frame.now);
-    const sf::Texture& background = withOverlay != nullptr ? *withOverlay : m_tableLayer.getTexture();
+// Every frame: the still table brought up to date where it changed, the menus built when they
+// may have changed, then what changed since the last frame (the still table's changed parts,
+// the menus' changed windows, what moved then and moves now, the clock) copied from the layer
+// and drawn over. When the window keeps its last frame (SubBufferPresent) and that is a small
+// share of it, only those boxes are drawn and put on the screen; else the whole layer, once.
+void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool newOverlay, bool copyWhole) {
+    const sf::Vector2u size = window.getSize();
+    const bool layerWasValid = m_tableLayerValid && m_tableLayer.getSize() == size;
+    std::vector<Rect> damage;
+    if (!updateStillLayer(size, frame, damage)) { // straight onto the window, whole
+        drawOnto(window, frame);
+        m_backBufferWhole = show(window, nullptr);
+        m_lastMoving = m_renderer.movingBounds(frame.layout, frame.scene);
+        return;
+    }
+    if (newOverlay || frame.overlay.active(frame.now)) {
+        for (const sf::FloatRect& box : frame.overlay.build(frame.overlayFrame, frame.now)) {
+            damage.push_back({box.left, box.top, box.width, box.height});
+        }
+    }
     std::vector<Rect> moving = m_renderer.movingBounds(frame.layout, frame.scene);
     moving.push_back(frame.layout.clock);
-    const sf::Vector2u size = window.getSize();
-    std::vector<Rect> damage = m_lastMoving;
+    damage.insert(damage.end(), m_lastMoving.begin(), m_lastMoving.end());
     damage.insert(damage.end(), moving.begin(), moving.end());
-    float area = 0;
-    for (const Rect& rect : damage) area += rect.width * rect.height;
-    const bool partial = withOverlay != nullptr && !redrawn && m_backBufferWhole &&
-                         area < kMostPartialShare * static_cast<float>(size.x) * static_cast<float>(size.y);
+    const std::vector<Rect> boxes = pixelBoxes(damage, size);
+    const bool partial = layerWasValid && m_backBufferWhole &&
+                         areaOf(boxes) < kMostPartialShare * static_cast<float>(size.x) * static_cast<float>(size.y);
+    const sf::Texture& still = m_tableLayer.getTexture();
+    std::vector<sf::FloatRect> clips;
     if (partial) {
-        for (const Rect& rect : damage) { // the still table where something was or is
-            const sf::IntRect pixels(static_cast<int>(std::floor(rect.left)), static_cast<int>(std::floor(rect.top)),
-                                     static_cast<int>(std::ceil(rect.width)) + 1, static_cast<int>(std::ceil(rect.height)) + 1);
-            sf::Sprite piece(background, pixels);
-            piece.setPosition(static_cast<float>(pixels.left), static_cast<float>(pixels.top));
+        for (const Rect& box : boxes) { // the still table where something changed
+            const sf::IntRect pixels(static_cast<int>(box.left), static_cast<int>(box.top), static_cast<int>(box.width),
+                                     static_cast<int>(box.height));
+            sf::Sprite piece(still, pixels);
+            piece.setPosition(box.left, box.top);
             window.draw(piece, sf::BlendNone);
+            clips.emplace_back(box.left, box.top, box.width, box.height);
         }
     } else {
-        window.draw(sf::Sprite(background), sf::BlendNone); // opaque: a copy, not a blend
+        window.draw(sf::Sprite(still), sf::BlendNone); // opaque: a copy, not a blend
     }
     m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene);
-    if (withOverlay == nullptr) frame.overlay.draw(frame.overlayFrame, frame.now);
-    if (partial && m_checkPartial) checkPartial(window, frame, background);
-    m_backBufferWhole = show(window, partial && !copyWhole ? &damage : nullptr);
+    frame.overlay.render(window, partial ? &clips : nullptr);
+    if (partial && m_checkPartial) checkPartial(window, frame);
+    m_backBufferWhole = show(window, partial && !copyWhole ? &boxes : nullptr);
     m_lastMoving = std::move(moving);
 }
 
-// --check-frames: the frame drawn in parts, against the same frame drawn whole. A place the
-// damage missed (a card's trail, a shadow cut off) shows as pixels that differ.
-void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame, const sf::Texture& background) {
+// --check-frames: the frame drawn in parts over the kept one, against the same frame drawn whole
+// from nothing. A place the damage missed (a card's trail, a shadow cut off, a part of the still
+// table that changed unnoticed, a menu closed) shows as pixels that differ.
+void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame) {
     const sf::Vector2u size = window.getSize();
     sf::Texture drawn;
     sf::RenderTexture whole;
     if (!drawn.create(size.x, size.y) || !whole.create(size.x, size.y)) return;
     drawn.update(window);
-    whole.draw(sf::Sprite(background), sf::BlendNone);
+    m_renderer.drawStill(whole, frame.layout, frame.scene, false);
     m_renderer.drawClock(whole, frame.layout, frame.scene);
     m_renderer.drawMoving(whole, frame.layout, frame.scene);
+    frame.overlay.render(whole);
     whole.display();
     const sf::Image parts = drawn.copyToImage();
     const sf::Image full = whole.getTexture().copyToImage();
@@ -282,14 +368,6 @@ void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame, co
         if (m_partialWrong++ < 5) spdlog::warn("frame check: a frame drawn in parts differs from the whole frame in {} pixels", differing);
     }
 }
-
-void WindowCanvas::drawMotion(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame, false); }
-
-// Only the clock changed: with the window's last frame kept, a second redraws the clock's box.
-// The whole window is copied to the screen all the same: on a desktop without a compositor a
-// window that covered part of ours leaves that part to be painted again, and SFML does not say
-// when; once a second, the screen gets the whole frame back.
-void WindowCanvas::drawClockTick(sf::RenderWindow& window, const Frame& frame) { drawOverLayer(window, frame, true); }
 
 // Drawn into the window's back buffer and copied out before display() (under Xvfb too: the
 // back buffer is Mesa's own memory).

@@ -64,12 +64,12 @@ public:
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);
-    void checkPartial(sf::RenderWindow& window, const Frame& frame, const sf::Texture& background);
+    void checkPartial(sf::RenderWindow& window, const Frame& frame);
+    // `newOverlay`: build the menus' frame anew (something may have changed them);
     // `copyWhole`: the screen gets the whole window even when only parts were drawn anew.
-    void drawOverLayer(sf::RenderWindow& window, const Frame& frame, bool copyWhole);
+    void drawFrame(sf::RenderWindow& window, const Frame& frame, bool newOverlay, bool copyWhole);
     bool show(sf::RenderWindow& window, const std::vector<Rect>* rects);
-    // The still table in m_tableLayer, drawn anew when it is stale; false: no layer (too large).
-    bool stillLayerFor(const sf::RenderWindow& window, const Frame& frame, bool& redrawn);
+    bool updateStillLayer(sf::Vector2u size, const Frame& frame, std::vector<Rect>& damage);
 
     CardArt m_art;
     TableRenderer m_renderer;
@@ -113,8 +113,14 @@ private:
     sf::Vector2u m_swappedSize;      // the window's size at the last swap
     std::vector<Rect> m_lastMoving;  // where the last frame drew what moves (and the clock)
     sf::RenderTexture m_tableLayer; // the still table without the clock
-    bool m_tableLayerValid = false; // a full frame since invalidates it: something else changed
-    std::vector<int> m_tableLayerKey;
+    bool m_tableLayerValid = false; // false: draw it whole (new size, other cards, other words)
+    // The still table's parts as the layer holds them: where each painted, and its digest.
+    struct PieceLook {
+        Rect bounds;
+        std::uint64_t look = 0;
+        bool operator==(const PieceLook&) const = default;
+    };
+    std::vector<PieceLook> m_stillLooks;
 };
 
 } // namespace speed::client

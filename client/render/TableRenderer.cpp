@@ -14,6 +14,8 @@
 #include <SFML/Graphics/Text.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 #include <cmath>
 #include <string_view>
 #include <vector>
@@ -26,12 +28,48 @@ const sf::Color kSelection = sfColour(palette::kSelection);
 const sf::Color kMarkOnFelt = sfColour(palette::kMarkOnFelt);
 const sf::Color kLabel = sfColour(palette::kLabel);
 const sf::Color kShadow = sfColour(palette::kShadow);
+const sf::Color kNoticeBand(0, 0, 0, 185); // a banner about the match, over whatever is under it
 
 float radiusFor(const Rect& rect) { return rect.width * 0.08f; }
 
 sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
 
 sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
+
+// The still table's parts, told apart in their digests.
+enum class PieceKind : std::uint8_t { Deck, Slot, Name, Pile, Note, Dim, Banner, StatusBar };
+
+// FNV-1a over the values that decide how a still part looks.
+class LookDigest {
+public:
+    template <typename T>
+        requires std::is_arithmetic_v<T> || std::is_enum_v<T>
+    LookDigest& add(T value) { return bytes(&value, sizeof value); }
+    LookDigest& add(const std::string& text) { return add(text.size()).bytes(text.data(), text.size()); }
+    LookDigest& add(const Rect& rect) { return add(rect.left).add(rect.top).add(rect.width).add(rect.height); }
+    LookDigest& add(sf::Color colour) { return add(colour.toInteger()); }
+    std::uint64_t value() const { return m_hash; }
+
+private:
+    LookDigest& bytes(const void* data, std::size_t size) {
+        const auto* from = static_cast<const unsigned char*>(data);
+        for (std::size_t i = 0; i < size; ++i) m_hash = (m_hash ^ from[i]) * 0x100000001b3ULL;
+        return *this;
+    }
+    std::uint64_t m_hash = 0xcbf29ce484222325ULL;
+};
+
+// Where a card drawn at `rect` may paint: its shadow below and to the right, a lift or a glow
+// above and around, a pixel of smoothing.
+Rect cardBounds(const Rect& rect) { return rect.inflated(std::max(rect.width, rect.height) * 0.12f + 3); }
+
+// How far each card of a deck's stack sits up and to the left of the one below.
+float deckStep(const Rect& deck) { return std::max(1.0f, deck.width * 0.025f); }
+
+Rect textBounds(const sf::Text& text) {
+    const sf::FloatRect bounds = text.getGlobalBounds();
+    return Rect{bounds.left, bounds.top, bounds.width, bounds.height}.inflated(2);
+}
 
 } // namespace
 
@@ -43,17 +81,40 @@ void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, co
 void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
     target.clear(sfColour(palette::kFeltEdge));
     drawFelt(target, layout.table);
-    if (!scene.hasTable) { // no game runs: the start screen is over the bare felt
-        drawStatusBar(target, layout, scene);
-        return;
-    }
-    for (int seat = 0; seat < kSeats; ++seat) drawSide(target, layout, scene, seat);
-    drawPiles(target, layout, scene);
-    if (scene.note) drawNote(target, layout, *scene.note);
-    drawDefeatDim(target, layout, scene);
-    drawBanner(target, layout, scene);
+    for (const StillPiece& piece : stillPieces(layout, scene)) piece.draw(target);
     if (withClock) drawClock(target, layout, scene);
-    drawStatusBar(target, layout, scene);
+}
+
+void TableRenderer::drawStillIn(sf::RenderTarget& target, const TableLayout& layout, const std::vector<StillPiece>& pieces,
+                                const Rect& box) const {
+    const sf::Vector2f size(static_cast<float>(target.getSize().x), static_cast<float>(target.getSize().y));
+    // A view of the box alone, on the same pixels: whatever is drawn is cut at its edges.
+    sf::View view(sf::FloatRect(box.left, box.top, box.width, box.height));
+    view.setViewport(sf::FloatRect(box.left / size.x, box.top / size.y, box.width / size.x, box.height / size.y));
+    const sf::View kept = target.getView();
+    target.setView(view);
+    sf::RectangleShape ground({box.width, box.height}); // what clear() is for the whole target
+    ground.setPosition(box.left, box.top);
+    ground.setFillColor(sfColour(palette::kFeltEdge));
+    target.draw(ground, sf::BlendNone);
+    drawFelt(target, layout.table);
+    for (const StillPiece& piece : pieces) {
+        if (piece.bounds.intersects(box)) piece.draw(target);
+    }
+    target.setView(kept);
+}
+
+std::vector<TableRenderer::StillPiece> TableRenderer::stillPieces(const TableLayout& layout, const TableScene& scene) const {
+    std::vector<StillPiece> pieces;
+    if (scene.hasTable) { // else the start screen is over the bare felt
+        for (int seat = 0; seat < kSeats; ++seat) addSide(pieces, layout, scene, seat);
+        addPiles(pieces, layout, scene);
+        if (scene.note) addNote(pieces, layout, *scene.note);
+        addDefeatDim(pieces, layout, scene);
+        addBanner(pieces, layout, scene);
+    }
+    addStatusBar(pieces, layout, scene);
+    return pieces;
 }
 
 // Cards in the air go over everything on the table, the one in the hand last.
@@ -63,30 +124,12 @@ void TableRenderer::drawMoving(sf::RenderTarget& target, const TableLayout& layo
     if (scene.hasTable) drawConfetti(target, layout, scene);
 }
 
-std::vector<int> TableRenderer::stillKey(const TableScene& scene) {
-    std::vector<int> key;
-    const auto note = [&](const Place& place) { key.push_back(scene.timeline->pendingArrivals(place, scene.now)); };
-    for (int index = 0; index < kFieldPiles; ++index) note(Place::pile(index));
-    for (int seat = 0; seat < kSeats; ++seat) {
-        for (int slot = 0; slot < scene.state->rules.handSize; ++slot) note(Place::handSlot(seat, slot));
-    }
-    // A loss's dimming changes the still table as it fades in.
-    if (scene.ending && scene.ending->kind == EndingKind::Lost) {
-        key.push_back(static_cast<int>(std::min<TimeMs>(scene.now - scene.ending->startMs, kDefeatDimMs) * 20 / kDefeatDimMs));
-    }
-    return key;
-}
-
 // A card in its place; `widthScale` < 1 narrows it about its middle (a card turning over),
 // `opacity` < 1 fades it and its shadow (a card fading in, with reduced motion).
 std::vector<Rect> TableRenderer::movingBounds(const TableLayout& layout, const TableScene& scene) const {
     std::vector<Rect> bounds;
     if (!scene.hasTable) return bounds;
-    // A card drawn at `rect`: its lift above, its shadow below and to the right, a pixel around.
-    const auto around = [&bounds](const Rect& rect) {
-        const float margin = std::max(rect.width, rect.height) * 0.12f + 3;
-        bounds.push_back(rect.inflated(margin));
-    };
+    const auto around = [&bounds](const Rect& rect) { bounds.push_back(cardBounds(rect)); };
     for (const CardFlight& flight : scene.timeline->flights()) {
         if (!flight.flying(scene.now)) continue;
         around(flightRect(flight, rectOf(layout, flight.to), scene.now));
@@ -120,15 +163,18 @@ void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::o
 }
 
 // A loss: the table dims over kDefeatDimMs, under the banner.
-void TableRenderer::drawDefeatDim(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+void TableRenderer::addDefeatDim(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
     if (!scene.ending || scene.ending->kind != EndingKind::Lost) return;
     const float t = std::clamp(static_cast<float>(scene.now - scene.ending->startMs) / static_cast<float>(kDefeatDimMs), 0.0f, 1.0f);
     sf::Color dim = sfColour(palette::kDefeatDim);
     dim.a = static_cast<sf::Uint8>(static_cast<float>(dim.a) * t);
-    sf::RectangleShape shade({layout.table.width, layout.table.height});
-    shade.setPosition(layout.table.left, layout.table.top);
-    shade.setFillColor(dim);
-    target.draw(shade);
+    const Rect table = layout.table;
+    pieces.push_back({table, LookDigest().add(PieceKind::Dim).add(table).add(dim.a).value(), [table, dim](sf::RenderTarget& target) {
+                          sf::RectangleShape shade({table.width, table.height});
+                          shade.setPosition(table.left, table.top);
+                          shade.setFillColor(dim);
+                          target.draw(shade);
+                      }});
 }
 
 // A win: confetti falls over the table for kCelebrationMs, each piece turning and swaying on a
@@ -188,67 +234,104 @@ void TableRenderer::drawDeckCount(sf::RenderTarget& target, const Rect& deck, in
     drawText(target, std::to_string(count), true, size * 0.5f, sfColour(palette::kBackBlue), toVector(badge.center()), true);
 }
 
-void TableRenderer::drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const {
+// A deck of `shown` cards: an outline when it is empty, else a few backs stacked up and to the
+// left, the count on top.
+void TableRenderer::drawDeck(sf::RenderTarget& target, const Rect& deckRect, int shown) const {
+    if (shown <= 0) {
+        drawDottedOutline(target, deckRect, radiusFor(deckRect), kMarkOnFelt, std::max(2.0f, deckRect.width * 0.03f));
+        return;
+    }
+    const int layers = std::min(3, 1 + shown / 10);
+    const float step = deckStep(deckRect);
+    for (int layer = layers - 1; layer >= 0; --layer) {
+        drawCard(target, deckRect.movedTo({deckRect.left - step * static_cast<float>(layer), deckRect.top - step * static_cast<float>(layer)}),
+                 std::nullopt);
+    }
+    drawDeckCount(target, deckRect.movedTo({deckRect.left - step * static_cast<float>(layers - 1), deckRect.top - step * static_cast<float>(layers - 1)}),
+                  shown);
+}
+
+void TableRenderer::drawSlot(sf::RenderTarget& target, const Rect& rect, const SlotLook& look) const {
+    if (look.highlighted) drawHighlight(target, rect, true);
+    if (!look.card) {
+        drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
+        return;
+    }
+    if (look.selected) drawHighlight(target, rect.movedTo({rect.left, rect.top - rect.height * 0.1f}), false);
+    // A card the player may play rises a little under the pointer: "this one can go".
+    drawCard(target, rect, *look.card, look.selected ? rect.height * 0.1f : look.hovered ? rect.height * 0.06f : 0);
+}
+
+void TableRenderer::addSide(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene, int seat) const {
     const GameState& state = *scene.state;
     const PlayerArea& area = state.player(seat);
     const Timeline& timeline = *scene.timeline;
     const Rect deckRect = m_art.fitted(layout.deck[static_cast<std::size_t>(seat)]); // the deck's own shape
     const bool deckHeld = scene.drag->phase() == DragPhase::Dragging && scene.drag->holds(Place::deck(seat));
     const int shownDeck = area.deck.size() - (deckHeld ? 1 : 0);
-    if (shownDeck <= 0) {
-        drawDottedOutline(target, deckRect, radiusFor(deckRect), kMarkOnFelt, std::max(2.0f, deckRect.width * 0.03f));
-    } else {
-        const int layers = std::min(3, 1 + shownDeck / 10);
-        const float step = std::max(1.0f, deckRect.width * 0.025f);
-        for (int layer = layers - 1; layer >= 0; --layer) {
-            drawCard(target, deckRect.movedTo({deckRect.left - step * static_cast<float>(layer), deckRect.top - step * static_cast<float>(layer)}),
-                     std::nullopt);
-        }
-        drawDeckCount(target, deckRect.movedTo({deckRect.left - step * static_cast<float>(layers - 1), deckRect.top - step * static_cast<float>(layers - 1)}),
-                      shownDeck);
-    }
+    const Rect deckBox = cardBounds(deckRect);
+    const float step = 2 * deckStep(deckRect); // the stack's upper layers
+    pieces.push_back({{deckBox.left - step, deckBox.top - step, deckBox.width + step, deckBox.height + step},
+                      LookDigest().add(PieceKind::Deck).add(deckRect).add(shownDeck).value(),
+                      [this, deckRect, shownDeck](sf::RenderTarget& target) { drawDeck(target, deckRect, shownDeck); }});
     for (int slot = 0; slot < state.rules.handSize; ++slot) {
         const Place place = Place::handSlot(seat, slot);
         const Rect rect = m_art.fitted(rectOf(layout, place)); // outlines and glows hug the card as drawn
-        const bool highlighted = std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end();
-        if (highlighted) drawHighlight(target, rect, true);
+        SlotLook look;
+        look.highlighted = std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end();
         const auto& card = area.hand[static_cast<std::size_t>(slot)];
         const bool hidden = scene.drag->holds(place) && scene.drag->phase() == DragPhase::Dragging;
-        if (!card || hidden || timeline.pendingArrivals(place, scene.now) > 0) {
-            drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
-            continue;
+        if (card && !hidden && timeline.pendingArrivals(place, scene.now) == 0) {
+            look.card = *card;
+            look.selected = scene.selected == place;
+            look.hovered = !look.selected && scene.hovered == place;
         }
-        const bool selected = scene.selected == place;
-        if (selected) drawHighlight(target, rect.movedTo({rect.left, rect.top - rect.height * 0.1f}), false);
-        // A card the player may play rises a little under the pointer: "this one can go".
-        const bool hovered = !selected && scene.hovered == place;
-        drawCard(target, rect, *card, selected ? rect.height * 0.1f : hovered ? rect.height * 0.06f : 0);
+        // Lifted (selected) cards and their glow reach a tenth of a card higher.
+        Rect box = cardBounds(rect);
+        box.top -= rect.height * 0.1f;
+        box.height += rect.height * 0.1f;
+        pieces.push_back({box,
+                          LookDigest().add(PieceKind::Slot).add(rect).add(look.highlighted).add(look.selected).add(look.hovered)
+                              .add(look.card ? look.card->code() : std::string()).value(),
+                          [this, rect, look](sf::RenderTarget& target) { drawSlot(target, rect, look); }});
     }
     const int cardsLeft = area.deck.size() + area.handCount();
     const std::string& who = seat == scene.localSeat ? scene.localName : scene.opponentName;
     const std::string name = cardsLeft == 1 ? trf("screen.table.cards_left_one", who, cardsLeft)
                                             : trf("screen.table.cards_left", who, cardsLeft);
-    drawText(target, name, false, layout.cardWidthPx * 0.17f, kLabel, toVector(layout.nameAnchor[static_cast<std::size_t>(seat)]), false);
+    const sf::Text label = makeText(name, false, layout.cardWidthPx * 0.17f, kLabel,
+                                    toVector(layout.nameAnchor[static_cast<std::size_t>(seat)]), false);
+    pieces.push_back({textBounds(label), LookDigest().add(PieceKind::Name).add(name).add(textBounds(label)).value(),
+                      [label](sf::RenderTarget& target) { target.draw(label); }});
 }
 
-void TableRenderer::drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+void TableRenderer::drawPile(sf::RenderTarget& target, const Rect& rect, const PileLook& look) const {
+    target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sfColour(palette::kPileWell)));
+    if (look.highlighted) drawHighlight(target, rect, true);
+    if (!look.top) {
+        drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
+        return;
+    }
+    if (look.under) { // a hint of the cards below, slightly turned
+        drawCard(target, rect.movedTo({rect.left + rect.width * 0.03f, rect.top + rect.width * 0.02f}), *look.under);
+    }
+    drawCard(target, rect, *look.top);
+}
+
+void TableRenderer::addPiles(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
     for (int index = 0; index < kFieldPiles; ++index) {
         const Place place = Place::pile(index);
         const Rect rect = m_art.fitted(rectOf(layout, place));
         const CardStack& pile = scene.state->pile(index);
         const int shown = pile.size() - scene.timeline->pendingArrivals(place, scene.now);
-        target.draw(roundedRect(rect.inflated(rect.width * 0.06f), radiusFor(rect) * 1.3f, sfColour(palette::kPileWell)));
-        if (std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end()) {
-            drawHighlight(target, rect, true);
-        }
-        if (shown <= 0) {
-            drawDottedOutline(target, rect, radiusFor(rect), kMarkOnFelt, std::max(2.0f, rect.width * 0.03f));
-            continue;
-        }
-        if (shown > 1) { // a hint of the cards below, slightly turned
-            drawCard(target, rect.movedTo({rect.left + rect.width * 0.03f, rect.top + rect.width * 0.02f}), pile[shown - 2]);
-        }
-        drawCard(target, rect, pile[shown - 1]);
+        PileLook look;
+        look.highlighted = std::find(scene.highlights.begin(), scene.highlights.end(), place) != scene.highlights.end();
+        if (shown > 0) look.top = pile[shown - 1];
+        if (shown > 1) look.under = pile[shown - 2];
+        pieces.push_back({cardBounds(rect).inflated(rect.width * 0.03f),
+                          LookDigest().add(PieceKind::Pile).add(rect).add(look.highlighted).add(look.top ? look.top->code() : std::string())
+                              .add(look.under ? look.under->code() : std::string()).value(),
+                          [this, rect, look](sf::RenderTarget& target) { drawPile(target, rect, look); }});
     }
 }
 
@@ -287,39 +370,45 @@ void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layou
     }
 }
 
-void TableRenderer::drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
-    std::string headline;
-    std::string detail;
+void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
+    MatchNotice notice;
     sf::Color color = kHighlight;
-    const std::string time = formatClock(scene.elapsedMs);
+    sf::Color band = kNoticeBand;
     switch (scene.info) {
     case GameInfo::Win: case GameInfo::ExtGame: case GameInfo::Draw: case GameInfo::Defeat: {
         const Outcome outcome = outcomeFor(scene.state->result, scene.localSeat);
         const bool draw = outcome == Outcome::Draw;
         const bool won = outcome == Outcome::Won;
-        headline = tr(draw ? "screen.banner.draw" : won ? "screen.banner.win" : "screen.banner.lose");
+        notice.headline = tr(draw ? "screen.banner.draw" : won ? "screen.banner.win" : "screen.banner.lose");
         // A win in gold on a warm band, a loss in quiet grey-blue on the dimmed table.
         color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kDefeatWords);
-        detail = trf(draw ? "screen.banner.draw_in" : won ? "screen.banner.won_in" : "screen.banner.lost_in", time,
-                     scene.nextGameHint);
-        return drawNotice(target, layout, {headline, detail, {}, false}, color,
-                          won ? sfColour(palette::kWinBand) : sfColour(palette::kBannerShade));
+        notice.detail = trf(draw ? "screen.banner.draw_in" : won ? "screen.banner.won_in" : "screen.banner.lost_in",
+                            formatClock(scene.elapsedMs), scene.nextGameHint);
+        band = won ? sfColour(palette::kWinBand) : sfColour(palette::kBannerShade);
+        break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
-        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
-        headline = tr("screen.banner.paused");
-        detail = tr("screen.banner.resume");
+        notice = scene.notice;
+        if (notice.headline.empty()) notice = {tr("screen.banner.paused"), tr("screen.banner.resume"), {}, false};
         break;
     default:
-        if (!scene.notice.headline.empty()) return drawNotice(target, layout, scene.notice, kHighlight);
-        if (scene.speedCalled) drawCall(target, layout, tr("screen.table.speed"));
-        return;
+        notice = scene.notice;
+        if (notice.headline.empty()) {
+            if (!scene.speedCalled || layout.call.width <= 0) return;
+            const std::string word = tr("screen.table.speed");
+            pieces.push_back({layout.call.inflated(layout.call.height * 0.25f + 4),
+                              LookDigest().add(PieceKind::Banner).add(layout.call).add(word).value(),
+                              [this, &layout, word](sf::RenderTarget& target) { drawCall(target, layout, word); }});
+            return;
+        }
     }
-    drawNotice(target, layout, {headline, detail, {}, false}, color);
+    pieces.push_back({layout.banner.inflated(2),
+                      LookDigest().add(PieceKind::Banner).add(layout.banner).add(notice.headline).add(notice.detail).add(color).add(band).value(),
+                      [this, &layout, notice, color, band](sf::RenderTarget& target) { drawNotice(target, layout, notice, color, band); }});
 }
 
 // A dark label over the top of the card it is about (the field row above stays clear).
-void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const {
+void TableRenderer::addNote(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableNote& note) const {
     const Rect card = rectOf(layout, note.at);
     if (card.width <= 0) return;
     sf::Text text(utf8(note.text), m_fonts.bold(),
@@ -336,10 +425,17 @@ void TableRenderer::drawNote(sf::RenderTarget& target, const TableLayout& layout
     const float gapTop = card.top >= pilesBottom ? pilesBottom : card.bottom();
     const float gapBottom = card.top >= pilesBottom ? card.top : pilesTop;
     const float top = gapBottom - gapTop >= height + 4 ? (gapTop + gapBottom - height) / 2 : card.top + card.height * 0.12f;
-    target.draw(roundedRect({left, top, width, height}, height * 0.3f, sfColour(palette::kBannerShade)));
+    const Rect box{left, top, width, height};
     text.setFillColor(sfColour(palette::kWhite));
     centerText(text, {left + width / 2, top + height / 2});
-    target.draw(text);
+    const Rect drawn = box.inflated(2);
+    pieces.push_back({Rect{std::min(drawn.left, textBounds(text).left), std::min(drawn.top, textBounds(text).top),
+                           std::max(drawn.right(), textBounds(text).right()) - std::min(drawn.left, textBounds(text).left),
+                           std::max(drawn.bottom(), textBounds(text).bottom()) - std::min(drawn.top, textBounds(text).top)},
+                      LookDigest().add(PieceKind::Note).add(box).add(note.text).value(), [box, text](sf::RenderTarget& target) {
+                          target.draw(roundedRect(box, box.height * 0.3f, sfColour(palette::kBannerShade)));
+                          target.draw(text);
+                      }});
 }
 
 // The SPEED! call beside the piles, as large as its box allows.
@@ -410,16 +506,31 @@ float advanceWidth(const sf::Text& text) {
 
 } // namespace
 
-void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
-    const Rect bar = layout.statusBar;
+void TableRenderer::addStatusBar(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
+    StatusLook look;
+    look.word = scene.statusWord;
+    look.detail = scene.statusDetail;
+    look.hints = hintPieces(scene);
+    const bool won = scene.ending && scene.ending->kind == EndingKind::Won && gameFinished(scene.info);
+    look.pill = scene.info == GameInfo::Play ? sfColour(palette::kStatusPlaying)
+                : won                        ? sfColour(palette::kStatusWon)
+                                             : sfColour(palette::kStatusOther);
+    LookDigest digest;
+    digest.add(PieceKind::StatusBar).add(layout.statusBar).add(look.word).add(look.detail).add(look.pill);
+    for (const std::string& hint : look.hints) digest.add(hint);
+    pieces.push_back({layout.statusBar, digest.value(),
+                      [this, bar = layout.statusBar, look](sf::RenderTarget& target) { drawStatusBar(target, bar, look); }});
+}
+
+void TableRenderer::drawStatusBar(sf::RenderTarget& target, const Rect& bar, const StatusLook& look) const {
     sf::RectangleShape strip({bar.width, bar.height});
     strip.setPosition(bar.left, bar.top);
     strip.setFillColor(sfColour(palette::kStatusStrip));
     target.draw(strip);
     const auto textPx = static_cast<unsigned>(std::max(8.0f, bar.height * 0.5f));
-    sf::Text word(utf8(scene.statusWord), m_fonts.bold(), textPx);
-    sf::Text detail(utf8(scene.statusDetail), m_fonts.regular(), textPx);
-    const std::vector<std::string> pieces = hintPieces(scene);
+    sf::Text word(utf8(look.word), m_fonts.bold(), textPx);
+    sf::Text detail(utf8(look.detail), m_fonts.regular(), textPx);
+    const std::vector<std::string>& pieces = look.hints;
     StatusLineWidths widths;
     widths.barWidth = bar.width;
     widths.pillText = advanceWidth(word);
@@ -429,11 +540,8 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     for (const std::string& piece : pieces) widths.hintPieces.push_back(advanceWidth(sf::Text(utf8(piece), m_fonts.regular(), textPx)));
     const StatusLinePlacement placed = placeStatusLine(widths);
 
-    const bool playing = scene.info == GameInfo::Play;
-    const bool won = scene.ending && scene.ending->kind == EndingKind::Won && gameFinished(scene.info);
-    const sf::Color pill = playing ? sfColour(palette::kStatusPlaying) : won ? sfColour(palette::kStatusWon) : sfColour(palette::kStatusOther);
     target.draw(roundedRect({bar.left + placed.pillLeft, bar.top + bar.height * 0.15f, placed.pillWidth, bar.height * 0.7f},
-                            bar.height * 0.2f, pill));
+                            bar.height * 0.2f, look.pill));
     word.setFillColor(sfColour(palette::kWhite));
     centerText(word, {bar.left + placed.pillLeft + placed.pillWidth / 2, bar.center().y});
     target.draw(word);
@@ -444,8 +552,8 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
         };
         // Where a line could break (an address or a number stays whole), else anywhere.
         const float room = placed.detailWidth - width(ellipsis);
-        const std::string_view first = breakLines(scene.statusDetail, room, width).front();
-        if (first.size() < scene.statusDetail.size() && width(first) <= room) {
+        const std::string_view first = breakLines(look.detail, room, width).front();
+        if (first.size() < look.detail.size() && width(first) <= room) {
             detail.setString(utf8(std::string(first) + ellipsis));
         } else {
             sf::String text = detail.getString();
@@ -467,8 +575,8 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const TableLayout& l
     target.draw(hint);
 }
 
-void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
-                             sf::Vector2f at, bool centered, float maxWidthPx) const {
+sf::Text TableRenderer::makeText(const std::string& text, bool bold, float sizePx, sf::Color color, sf::Vector2f at,
+                                 bool centered, float maxWidthPx) const {
     const float shownPx = std::max(8.0f, sizePx);
     sf::Text label(utf8(text), bold ? m_fonts.bold() : m_fonts.regular(), static_cast<unsigned>(shownPx));
     const float width = label.getLocalBounds().width;
@@ -478,7 +586,12 @@ void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, 
     label.setFillColor(color);
     if (centered) centerText(label, at);
     else label.setPosition(std::round(at.x), std::round(at.y));
-    target.draw(label);
+    return label;
+}
+
+void TableRenderer::drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
+                             sf::Vector2f at, bool centered, float maxWidthPx) const {
+    target.draw(makeText(text, bold, sizePx, color, at, centered, maxWidthPx));
 }
 
 } // namespace speed::client

@@ -12,6 +12,10 @@
 #include "speed/common/GameState.hpp"
 
 #include <SFML/Graphics/RenderTarget.hpp>
+#include <SFML/Graphics/Text.hpp>
+
+#include <cstdint>
+#include <functional>
 
 #include <optional>
 #include <string>
@@ -55,35 +59,73 @@ public:
     void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock = true) const;
     // The table without the cards in flight or in the hand (a cached layer during animations).
     void drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const;
+
+    // One part of the still table (a deck, a hand's slot, a pile, a label, the banner, the
+    // status bar): the box it may paint, a digest of everything that decides how it looks, and
+    // how to draw it. A part draws only from what it captured, the values its digest holds, so
+    // two parts with the same box and digest paint the same pixels: a cached still table needs
+    // drawing anew only where a part appeared, went or changed.
+    struct StillPiece {
+        Rect bounds;
+        std::uint64_t look = 0;
+        std::function<void(sf::RenderTarget&)> draw;
+    };
+    // The parts of the still table, in the order they are drawn (later ones over earlier ones).
+    // They draw from `layout` and this renderer's fonts and cards: valid for this frame.
+    std::vector<StillPiece> stillPieces(const TableLayout& layout, const TableScene& scene) const;
+    // The still table inside `box` alone (whole pixels), over what `target` holds elsewhere.
+    void drawStillIn(sf::RenderTarget& target, const TableLayout& layout, const std::vector<StillPiece>& pieces,
+                     const Rect& box) const;
+
     // The cards in flight and the one being dragged, over the still table.
     void drawMoving(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
-    // What of the still table changes by time alone (flights landing): equal keys and no other
-    // change mean a cached still layer is still right.
-    static std::vector<int> stillKey(const TableScene& scene);
     // Where drawMoving draws at this moment (shadows and lifts included): a frame that keeps
     // the last one redraws only these places and those of the frame before.
     std::vector<Rect> movingBounds(const TableLayout& layout, const TableScene& scene) const;
-    // The elapsed-time display alone, drawn over a cached table layer once a second.
+    // The elapsed-time display alone, drawn over a cached table layer.
     void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
 
 private:
-    void drawSide(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, int seat) const;
-    void drawPiles(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    struct SlotLook {
+        bool highlighted = false;
+        std::optional<Card> card; // none: the slot's outline
+        bool selected = false;
+        bool hovered = false;
+    };
+    struct PileLook {
+        bool highlighted = false;
+        std::optional<Card> top;   // none: the pile's outline
+        std::optional<Card> under; // the card below, peeking out
+    };
+    struct StatusLook {
+        std::string word;
+        std::string detail;
+        std::vector<std::string> hints;
+        sf::Color pill;
+    };
+    void addSide(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene, int seat) const;
+    void addPiles(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void addNote(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableNote& note) const;
+    void addDefeatDim(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void addStatusBar(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void drawDeck(sf::RenderTarget& target, const Rect& deckRect, int shown) const;
+    void drawSlot(sf::RenderTarget& target, const Rect& rect, const SlotLook& look) const;
+    void drawPile(sf::RenderTarget& target, const Rect& rect, const PileLook& look) const;
+    void drawStatusBar(sf::RenderTarget& target, const Rect& bar, const StatusLook& look) const;
     void drawHeldCard(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawFlights(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
-    void drawBanner(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
-    void drawNote(sf::RenderTarget& target, const TableLayout& layout, const TableNote& note) const;
     void drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const;
     void drawNotice(sf::RenderTarget& target, const TableLayout& layout, const MatchNotice& notice, sf::Color color,
-                    sf::Color bandColour = sf::Color(0, 0, 0, 185)) const;
-    void drawStatusBar(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+                    sf::Color bandColour) const;
     void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0,
                   float opacity = 1, float widthScale = 1) const;
-    void drawDefeatDim(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawConfetti(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;
     void drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const;
     // `maxWidthPx` > 0: the text is made smaller until it is no wider.
+    sf::Text makeText(const std::string& text, bool bold, float sizePx, sf::Color color, sf::Vector2f at, bool centered,
+                      float maxWidthPx = 0) const;
     void drawText(sf::RenderTarget& target, const std::string& text, bool bold, float sizePx, sf::Color color,
                   sf::Vector2f at, bool centered, float maxWidthPx = 0) const;
 

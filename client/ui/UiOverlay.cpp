@@ -81,10 +81,29 @@ UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
 }
 
 bool UiOverlay::processEvent(const sf::Event& event, TimeMs now) {
-    if (isInput(event)) m_lastInputAt = now;
+    if (isInput(event) && concernsUi(event)) m_lastInputAt = now;
     if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape && closeTopDialog()) return true;
     if (m_input.admit(event)) m_imgui.processEvent(event);
     return false;
+}
+
+bool UiOverlay::concernsUi(const sf::Event& event) {
+    const auto pointerAt = [this](int x, int y) {
+        const bool over = m_imgui.covers(static_cast<float>(x), static_cast<float>(y));
+        const bool concerns = over || m_pointerOverUi || m_imgui.wantsMouse() || m_imgui.popupOpen() || navigating();
+        m_pointerOverUi = over; // leaving a menu's item takes a frame too: its highlight goes
+        return concerns;
+    };
+    switch (event.type) {
+    case sf::Event::MouseMoved: return pointerAt(event.mouseMove.x, event.mouseMove.y);
+    case sf::Event::MouseButtonPressed:
+    case sf::Event::MouseButtonReleased: return pointerAt(event.mouseButton.x, event.mouseButton.y);
+    case sf::Event::MouseWheelScrolled: return pointerAt(event.mouseWheelScroll.x, event.mouseWheelScroll.y);
+    case sf::Event::KeyPressed:
+    case sf::Event::KeyReleased:
+    case sf::Event::TextEntered: return navigating() || m_imgui.popupOpen() || ImGui::GetIO().WantTextInput || m_imgui.wantsKeyboard();
+    default: return true;
+    }
 }
 
 bool UiOverlay::closeTopDialog() {
@@ -176,7 +195,6 @@ void UiOverlay::setScale(float scale) {
     }
     spdlog::info("menus and dialogs at scale {:.2f} ({} px text)", scale, m_imgui.fontSizePx());
     m_scale = scale;
-    m_tableWithOverlayValid = false;
     m_framesToSettle = kSettleFrames;
 }
 
@@ -209,9 +227,16 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
 }
 
 UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
-    UiCommands commands = buildFrame(frame, now);
-    m_imgui.endFrame();
-    m_tableWithOverlayValid = false; // what ImGui shows may have changed since it was cached
+    UiCommands commands;
+    build(frame, now, commands);
+    m_imgui.renderOnWindow();
+    return commands;
+}
+
+std::vector<sf::FloatRect> UiOverlay::build(const OverlayFrame& frame, TimeMs now, UiCommands& commands) {
+    const std::vector<speed::ui::ImGuiLayer::DrawnArea> before = m_imgui.drawnAreas();
+    for (UiCommand& command : buildFrame(frame, now)) commands.push_back(std::move(command));
+    m_imgui.finishFrame();
     m_lastFrameAt = now;
     for (const sf::Event& event : m_input.takeHeldBack()) {
         if (m_input.admit(event)) m_imgui.processEvent(event);
@@ -219,23 +244,7 @@ UiCommands UiOverlay::draw(const OverlayFrame& frame, TimeMs now) {
     if (m_measure.running()) m_framesToSettle = kSettleFrames; // and a few more to show the results
     else if (m_framesToSettle > 0) --m_framesToSettle;
     m_logHasNews = false;
-    return commands;
-}
-
-const sf::Texture* UiOverlay::tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
-                                               TimeMs now, UiCommands& commands) {
-    const bool dialogOpen = navigating() || frame.waiting; // the clock would cover it
-    if (active(now) || dialogOpen) return nullptr;
-    if (m_tableWithOverlayValid && !tableLayerRedrawn) return &m_tableWithOverlay.getTexture();
-    const sf::Vector2u size = tableLayer.getSize();
-    if (m_tableWithOverlay.getSize() != size && !m_tableWithOverlay.create(size.x, size.y)) return nullptr;
-    m_tableWithOverlay.draw(sf::Sprite(tableLayer), sf::BlendNone); // opaque: a copy, not a blend
-    for (UiCommand& command : buildFrame(frame, now)) commands.push_back(std::move(command));
-    m_imgui.endFrame(m_tableWithOverlay);
-    m_tableWithOverlay.display();
-    m_lastFrameAt = now;
-    m_tableWithOverlayValid = true;
-    return &m_tableWithOverlay.getTexture();
+    return speed::ui::ImGuiLayer::changedBoxes(before, m_imgui.drawnAreas());
 }
 
 void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {

@@ -80,13 +80,11 @@ public:
 
     // Builds and draws one ImGui frame over what SFML drew; returns what the user chose.
     UiCommands draw(const OverlayFrame& frame, TimeMs now);
-
-    // For the once-a-second clock tick while ImGui is idle and no dialog is open: the table layer
-    // with the menu bar and log pane drawn into it (redrawn only when the layer was), so a tick
-    // costs one blit as it did without the overlay. Null when ImGui must be drawn live: then
-    // blit the table layer and call draw().
-    const sf::Texture* tableWithOverlay(const sf::Texture& tableLayer, bool tableLayerRedrawn, const OverlayFrame& frame,
-                                        TimeMs now, UiCommands& commands);
+    // Builds one frame without drawing it (render() draws it): what the user chose goes to
+    // `commands`, and the boxes where it looks different from the frame before are returned.
+    std::vector<sf::FloatRect> build(const OverlayFrame& frame, TimeMs now, UiCommands& commands);
+    // The last frame built, over what SFML drew; with `clips`, inside those boxes only.
+    void render(sf::RenderTarget& target, const std::vector<sf::FloatRect>* clips = nullptr) { m_imgui.render(target, clips); }
 
     // True while ImGui should be redrawn at a modest rate: a measurement runs (and a few frames
     // after), input arrived recently (hover, menus opening), a text field has the caret, a dialog
@@ -138,11 +136,14 @@ private:
     void drawRematchPanel(const OverlayFrame& frame, UiCommands& commands);
     bool anyDialogOpen() const;
     bool navigating() const; // a screen or dialog is up: ImGui's keyboard navigation is on
+    // Whether an event can change what ImGui shows: the pointer over the table, with no menu
+    // open and nothing of ImGui's under it or held, cannot (a card dragged over the table draws
+    // no ImGui frames); keys only while a screen, a dialog or a text field has them.
+    bool concernsUi(const sf::Event& event);
 
     speed::ui::ImGuiLayer m_imgui;
     FrameInputQueue m_input;
-    sf::RenderTexture m_tableWithOverlay;
-    bool m_tableWithOverlayValid = false;
+    bool m_pointerOverUi = false; // the last pointer event was over a menu, dialog or the log pane
     float m_scale = 1;
     sf::Clock m_frameClock;
     TimeMs m_lastFrameAt = -kUiFrameMs;

@@ -42,7 +42,7 @@ def window_origin():
 def one_run(h, probe, seed, motions):
     """The figures of one window, or None when its table had no legal move."""
     window = h.start(f"window-{seed}", WINDOW, "--vs-cpu", "--cpu-idle", "--seed", seed, "--dump-layout",
-                     "--width", 1024, "--height", 720, state=f"state-{seed}")
+                     "--width", 1280, "--height", 800, state=f"state-{seed}")
     window.wait_for_line("window ready", 20)
     window.wait_for_line("applied (table): SPEED!", 20)  # the first flip puts cards on the piles
     window.wait_for_line("moves legal=", 5)

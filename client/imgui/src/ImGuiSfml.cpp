@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <backends/imgui_impl_opengl2.h>
 
+#include <algorithm>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -266,14 +267,122 @@ void ImGuiLayer::beginFrame(sf::Time sinceLastFrame) {
 void ImGuiLayer::endFrame() { endFrame(m_window); }
 
 void ImGuiLayer::endFrame(sf::RenderTarget& target) {
+    finishFrame();
+    render(target);
+}
+
+namespace {
+
+// FNV-1a over raw bytes: a change in any vertex, index or command changes the digest.
+std::uint64_t digestOf(const void* data, std::size_t size, std::uint64_t hash) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
+    return hash;
+}
+
+// The box a draw list may paint: its commands' clip rectangles (the backend scissors to them),
+// within the display.
+std::optional<sf::FloatRect> listBox(const ImDrawList& list, const ImVec2& display) {
+    float left = display.x;
+    float top = display.y;
+    float right = 0;
+    float bottom = 0;
+    for (const ImDrawCmd& command : list.CmdBuffer) {
+        if (command.ElemCount == 0 || command.UserCallback != nullptr) continue;
+        left = std::min(left, std::max(0.0f, command.ClipRect.x));
+        top = std::min(top, std::max(0.0f, command.ClipRect.y));
+        right = std::max(right, std::min(display.x, command.ClipRect.z));
+        bottom = std::max(bottom, std::min(display.y, command.ClipRect.w));
+    }
+    if (right <= left || bottom <= top) return std::nullopt;
+    return sf::FloatRect(left, top, right - left, bottom - top);
+}
+
+} // namespace
+
+void ImGuiLayer::finishFrame() {
     ImGui::SetCurrentContext(m_context);
     ImGui::Render();
+    m_popupOpen = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+    m_drawn.clear();
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (data == nullptr) return;
+    for (int n = 0; n < data->CmdListsCount; ++n) {
+        const ImDrawList& list = *data->CmdLists[n];
+        const std::optional<sf::FloatRect> box = listBox(list, data->DisplaySize);
+        if (!box) continue;
+        std::uint64_t digest = 0xcbf29ce484222325ULL;
+        digest = digestOf(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert), digest);
+        digest = digestOf(list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx), digest);
+        for (const ImDrawCmd& command : list.CmdBuffer) {
+            digest = digestOf(&command.ClipRect, sizeof(command.ClipRect), digest);
+            digest = digestOf(&command.TextureId, sizeof(command.TextureId), digest);
+            digest = digestOf(&command.ElemCount, sizeof(command.ElemCount), digest);
+            digest = digestOf(&command.IdxOffset, sizeof(command.IdxOffset), digest);
+            digest = digestOf(&command.VtxOffset, sizeof(command.VtxOffset), digest);
+        }
+        m_drawn.push_back({*box, digest});
+    }
+}
+
+void ImGuiLayer::render(sf::RenderTarget& target, const std::vector<sf::FloatRect>* clips) {
+    ImGui::SetCurrentContext(m_context);
+    ImDrawData* data = ImGui::GetDrawData();
+    if (data == nullptr || !data->Valid) return;
     target.setActive(true);
     // SFML leaves a GL_TEXTURE matrix that scales pixel coordinates; ImGui's OpenGL2 backend
     // sets projection and model-view only, so without this every glyph samples the atlas corner.
     sf::Texture::bind(nullptr);
-    ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+    if (clips == nullptr) {
+        ImGui_ImplOpenGL2_RenderDrawData(data);
+    } else {
+        // Each box in turn: the lists that reach into it, their clip rectangles cut to it (the
+        // backend skips a command whose rectangle comes out empty).
+        std::vector<ImDrawList*> lists;
+        std::vector<ImVec4> kept;
+        for (const sf::FloatRect& clip : *clips) {
+            lists.clear();
+            for (int n = 0; n < data->CmdListsCount; ++n) {
+                const std::optional<sf::FloatRect> box = listBox(*data->CmdLists[n], data->DisplaySize);
+                if (box && box->intersects(clip)) lists.push_back(data->CmdLists[n]);
+            }
+            if (lists.empty()) continue;
+            kept.clear();
+            for (ImDrawList* list : lists) {
+                for (ImDrawCmd& command : list->CmdBuffer) {
+                    kept.push_back(command.ClipRect);
+                    command.ClipRect = ImVec4(std::max(command.ClipRect.x, clip.left), std::max(command.ClipRect.y, clip.top),
+                                              std::min(command.ClipRect.z, clip.left + clip.width),
+                                              std::min(command.ClipRect.w, clip.top + clip.height));
+                }
+            }
+            ImDrawData part = *data;
+            part.CmdLists = lists.data();
+            part.CmdListsCount = static_cast<int>(lists.size());
+            ImGui_ImplOpenGL2_RenderDrawData(&part);
+            std::size_t next = 0;
+            for (ImDrawList* list : lists) {
+                for (ImDrawCmd& command : list->CmdBuffer) command.ClipRect = kept[next++];
+            }
+        }
+    }
     target.resetGLStates(); // hand SFML back the GL state it expects
+}
+
+std::vector<sf::FloatRect> ImGuiLayer::changedBoxes(const std::vector<DrawnArea>& before, const std::vector<DrawnArea>& after) {
+    std::vector<sf::FloatRect> boxes;
+    const auto unmatched = [&boxes](const std::vector<DrawnArea>& from, const std::vector<DrawnArea>& in) {
+        for (const DrawnArea& area : from) {
+            if (std::find(in.begin(), in.end(), area) == in.end()) boxes.push_back(area.box);
+        }
+    };
+    unmatched(before, after);
+    unmatched(after, before);
+    return boxes;
+}
+
+bool ImGuiLayer::covers(float x, float y) const {
+    return std::any_of(m_drawn.begin(), m_drawn.end(), [&](const DrawnArea& area) { return area.box.contains(x, y); });
 }
 
 bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }

@@ -35,7 +35,7 @@ TEST_CASE("a deck that is not installed: the preferred one, said; none installed
     CHECK(deckNotice(none, true).find("No card deck is installed") == 0);
 }
 
-TEST_CASE("--list-cards prints a name a line, built-in last; with --json one object", "[cards]") {
+TEST_CASE("the deck list prints a name a line, built-in last; with --json one object", "[cards]") {
     std::ostringstream lines;
     printDecks(twoDecks(), false, lines);
     CHECK(lines.str() == "Anglo\nPenguins\nbuilt-in\n");

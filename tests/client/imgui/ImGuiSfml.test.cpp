@@ -214,3 +214,23 @@ TEST_CASE("a click between two frames is seen down by the next frame, then up", 
     CHECK(feedEvent(io, mouseButton(sf::Event::MouseButtonReleased, sf::Mouse::Left, 10, 20)));
     CHECK_FALSE(io.MouseDown[0]);
 }
+
+TEST_CASE("a frame of the menus differs from the last one only where a window appeared, went or changed", "[imgui]") {
+    using Area = speed::ui::ImGuiLayer::DrawnArea;
+    const Area menuBar{{0, 0, 800, 20}, 1};
+    const Area logPane{{560, 20, 240, 500}, 2};
+    const Area popup{{0, 20, 180, 140}, 3};
+    const auto changed = speed::ui::ImGuiLayer::changedBoxes;
+
+    CHECK(changed({menuBar, logPane}, {menuBar, logPane}).empty()); // drawn alike: nothing to draw anew
+    CHECK(changed({menuBar, logPane}, {logPane, menuBar}).empty()); // the order of the lists does not matter
+
+    const Area hovered{menuBar.box, 7}; // an item lit under the pointer: the same box, other pixels
+    CHECK(changed({menuBar, logPane}, {hovered, logPane}) == std::vector<sf::FloatRect>{menuBar.box, hovered.box});
+
+    CHECK(changed({menuBar}, {menuBar, popup}) == std::vector<sf::FloatRect>{popup.box}); // a menu opened
+    CHECK(changed({menuBar, popup}, {menuBar}) == std::vector<sf::FloatRect>{popup.box}); // ... and closed: where it was
+
+    const Area moved{{20, 40, 180, 140}, 3}; // the same window dragged: where it was and where it is
+    CHECK(changed({popup}, {moved}) == std::vector<sf::FloatRect>{popup.box, moved.box});
+}

@@ -7,7 +7,9 @@ set -u
 under_xvfb "$@"
 command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
 
-start_speed --vs-cpu --cpu-idle --seed 4 --dump-layout
+# --check-frames: each frame drawn in parts (a drag, a lift, a refusal's note, a menu) is
+# compared with the same frame drawn whole, and each frame's table with the game's.
+start_speed --vs-cpu --cpu-idle --seed 4 --dump-layout --check-frames
 wait_for_log "window ready" 60
 wait_for_log "applied \(table\): SPEED!" 60
 wid=$(timeout 15 xdotool search --sync --classname '^speed$' | head -n 1)
@@ -80,3 +82,8 @@ xdotool windowsize "$wid" 900 640
 wait_for_log "layout window 0 0 900 640" 60
 echo "ok: resized window laid out again"
 stop_speed
+parts_wrong=$(grep -c "a frame drawn in parts differs from the whole frame" "$LOG")
+[ "$parts_wrong" = 0 ] || fail "$parts_wrong frames drawn in parts were not the whole frame: $(grep -m1 "drawn in parts differs" "$LOG")"
+table_wrong=$(grep -c "frame check: .* | table: " "$LOG")
+[ "$table_wrong" = 0 ] || fail "$table_wrong frames showed a table that is not the game's: $(grep -m1 "frame check: .* | table: " "$LOG")"
+echo "ok: every frame drawn in parts was the whole frame, and every frame's table the game's"

@@ -8,6 +8,7 @@
 #include <SFML/Window/Event.hpp>
 
 #include <bitset>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -87,6 +88,29 @@ public:
     void endFrame();
     // The same into another target of the window's size (e.g. a RenderTexture caching a frame).
     void endFrame(sf::RenderTarget& target);
+    // Ends the frame without drawing it: render() draws it, as often as needed, until the next
+    // beginFrame().
+    void finishFrame();
+    // The last finished frame into `target`; with `clips`, only inside those boxes (what lies
+    // outside is left as it is).
+    void render(sf::RenderTarget& target, const std::vector<sf::FloatRect>* clips = nullptr);
+    void renderOnWindow() { render(m_window); }
+
+    // Where the last finished frame drew: a box per draw list (a window, a popup, the menu
+    // bar), with a digest of everything the list drew.
+    struct DrawnArea {
+        sf::FloatRect box;
+        std::uint64_t digest = 0;
+        bool operator==(const DrawnArea& other) const { return box == other.box && digest == other.digest; }
+    };
+    const std::vector<DrawnArea>& drawnAreas() const { return m_drawn; }
+    // The boxes where `after` may look different from `before`: those of the areas that are
+    // not in both, drawn alike.
+    static std::vector<sf::FloatRect> changedBoxes(const std::vector<DrawnArea>& before, const std::vector<DrawnArea>& after);
+    // The point lies on something the last frame drew (a menu, a dialog, the log pane).
+    bool covers(float x, float y) const;
+    // A popup (an open menu) is up: a click anywhere is the menus' (outside, it closes it).
+    bool popupOpen() const { return m_popupOpen; }
 
     // While these are true the event belongs to a menu or dialog, not to the table.
     bool wantsMouse() const;
@@ -103,6 +127,8 @@ private:
     float m_fontSizePx = 0;
     std::unique_ptr<ImGuiStyle> m_baseStyle; // the style at scale 1, what setSize() scales
     InputFeed m_input;
+    std::vector<DrawnArea> m_drawn;
+    bool m_popupOpen = false;
 };
 
 } // namespace speed::ui
