@@ -5,6 +5,7 @@
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsKeys.hpp"
 
+#include <filesystem>
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -117,7 +118,16 @@ void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     app.add_flag("--check-frames", options.checkFrames,
                  "check every frame's table against the game (cards in flight included) and log what differs");
     app.add_option("--record-frames", options.recordFramesDir,
-                   "save every frame drawn as DIR/frame-MS.png (at most 3000), to look at the motion frame by frame");
+                   "save every frame drawn as DIR/frame-MS.png (at most 3000), to look at the motion frame by frame; "
+                   "DIR is made when missing")
+        ->check([](const std::string& folder) -> std::string {
+            std::error_code error;
+            std::filesystem::create_directories(folder, error);
+            if (!std::filesystem::is_directory(folder)) {
+                return "cannot make the folder " + folder + (error ? ": " + error.message() : std::string());
+            }
+            return {};
+        });
     app.add_flag("--dump-layout", options.dumpLayout, "log the screen rectangles of the table and the playable moves");
 }
 

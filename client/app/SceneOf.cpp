@@ -63,6 +63,10 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     scene.hasTable = match.hasTable();
     scene.localSeat = match.localSeat();
     scene.info = match.info();
+    // A game just won or lost is told once its last cards have landed (TableMotion::showEnding):
+    // until then the table plays on, and the score waits too.
+    const bool landing = motion.ending() && now < motion.ending()->startMs && gameFinished(scene.info);
+    if (landing) scene.info = GameInfo::Play;
     scene.elapsedMs = match.elapsedMs(now);
     scene.now = now;
     scene.speedCalled = match.speedCalled();
@@ -71,7 +75,8 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     const std::string& levelName = opponent.shownLevel;
     const std::string& who = opponent.shownName;
     scene.opponentName = who + " \xC2\xB7 " + levelName;
-    scene.matchScore = matchScore(match.finishedGames(), who);
+    const std::vector<GameRecord>& finished = match.finishedGames();
+    scene.matchScore = matchScore(landing && !finished.empty() ? std::vector<GameRecord>(finished.begin(), finished.end() - 1) : finished, who);
     scene.statusWord = std::string(stateWord(scene.info));
     const std::string cpu = trf("bot.title", who, levelName);
     scene.statusDetail = (scene.info == GameInfo::Play ? cpu : trf("play.status.versus", cpu)) + kDot +

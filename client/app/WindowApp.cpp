@@ -123,6 +123,7 @@ void WindowApp::relayout() {
 }
 
 int WindowApp::run() {
+    followDeal(nowMs()); // the first frame already shows the hands in their decks, about to be dealt
     draw(Frame::Full, nowMs());
     if (m_options.vsCpu) {
         spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,

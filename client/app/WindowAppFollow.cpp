@@ -134,7 +134,9 @@ void WindowApp::followNetwork(const NetworkView& network, TimeMs now) {
 }
 
 void WindowApp::followGames(TimeMs now) {
-    for (const GameRecord& game : m_schedule.follow(match().finishedGames(), now)) {
+    // The next game, or leaving after the last, counts from when the end is shown: once the
+    // cards in the air have landed (TableMotion::showEnding).
+    for (const GameRecord& game : m_schedule.follow(match().finishedGames(), m_motion.timeline().settledAt(now))) {
         spdlog::info("game {} over: {} in {} ({} moves, {} SPEED! flips) | table: {}", game.number,
                      gameInfoName(game.info), formatClock(game.durationMs), game.moves, game.flips,
                      tableSummary(match().state()));
@@ -200,7 +202,9 @@ void WindowApp::followDeal(TimeMs now) {
     const bool fresh = m_shownDealGame != 0 || match().elapsedMs(now) < kDealShownUntilMs;
     m_shownDealGame = match().gameNumber();
     m_motion.clearEnding();
-    if (fresh) m_motion.deal(match().state(), m_layout, now);
+    // Timed from the game's start: a table shown late (a slow first frame) is dealt faster, and
+    // is dealt before the opening flip all the same.
+    if (fresh) m_motion.deal(match().state(), m_layout, now, now + kDealLandsByMs - match().elapsedMs(now));
     m_dirty = true;
 }
 

@@ -40,7 +40,7 @@ FlightLook flightLook(const CardFlight& f, TimeMs now) {
     look.faceUp = f.faceUp;
     const float t = flightProgress(f, now);
     if (f.fades) {
-        look.opacity = t;
+        look.opacity = kFadeFromOpacity + (1.0f - kFadeFromOpacity) * t;
         return look;
     }
     if (f.turns) { // edge-on at the middle of the way: the back before, the face after
@@ -96,22 +96,37 @@ bool Timeline::busy(TimeMs now) const {
     return std::any_of(m_flights.begin(), m_flights.end(), [now](const CardFlight& f) { return !f.landed(now); });
 }
 
+TimeMs Timeline::settledAt(TimeMs now) const {
+    TimeMs settled = now;
+    for (const CardFlight& f : m_flights) {
+        if (!f.landed(now)) settled = std::max(settled, f.startMs + f.durationMs);
+    }
+    return settled;
+}
+
 int Timeline::pendingArrivals(const Place& place, TimeMs now) const {
     return static_cast<int>(std::count_if(m_flights.begin(), m_flights.end(),
                                           [&](const CardFlight& f) { return f.to == place && !f.landed(now); }));
 }
 
-std::vector<CardFlight> flightsForDeal(const GameState& dealt, const TableLayout& layout, TimeMs now) {
-    std::vector<CardFlight> flights;
-    TimeMs start = now;
+std::vector<CardFlight> flightsForDeal(const GameState& dealt, const TableLayout& layout, TimeMs now, TimeMs landsBy) {
+    std::vector<Place> slots;
     for (int slot = 0; slot < dealt.rules.handSize; ++slot) { // the seats in turn, as a dealer would
         for (int seat = 0; seat < kSeats; ++seat) {
-            if (const auto card = slotCard(dealt, seat, slot)) {
-                flights.push_back(flight(*card, true, rectOf(layout, Place::deck(seat)), Place::handSlot(seat, slot), start,
-                                         kDealFlightMs, true));
-                start += kDealStaggerMs;
-            }
+            if (slotCard(dealt, seat, slot)) slots.push_back(Place::handSlot(seat, slot));
         }
+    }
+    if (slots.empty()) return {};
+    const TimeMs whole = static_cast<TimeMs>(slots.size() - 1) * kDealStaggerMs + kDealFlightMs;
+    const TimeMs room = std::max(kDealShortestMs, landsBy - now);
+    const double scale = room < whole ? static_cast<double>(room) / static_cast<double>(whole) : 1.0;
+    const auto scaled = [scale](TimeMs ms) { return std::max<TimeMs>(1, static_cast<TimeMs>(static_cast<double>(ms) * scale)); };
+    std::vector<CardFlight> flights;
+    TimeMs start = now;
+    for (const Place& slot : slots) {
+        flights.push_back(flight(*slotCard(dealt, slot.seat, slot.index), true, rectOf(layout, Place::deck(slot.seat)), slot,
+                                 start, scaled(kDealFlightMs), true));
+        start += scaled(kDealStaggerMs);
     }
     return flights;
 }

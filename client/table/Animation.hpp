@@ -57,6 +57,8 @@ public:
     void clear() { m_flights.clear(); }
     void prune(TimeMs now); // drop the flights that have landed
     bool busy(TimeMs now) const;
+    // When the last flight in the air at `now` lands (`now` when none is).
+    TimeMs settledAt(TimeMs now) const;
     // Flights still heading for `place` at `now`: that many top cards are not shown there yet.
     int pendingArrivals(const Place& place, TimeMs now) const;
     const std::vector<CardFlight>& flights() const { return m_flights; }
@@ -74,8 +76,9 @@ struct FlightStart {
 };
 
 // The deal of a new game: each seat's hand cards leave its deck one after another, turning over
-// on the way to their slots.
-std::vector<CardFlight> flightsForDeal(const GameState& dealt, const TableLayout& layout, TimeMs now);
+// on the way to their slots, the last landing by `landsBy` (sooner when there is time): the
+// stagger and the flights are shortened alike when they would not fit.
+std::vector<CardFlight> flightsForDeal(const GameState& dealt, const TableLayout& layout, TimeMs now, TimeMs landsBy);
 
 // The flights that show `move` turning `before` into `after` (a play, a refill, the SPEED! flip,
 // plus an automatic refill). `start` overrides where the moved card begins.

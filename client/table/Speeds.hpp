@@ -22,7 +22,11 @@ inline constexpr TimeMs kRefillTurnMs = 260;        // a refill: the deck's top 
 inline constexpr TimeMs kDealFlightMs = 260;        // the deal: each hand card flies from its deck, turning over
 inline constexpr TimeMs kDealStaggerMs = 70;        // ... one card after another, the seats in turn
 inline constexpr TimeMs kDealShownUntilMs = 2000;   // ... unless the game is older when first shown (one taken up again)
+inline constexpr TimeMs kDealLandsByMs = 850;       // ... all landed this far into the game, before the opening SPEED! flip
+                                                    //     a second in: a deal shown late goes faster
+inline constexpr TimeMs kDealShortestMs = 250;      // ... but never faster than this, the whole deal
 inline constexpr TimeMs kFadeInMs = 120;            // reduced motion: a card fades in where it lands instead
+inline constexpr float kFadeFromOpacity = 0.35f;    // ... from this opacity: never a frame with the card nowhere
 inline constexpr TimeMs kCelebrationMs = 2600;      // a win: confetti over the table
 inline constexpr TimeMs kConfettiStaggerMs = 600;   // ... the pieces set off within this much of each other
 inline constexpr TimeMs kDefeatDimMs = 600;         // a loss: the table dims, quietly

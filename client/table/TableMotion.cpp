@@ -18,8 +18,8 @@ void TableMotion::showMove(const GameState& before, const GameState& after, cons
     for (const CardFlight& flight : flightsForMove(before, after, move, layout, now, start)) launch(flight, &layout, now);
 }
 
-void TableMotion::deal(const GameState& dealt, const TableLayout& layout, TimeMs now) {
-    for (const CardFlight& flight : flightsForDeal(dealt, layout, now)) launch(flight, &layout, now);
+void TableMotion::deal(const GameState& dealt, const TableLayout& layout, TimeMs now, TimeMs landsBy) {
+    for (const CardFlight& flight : flightsForDeal(dealt, layout, now, landsBy)) launch(flight, &layout, now);
 }
 
 void TableMotion::slideHome(const GameState& state, const Place& source, const Rect& from, TimeMs now, TimeMs durationMs) {

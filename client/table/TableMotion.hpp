@@ -42,9 +42,12 @@ public:
     void showMove(const GameState& before, const GameState& after, const Move& move, const TableLayout& layout,
                   TimeMs now, std::optional<FlightStart> start = std::nullopt);
     // A new game's hand cards fly from the decks to the slots, turning over.
-    void deal(const GameState& dealt, const TableLayout& layout, TimeMs now);
+    // The hands dealt from the decks, landed by `landsBy` (see flightsForDeal).
+    void deal(const GameState& dealt, const TableLayout& layout, TimeMs now, TimeMs landsBy);
     // The game is over: a win's celebration or a loss's dimming (kept until the next game).
-    void showEnding(EndingKind kind, std::uint64_t seed, TimeMs now) { m_ending = TableEnding{kind, now, seed}; }
+    // The end of a game is shown once the cards in the air have landed: the last play reaches its
+    // pile before the banner, the celebration or the dimming.
+    void showEnding(EndingKind kind, std::uint64_t seed, TimeMs now) { m_ending = TableEnding{kind, m_timeline.settledAt(now), seed}; }
     const std::optional<TableEnding>& ending() const { return m_ending; }
     void clearEnding() { m_ending.reset(); }
     // Reduced motion: flights become short fades where the cards land, a win has no confetti.

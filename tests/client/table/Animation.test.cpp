@@ -94,7 +94,7 @@ TEST_CASE("animation: a refill and the flip from a deck turn over on the way, a 
 TEST_CASE("animation: the deal flies every hand card from its deck, one after another, turning over") {
     const GameState dealt = Table().deck(0, "C1 C2").hand(0, "H5 -- D7 S2").deck(1, "C3").hand(1, "S5 H6 -- --").state();
     const TableLayout layout = computeLayout(1024, 720, {});
-    const auto flights = flightsForDeal(dealt, layout, 1000);
+    const auto flights = flightsForDeal(dealt, layout, 1000, 1000 + kDealLandsByMs); // time enough
     REQUIRE(flights.size() == 5);
     TimeMs last = 0;
     for (const CardFlight& flight : flights) {
@@ -110,6 +110,28 @@ TEST_CASE("animation: the deal flies every hand card from its deck, one after an
     CHECK(flights.back().startMs == 1000 + 4 * kDealStaggerMs);
     CHECK(flights[0].to == Place::handSlot(0, 0)); // the seats in turn: slot 0 of each, then slot 1 ...
     CHECK(flights[1].to == Place::handSlot(1, 0));
+    CHECK(flights.back().durationMs == kDealFlightMs);
+}
+
+TEST_CASE("animation: a deal shown late goes faster, and still lands before the opening flip") {
+    const GameState dealt = Table().deck(0, "C1 C2").hand(0, "H5 H6 D7 S2").deck(1, "C3").hand(1, "S5 H7 D8 S9").state();
+    const TableLayout layout = computeLayout(1024, 720, {});
+    const TimeMs whole = 7 * kDealStaggerMs + kDealFlightMs;
+    for (const TimeMs room : {whole - 1, whole / 2, TimeMs{300}}) {
+        const auto flights = flightsForDeal(dealt, layout, 5000, 5000 + room);
+        REQUIRE(flights.size() == 8);
+        TimeMs landed = 0;
+        for (std::size_t i = 0; i < flights.size(); ++i) {
+            landed = std::max(landed, flights[i].startMs + flights[i].durationMs);
+            if (i > 0) CHECK(flights[i].startMs > flights[i - 1].startMs); // still one after another
+        }
+        CHECK(landed <= 5000 + room);
+        CHECK(landed > 5000 + room * 9 / 10); // the room is used, not thrown away
+    }
+    // No room left at all: the shortest deal, never a deal in no time.
+    const auto hurried = flightsForDeal(dealt, layout, 5000, 4000);
+    CHECK(hurried.back().startMs + hurried.back().durationMs <= 5000 + kDealShortestMs);
+    CHECK(hurried.back().startMs + hurried.back().durationMs > 5000 + kDealShortestMs * 9 / 10);
 }
 
 TEST_CASE("animation: with reduced motion a flight is a short fade where it lands") {
@@ -122,7 +144,8 @@ TEST_CASE("animation: with reduced motion a flight is a short fade where it land
     CHECK_FALSE(fade.turns);
     CHECK(fade.durationMs == kFadeInMs);
     CHECK(flightRect(fade, {100, 50, 20, 28}, 110) == Rect{100, 50, 20, 28}); // no travel
-    CHECK(flightLook(fade, 100).opacity == Approx(0.0f));
+    CHECK(flightLook(fade, 100).opacity == Approx(kFadeFromOpacity)); // seen from the first frame
+    CHECK(flightLook(fade, 100).opacity > 0.2f);
     CHECK(flightLook(fade, 100 + kFadeInMs).opacity == Approx(1.0f));
     CHECK(flightLook(fade, 100).faceUp);
 }

@@ -69,7 +69,7 @@ TEST_CASE("shown table: a lost or reordered play is named", "[client][motion]") 
 TEST_CASE("shown table: the deal and the taking back of a play are shown as the state is", "[client][motion]") {
     const GameState dealt = Table().deck(0, "C1 C2").hand(0, "H5 -- D7 S2").deck(1, "C3").hand(1, "S5 H6 -- --").state();
     TableMotion motion;
-    motion.deal(dealt, layout(), 0);
+    motion.deal(dealt, layout(), 0, kDealLandsByMs);
     CHECK(shownTableProblems(dealt, motion.timeline(), 0).empty());
     CHECK(motion.busy(4 * kDealStaggerMs));
     CHECK_FALSE(motion.busy(4 * kDealStaggerMs + kDealFlightMs));

@@ -70,3 +70,19 @@ TEST_CASE("table motion: a play taken back slides from the pile home to its slot
     CHECK(motion.timeline().flights()[0].to == Place::deck(1));
     CHECK_FALSE(motion.timeline().flights()[0].faceUp);
 }
+
+TEST_CASE("table motion: the end of a game is shown once the cards in the air have landed", "[client][motion]") {
+    const TableLayout layout = computeLayout(1024, 720, LayoutOptions{});
+    GameState state = deal(RuleOptions{}, 4);
+    applyMove(state, Move::flip());
+    TableMotion motion;
+    motion.showEnding(EndingKind::Won, 1, 100); // nothing in the air: at once
+    REQUIRE(motion.ending());
+    CHECK(motion.ending()->startMs == 100);
+    motion.refusedByHost(Move::play(0, 1, *state.player(0).hand[1], 1), layout, 200);
+    const CardFlight& flying = motion.timeline().flights().back();
+    motion.showEnding(EndingKind::Lost, 1, 250);
+    CHECK(motion.ending()->kind == EndingKind::Lost);
+    CHECK(motion.ending()->startMs == flying.startMs + flying.durationMs);
+    CHECK(motion.ending()->startMs > 250);
+}
