@@ -1,5 +1,6 @@
 #include "app/Display.hpp"
 
+#include <GL/glx.h>
 #include <X11/Xlib.h>
 
 #include <cstdlib>
@@ -18,6 +19,11 @@ DisplayCheck::DisplayCheck() {
 
 DisplayCheck::~DisplayCheck() {
     if (m_display != nullptr) XCloseDisplay(static_cast<Display*>(m_display));
+}
+
+bool displayEventsQueued() {
+    Display* display = glXGetCurrentDisplay();
+    return display != nullptr && XEventsQueued(display, QueuedAlready) > 0;
 }
 
 } // namespace speed::client

@@ -23,4 +23,10 @@ private:
     std::string m_problem;
 };
 
+// Events Xlib has read from the display and holds in its queue, where waiting on the display's
+// socket does not see them. SFML 2.5 looks at the queue for its window's events, then reads the
+// socket again for its clipboard's window: an event for the window that arrives in between
+// stays in the queue until something else wakes the loop. False without a current GLX context.
+bool displayEventsQueued();
+
 } // namespace speed::client

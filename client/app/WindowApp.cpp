@@ -1,6 +1,7 @@
 #include "app/WindowApp.hpp"
 
 #include "app/CardDeckChoice.hpp"
+#include "app/Display.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/SceneOf.hpp"
 #include "app/WindowLanguage.hpp"
@@ -182,9 +183,10 @@ bool WindowApp::turn(TimeMs frameStart) {
     m_motion.prune(now);
     TimeMs waitMs = FramePacer::waitMs(frameStart, nowMs(), moving, nextDeadline(now), m_overlay->nextFrameAt(now));
     if (m_canvas.deckPending()) waitMs = std::min<TimeMs>(waitMs, kDeckPollMs); // its cards, as soon as they are ready
-    // Drawing may have made Xlib read input into its queue, where the wait would not see it.
+    // Drawing may have made Xlib read input into its queue, where the wait would not see it;
+    // so may SFML's own look at the display (see displayEventsQueued).
     sf::Event event;
-    if (m_window.pollEvent(event)) {
+    if (m_window.pollEvent(event) || (displayEventsQueued() && m_window.pollEvent(event))) {
         handleEvent(event, nowMs());
         return true;
     }

@@ -310,7 +310,6 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
         }
     }
     std::vector<Rect> moving = m_renderer.movingBounds(frame.layout, frame.scene);
-    moving.push_back(frame.layout.clock);
     damage.insert(damage.end(), m_lastMoving.begin(), m_lastMoving.end());
     damage.insert(damage.end(), moving.begin(), moving.end());
     const std::vector<Rect> boxes = pixelBoxes(damage, size);
@@ -330,7 +329,6 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
     } else {
         window.draw(sf::Sprite(still), sf::BlendNone); // opaque: a copy, not a blend
     }
-    m_renderer.drawClock(window, frame.layout, frame.scene);
     m_renderer.drawMoving(window, frame.layout, frame.scene);
     frame.overlay.render(window, partial ? &clips : nullptr);
     if (partial && m_checkPartial) checkPartial(window, frame);
@@ -347,8 +345,7 @@ void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame) {
     sf::RenderTexture whole;
     if (!drawn.create(size.x, size.y) || !whole.create(size.x, size.y)) return;
     drawn.update(window);
-    m_renderer.drawStill(whole, frame.layout, frame.scene, false);
-    m_renderer.drawClock(whole, frame.layout, frame.scene);
+    m_renderer.drawStill(whole, frame.layout, frame.scene);
     m_renderer.drawMoving(whole, frame.layout, frame.scene);
     frame.overlay.render(whole);
     whole.display();

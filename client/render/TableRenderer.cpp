@@ -37,7 +37,7 @@ sf::Vector2f toVector(Point p) { return {p.x, p.y}; }
 sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
 
 // The still table's parts, told apart in their digests.
-enum class PieceKind : std::uint8_t { Deck, Slot, Name, Pile, Note, Dim, Banner, StatusBar };
+enum class PieceKind : std::uint8_t { Deck, Slot, Name, Pile, Note, Dim, Banner, Clock, StatusBar };
 
 // FNV-1a over the values that decide how a still part looks.
 class LookDigest {
@@ -66,6 +66,18 @@ Rect cardBounds(const Rect& rect) { return rect.inflated(std::max(rect.width, re
 // How far each card of a deck's stack sits up and to the left of the one below.
 float deckStep(const Rect& deck) { return std::max(1.0f, deck.width * 0.025f); }
 
+// A card's shadow falls this far below it (half as far to the right), the farther the higher it is.
+float cardShadowPx(const Rect& place, float liftPx) { return std::max(2.0f, place.width * 0.03f) + liftPx * 0.6f; }
+
+// A card in the air rises a little at the start of its way and comes down as it lands.
+float flightLift(const CardFlight& flight, const Rect& rect, TimeMs now) {
+    return flight.fades ? 0 : (1.0f - flightProgress(flight, now)) * rect.height * 0.06f;
+}
+
+// The card in the hand: a little larger than in its place, and raised.
+Rect heldRect(const TableScene& scene) { return scene.drag->cardRect().inflated(scene.drag->cardRect().width * 0.04f); }
+float heldLift(const TableScene& scene) { return scene.drag->cardRect().height * 0.05f; }
+
 Rect textBounds(const sf::Text& text) {
     const sf::FloatRect bounds = text.getGlobalBounds();
     return Rect{bounds.left, bounds.top, bounds.width, bounds.height}.inflated(2);
@@ -73,16 +85,15 @@ Rect textBounds(const sf::Text& text) {
 
 } // namespace
 
-void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
-    drawStill(target, layout, scene, withClock);
+void TableRenderer::draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+    drawStill(target, layout, scene);
     drawMoving(target, layout, scene);
 }
 
-void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const {
+void TableRenderer::drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
     target.clear(sfColour(palette::kFeltEdge));
     drawFelt(target, layout.table);
     for (const StillPiece& piece : stillPieces(layout, scene)) piece.draw(target);
-    if (withClock) drawClock(target, layout, scene);
 }
 
 void TableRenderer::drawStillIn(sf::RenderTarget& target, const TableLayout& layout, const std::vector<StillPiece>& pieces,
@@ -112,6 +123,7 @@ std::vector<TableRenderer::StillPiece> TableRenderer::stillPieces(const TableLay
         if (scene.note) addNote(pieces, layout, *scene.note);
         addDefeatDim(pieces, layout, scene);
         addBanner(pieces, layout, scene);
+        addClock(pieces, layout, scene);
     }
     addStatusBar(pieces, layout, scene);
     return pieces;
@@ -129,17 +141,29 @@ void TableRenderer::drawMoving(sf::RenderTarget& target, const TableLayout& layo
 std::vector<Rect> TableRenderer::movingBounds(const TableLayout& layout, const TableScene& scene) const {
     std::vector<Rect> bounds;
     if (!scene.hasTable) return bounds;
-    const auto around = [&bounds](const Rect& rect) { bounds.push_back(cardBounds(rect)); };
     for (const CardFlight& flight : scene.timeline->flights()) {
         if (!flight.flying(scene.now)) continue;
-        around(flightRect(flight, rectOf(layout, flight.to), scene.now));
+        const Rect rect = flightRect(flight, rectOf(layout, flight.to), scene.now);
+        bounds.push_back(cardPaint(rect, flightLift(flight, rect, scene.now)));
     }
-    if (scene.drag->phase() == DragPhase::Dragging) around(scene.drag->cardRect().inflated(scene.drag->cardRect().width * 0.04f));
+    if (scene.drag->phase() == DragPhase::Dragging) bounds.push_back(cardPaint(heldRect(scene), heldLift(scene)));
     if (scene.ending && scene.ending->kind == EndingKind::Won && !scene.reducedMotion && scene.now >= scene.ending->startMs &&
         scene.now < scene.ending->startMs + kCelebrationMs) {
         bounds.push_back(layout.table); // the confetti falls all over it
     }
     return bounds;
+}
+
+// Where drawCard paints a card in `place` lifted by `liftPx`: the card raised, its shadow below
+// and to the right, two pixels around for rounding. A narrowed card (turning) stays inside.
+Rect TableRenderer::cardPaint(const Rect& place, float liftPx) const {
+    const Rect rect = m_art.fitted(place);
+    const float shadowPx = cardShadowPx(place, liftPx);
+    const float left = std::floor(rect.left) - 2;
+    const float top = std::floor(rect.top - liftPx) - 2;
+    const float right = std::ceil(rect.right() + shadowPx * 0.5f) + 3;
+    const float bottom = std::ceil(std::max(rect.bottom() + shadowPx, rect.bottom() - liftPx)) + 3;
+    return {left, top, right - left, bottom - top};
 }
 
 void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::optional<Card> faceUpCard, float liftPx,
@@ -149,7 +173,7 @@ void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::o
         const float width = std::max(1.0f, rect.width * widthScale);
         rect = {rect.center().x - width / 2, rect.top, width, rect.height};
     }
-    const float shadowPx = std::max(2.0f, place.width * 0.03f) + liftPx * 0.6f;
+    const float shadowPx = cardShadowPx(place, liftPx);
     sf::Color shadow = liftPx > 0 ? sfColour(palette::kLiftedShadow) : kShadow;
     shadow.a = static_cast<sf::Uint8>(static_cast<float>(shadow.a) * opacity);
     target.draw(roundedRect({rect.left + shadowPx * 0.5f, rect.top + shadowPx, rect.width, rect.height},
@@ -340,34 +364,47 @@ void TableRenderer::drawFlights(sf::RenderTarget& target, const TableLayout& lay
         if (!flight.flying(scene.now)) continue; // a deal's later cards are still in the deck
         const Rect rect = flightRect(flight, rectOf(layout, flight.to), scene.now);
         const FlightLook look = flightLook(flight, scene.now);
-        const float lift = flight.fades ? 0 : (1.0f - flightProgress(flight, scene.now)) * rect.height * 0.06f;
-        drawCard(target, rect, look.faceUp ? std::optional<Card>(flight.card) : std::nullopt, lift, look.opacity, look.widthScale);
+        drawCard(target, rect, look.faceUp ? std::optional<Card>(flight.card) : std::nullopt, flightLift(flight, rect, scene.now),
+                 look.opacity, look.widthScale);
     }
 }
 
 void TableRenderer::drawHeldCard(sf::RenderTarget& target, const TableLayout& /*layout*/, const TableScene& scene) const {
     if (scene.drag->phase() != DragPhase::Dragging) return;
     const Place source = scene.drag->source();
-    const Rect home = scene.drag->cardRect();
-    const Rect lifted = home.inflated(home.width * 0.04f);
     std::optional<Card> face;
     if (source.kind == PlaceKind::HandSlot) face = scene.state->player(source.seat).hand[static_cast<std::size_t>(source.index)];
-    drawCard(target, lifted, face, home.height * 0.05f);
+    drawCard(target, heldRect(scene), face, heldLift(scene));
 }
 
-void TableRenderer::drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const {
+// The game's time (its label over it, the match's score under it): a part of the still table
+// that changes once a second.
+void TableRenderer::addClock(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
     const Rect& box = layout.clock;
-    if (!scene.hasTable) return;
     if (box.width < layout.cardWidthPx * 0.5f) return;
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
     const float room = box.width * 0.9f; // the words over and under the clock stay in its box
-    drawText(target, scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
-             center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true, room);
-    drawText(target, formatClock(scene.elapsedMs), true, layout.cardWidthPx * 0.36f, sfColour(palette::kWhite), center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true);
+    std::vector<sf::Text> lines;
+    lines.push_back(makeText(scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
+                             center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true, room));
+    const std::string time = formatClock(scene.elapsedMs);
+    lines.push_back(makeText(time, true, layout.cardWidthPx * 0.36f, sfColour(palette::kWhite),
+                             center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true));
     if (!scene.matchScore.empty()) {
-        drawText(target, scene.matchScore, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
-                 center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true, room);
+        lines.push_back(makeText(scene.matchScore, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
+                                 center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true, room));
     }
+    Rect bounds = box;
+    for (const sf::Text& line : lines) {
+        const Rect drawn = textBounds(line);
+        const float left = std::min(bounds.left, drawn.left);
+        const float top = std::min(bounds.top, drawn.top);
+        bounds = {left, top, std::max(bounds.right(), drawn.right()) - left, std::max(bounds.bottom(), drawn.bottom()) - top};
+    }
+    pieces.push_back({bounds, LookDigest().add(PieceKind::Clock).add(box).add(scene.clockLabel).add(time).add(scene.matchScore).value(),
+                      [lines](sf::RenderTarget& target) {
+                          for (const sf::Text& line : lines) target.draw(line);
+                      }});
 }
 
 void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {

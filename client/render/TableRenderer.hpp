@@ -54,11 +54,10 @@ struct TableScene {
 class TableRenderer {
 public:
     TableRenderer(const Fonts& fonts, const CardArt& art) : m_fonts(fonts), m_art(art) {}
-    // The whole frame: what stands still, then what moves; without the clock when `withClock`
-    // is false.
-    void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock = true) const;
-    // The table without the cards in flight or in the hand (a cached layer during animations).
-    void drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene, bool withClock) const;
+    // The whole frame: what stands still, then what moves.
+    void draw(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
+    // The table without the cards in flight or in the hand (the window's cached layer).
+    void drawStill(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
 
     // One part of the still table (a deck, a hand's slot, a pile, a label, the banner, the
     // status bar): the box it may paint, a digest of everything that decides how it looks, and
@@ -82,8 +81,6 @@ public:
     // Where drawMoving draws at this moment (shadows and lifts included): a frame that keeps
     // the last one redraws only these places and those of the frame before.
     std::vector<Rect> movingBounds(const TableLayout& layout, const TableScene& scene) const;
-    // The elapsed-time display alone, drawn over a cached table layer.
-    void drawClock(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
 
 private:
     struct SlotLook {
@@ -108,6 +105,7 @@ private:
     void addNote(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableNote& note) const;
     void addDefeatDim(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void addClock(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void addStatusBar(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void drawDeck(sf::RenderTarget& target, const Rect& deckRect, int shown) const;
     void drawSlot(sf::RenderTarget& target, const Rect& rect, const SlotLook& look) const;
@@ -120,6 +118,7 @@ private:
                     sf::Color bandColour) const;
     void drawCard(sf::RenderTarget& target, const Rect& rect, std::optional<Card> faceUpCard, float liftPx = 0,
                   float opacity = 1, float widthScale = 1) const;
+    Rect cardPaint(const Rect& place, float liftPx) const;
     void drawConfetti(sf::RenderTarget& target, const TableLayout& layout, const TableScene& scene) const;
     void drawDeckCount(sf::RenderTarget& target, const Rect& deck, int count) const;
     void drawHighlight(sf::RenderTarget& target, const Rect& rect, bool strong) const;
