@@ -313,7 +313,11 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
     damage.insert(damage.end(), m_lastMoving.begin(), m_lastMoving.end());
     damage.insert(damage.end(), moving.begin(), moving.end());
     const std::vector<Rect> boxes = pixelBoxes(damage, size);
-    const bool partial = layerWasValid && m_backBufferWhole &&
+    if (size != m_frameSize) { // see kWholeAfterResizeMs
+        m_frameSize = size;
+        m_resizedAt = frame.now;
+    }
+    const bool partial = layerWasValid && m_backBufferWhole && frame.now - m_resizedAt >= kWholeAfterResizeMs &&
                          areaOf(boxes) < kMostPartialShare * static_cast<float>(size.x) * static_cast<float>(size.y);
     const sf::Texture& still = m_tableLayer.getTexture();
     std::vector<sf::FloatRect> clips;
@@ -331,7 +335,7 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
     }
     m_renderer.drawMoving(window, frame.layout, frame.scene);
     frame.overlay.render(window, partial ? &clips : nullptr);
-    if (partial && m_checkPartial) checkPartial(window, frame);
+    if (partial && m_checkPartial) checkPartial(window, frame, size);
     m_backBufferWhole = show(window, partial && !copyWhole ? &boxes : nullptr);
     m_lastMoving = std::move(moving);
 }
@@ -339,8 +343,10 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
 // --check-frames: the frame drawn in parts over the kept one, against the same frame drawn whole
 // from nothing. A place the damage missed (a card's trail, a shadow cut off, a part of the still
 // table that changed unnoticed, a menu closed) shows as pixels that differ.
-void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame) {
-    const sf::Vector2u size = window.getSize();
+void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame, sf::Vector2u size) {
+    // Resized while it was drawn (SFML asks the X server for the size): the driver gave the
+    // window new buffers, this frame is lost anyway, and the next ones are drawn whole.
+    if (window.getSize() != size) return;
     sf::Texture drawn;
     sf::RenderTexture whole;
     if (!drawn.create(size.x, size.y) || !whole.create(size.x, size.y)) return;
@@ -352,17 +358,24 @@ void WindowCanvas::checkPartial(sf::RenderWindow& window, const Frame& frame) {
     const sf::Image parts = drawn.copyToImage();
     const sf::Image full = whole.getTexture().copyToImage();
     long differing = 0;
+    unsigned left = size.x, top = size.y, right = 0, bottom = 0; // where they differ
     for (unsigned y = 0; y < size.y; ++y) {
         for (unsigned x = 0; x < size.x; ++x) {
             const sf::Color a = parts.getPixel(x, y);
             const sf::Color b = full.getPixel(x, y);
             const auto off = [](sf::Uint8 p, sf::Uint8 q) { return std::abs(static_cast<int>(p) - static_cast<int>(q)) > kCheckTolerance; };
-            if (off(a.r, b.r) || off(a.g, b.g) || off(a.b, b.b)) ++differing;
+            if (!off(a.r, b.r) && !off(a.g, b.g) && !off(a.b, b.b)) continue;
+            ++differing;
+            left = std::min(left, x);
+            top = std::min(top, y);
+            right = std::max(right, x + 1);
+            bottom = std::max(bottom, y + 1);
         }
     }
     ++m_partialChecked;
-    if (differing > kCheckMostPixels) {
-        if (m_partialWrong++ < 5) spdlog::warn("frame check: a frame drawn in parts differs from the whole frame in {} pixels", differing);
+    if (differing > kCheckMostPixels && m_partialWrong++ < 5) {
+        spdlog::warn("frame check: a frame drawn in parts differs from the whole frame in {} pixels, within {}x{} at {},{} "
+                     "(window {}x{})", differing, right - left, bottom - top, left, top, size.x, size.y);
     }
 }
 

@@ -64,7 +64,7 @@ public:
 
 private:
     void drawOnto(sf::RenderWindow& window, const Frame& frame);
-    void checkPartial(sf::RenderWindow& window, const Frame& frame);
+    void checkPartial(sf::RenderWindow& window, const Frame& frame, sf::Vector2u size);
     // `newOverlay`: build the menus' frame anew (something may have changed them);
     // `copyWhole`: the screen gets the whole window even when only parts were drawn anew.
     void drawFrame(sf::RenderWindow& window, const Frame& frame, bool newOverlay, bool copyWhole);
@@ -111,6 +111,11 @@ private:
     std::unique_ptr<SubBufferPresent> m_present; // made at the first frame, with the window's context
     bool m_backBufferWhole = false;  // the back buffer holds the last frame shown, whole
     sf::Vector2u m_swappedSize;      // the window's size at the last swap
+    // After a resize the driver may give the window new (empty) buffers a frame or two after
+    // the swap that should have done it: frames are whole for a while, then parts again.
+    static constexpr TimeMs kWholeAfterResizeMs = 250;
+    sf::Vector2u m_frameSize;
+    TimeMs m_resizedAt = 0;
     std::vector<Rect> m_lastMoving;  // where the last frame drew what moves (and the clock)
     sf::RenderTexture m_tableLayer; // the still table without the clock
     bool m_tableLayerValid = false; // false: draw it whole (new size, other cards, other words)

@@ -3,8 +3,8 @@
 `speed --vs-cpu --cpu-idle` opens on a table; the input-to-pixel probe (XTest and XGetImage)
 picks up a card that has a legal pile, drags it, times each 12-pixel pointer motion until the
 dragged card's edge moved on screen, then drops the card on the pile and times the release until
-the pile changed. The window's own frame times (from its log) are printed beside them: the goal
-is a p50 no more than one frame's drawing time plus 2 ms.
+the pile changed, at 1280x800. The window's own frame times (from its log) are printed beside
+them, with the goals and the figures of the release before.
 It fails only when nothing reached the screen or no run found a legal move.
 Usage: input_to_pixel.py BIN_DIR PROBE WORK_DIR [RUNS [MOTIONS]]"""
 import os
@@ -94,13 +94,23 @@ def main(argv):
         expect(results, "no table had a legal move for the probe")
         motion_frame = statistics.median(f[0] for f in frames)
         full_frame = statistics.median(f[1] for f in frames)
+        pointer_p50 = statistics.median(r[0] for r in results) / 1000
+        pointer_p99 = max(r[1] for r in results) / 1000
+        release_p50 = statistics.median(r[2] for r in results) / 1000
         print(f"over {len(results)} windows ({motions} motions each): pointer motion to the dragged card moving "
-              f"p50 {statistics.median(r[0] for r in results) / 1000:.2f} ms, "
-              f"p99 {max(r[1] for r in results) / 1000:.2f} ms (worst window), a motion frame p50 "
-              f"{motion_frame:.2f} ms (goal: within {motion_frame + 2:.2f} ms); release on a legal pile to the pile "
-              f"changing p50 {statistics.median(r[2] for r in results) / 1000:.2f} ms, "
-              f"max {max(r[2] for r in results) / 1000:.2f} ms, a full frame p50 {full_frame:.2f} ms "
-              f"(goal: within {full_frame + 2:.2f} ms)")
+              f"p50 {pointer_p50:.2f} ms, p99 {pointer_p99:.2f} ms (worst window), a motion frame p50 "
+              f"{motion_frame:.2f} ms; release on a legal pile to the pile changing p50 {release_p50:.2f} ms, "
+              f"max {max(r[2] for r in results) / 1000:.2f} ms, a full frame p50 {full_frame:.2f} ms")
+        # The goals, and what the same measure gave before the still table was cached in parts
+        # (whole frames at 1280x800, Mesa's software renderer under Xvfb).
+        rows = [("a frame after the table changed, p50", full_frame, 4, "12-13"),
+                ("a frame that only moves cards, p50", motion_frame, 2, "5.6"),
+                ("pointer motion to the dragged card moving, p50", pointer_p50, 3, "5.8"),
+                ("pointer motion to the dragged card moving, p99", pointer_p99, 8, "17"),
+                ("release on a legal pile to the pile changing, p50", release_p50, 5, "13")]
+        print(f"{'':50} {'now':>9} {'goal':>8} {'before':>9}")
+        for label, now, goal, before in rows:
+            print(f"{label:50} {now:6.2f} ms {'<= ' + str(goal):>5} ms {before:>6} ms{'' if now <= goal else '  (over the goal)'}")
 
     return run_on_display(bin_dir, work_dir, bench)
 
