@@ -51,24 +51,36 @@ sf::Color inkOf(Card card) { return card.isJoker() ? kJokerInk : card.isRed() ? 
 } // namespace
 
 bool CardArt::build(float cardWidthPx) {
-    const unsigned wanted = std::clamp(static_cast<unsigned>(std::lround(cardWidthPx * 2)), kMinArtWidthPx, kMaxArtWidthPx);
+    // Even sizes (and an even gutter): every cell of the halved atlas starts on a whole pixel.
+    const unsigned wanted = std::clamp(static_cast<unsigned>(std::lround(cardWidthPx * 2)), kMinArtWidthPx, kMaxArtWidthPx) & ~1u;
     if (wanted == m_artWidthPx) return true;
     m_artWidthPx = wanted;
-    m_artHeightPx = static_cast<unsigned>(std::lround(static_cast<float>(wanted) * kCardAspect));
+    m_artHeightPx = static_cast<unsigned>(std::lround(static_cast<float>(wanted) * kCardAspect)) & ~1u;
     const unsigned cellW = m_artWidthPx + 2 * kPaddingPx;
     const unsigned cellH = m_artHeightPx + 2 * kPaddingPx;
     if (!m_atlas.create(cellW * kColumns, cellH * kRows)) return false;
     m_atlas.clear(sf::Color::Transparent);
     for (int index = 0; index < Card::kDistinctCodes; ++index) {
         const Card card = Card::fromIndex(index);
-        const sf::IntRect at = faceRect(card);
+        const deck::AtlasCell cellOfCard = deck::cellOf(card);
+        const sf::IntRect at = cell(cellOfCard.column, cellOfCard.row);
         drawFace(card, {static_cast<float>(at.left), static_cast<float>(at.top)});
     }
-    const sf::IntRect back = backRect();
+    const sf::IntRect back = cell(deck::backCell().column, deck::backCell().row);
     drawBack({static_cast<float>(back.left), static_cast<float>(back.top)});
     m_atlas.display();
     m_atlas.setSmooth(true);
     m_atlas.generateMipmap();
+    // Shown at half that size: halved here once through the mipmaps, the table samples a plain
+    // texture at the size it is drawn (a software renderer pays for mipmapped sampling on every
+    // pixel of every frame).
+    if (!m_shownAtlas.create(cellW * kColumns / 2, cellH * kRows / 2)) return false;
+    sf::Sprite halved(m_atlas.getTexture());
+    halved.setScale(0.5f, 0.5f);
+    m_shownAtlas.clear(sf::Color::Transparent);
+    m_shownAtlas.draw(halved, sf::BlendNone);
+    m_shownAtlas.display();
+    m_shownAtlas.setSmooth(true);
     return true;
 }
 
@@ -85,14 +97,20 @@ sf::IntRect CardArt::deckCell(deck::AtlasCell at) const {
     return {at.column * cellW + deck::kAtlasPaddingPx, at.row * cellH + deck::kAtlasPaddingPx, m_deckCardWidthPx, m_deckCardHeightPx};
 }
 
+namespace {
+
+sf::IntRect halved(const sf::IntRect& rect) { return {rect.left / 2, rect.top / 2, rect.width / 2, rect.height / 2}; }
+
+} // namespace
+
 sf::IntRect CardArt::faceRect(Card card) const {
     const deck::AtlasCell at = deck::cellOf(card);
-    return m_deckShown ? deckCell(at) : cell(at.column, at.row);
+    return m_deckShown ? deckCell(at) : halved(cell(at.column, at.row));
 }
 
 sf::IntRect CardArt::backRect() const {
     const deck::AtlasCell at = deck::backCell();
-    return m_deckShown ? deckCell(at) : cell(at.column, at.row);
+    return m_deckShown ? deckCell(at) : halved(cell(at.column, at.row));
 }
 
 Rect CardArt::fitted(const Rect& place) const {

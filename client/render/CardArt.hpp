@@ -40,7 +40,7 @@ public:
     bool built() const { return m_artWidthPx > 0; }
 
     const sf::Texture& texture() const {
-        if (!m_deckShown) return m_atlas.getTexture();
+        if (!m_deckShown) return m_shownAtlas.getTexture();
         return m_deckComposed ? m_deckAtlas.getTexture() : m_deckPictures;
     }
     sf::IntRect faceRect(Card card) const;
@@ -58,7 +58,8 @@ private:
     void drawCenter(Card card, sf::Vector2f origin, sf::Color color);
 
     const Fonts& m_fonts;
-    sf::RenderTexture m_atlas;
+    sf::RenderTexture m_atlas;      // drawn at twice the size shown (SFML's shapes have no smoothing of their own)
+    sf::RenderTexture m_shownAtlas; // ... and halved once, smoothly, to the size shown
     unsigned m_artWidthPx = 0;
     unsigned m_artHeightPx = 0;
     sf::Texture m_deckPictures;   // the deck's atlas as drawn
