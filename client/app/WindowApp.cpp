@@ -144,10 +144,11 @@ int WindowApp::run() {
         const LatencySummary frames = m_figures.frameMs.summary();
         const LatencySummary full = m_figures.fullFrameMs.summary();
         const LatencySummary motion = m_figures.motionFrameMs.summary();
+        const LatencySummary whole = m_figures.wholeFrameMs.summary();
         spdlog::info("frames: {} drawn, p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms; {} full p50 {:.2f} ms p99 {:.2f} ms; "
-                     "{} motion p50 {:.2f} ms p99 {:.2f} ms",
+                     "{} motion p50 {:.2f} ms p99 {:.2f} ms; {} whole-window p50 {:.2f} ms p99 {:.2f} ms",
                      frames.count, frames.p50, frames.p99, frames.max, full.count, full.p50, full.p99, motion.count,
-                     motion.p50, motion.p99);
+                     motion.p50, motion.p99, whole.count, whole.p50, whole.p99);
     }
     if (m_options.checkFrames) {
         spdlog::info("frame check: {} frames, {} with the table wrong; {} drawn in parts, {} unlike the whole frame", m_framesChecked,
@@ -239,6 +240,7 @@ void WindowApp::draw(Frame frame, TimeMs now) {
     const double drawnMs = msBetween(startNs, doneNs);
     m_figures.frameMs.add(drawnMs);
     (frame == Frame::Motion ? m_figures.motionFrameMs : m_figures.fullFrameMs).add(drawnMs);
+    if (m_canvas.lastFrameWhole()) m_figures.wholeFrameMs.add(drawnMs);
     if (m_remoteMoveNewsNs != 0) {
         m_figures.remoteMoveToFrameMs.add(msBetween(m_remoteMoveNewsNs, doneNs));
         m_remoteMoveNewsNs = 0;

@@ -38,6 +38,7 @@ struct WindowFigures {
     LatencySamples frameMs;       // every drawn frame
     LatencySamples fullFrameMs;   // of which: the whole table drawn (it changed)
     LatencySamples motionFrameMs; // of which: moving cards over the cached still table
+    LatencySamples wholeFrameMs;  // of either kind: the whole window drawn and shown, not parts of it
     LatencySamples remoteMoveToFrameMs;
 };
 

@@ -299,6 +299,7 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
     const bool layerWasValid = m_tableLayerValid && m_tableLayer.getSize() == size;
     std::vector<Rect> damage;
     if (!updateStillLayer(size, frame, damage)) { // straight onto the window, whole
+        m_lastFrameWhole = true;
         drawOnto(window, frame);
         m_backBufferWhole = show(window, nullptr);
         m_lastMoving = m_renderer.movingBounds(frame.layout, frame.scene);
@@ -319,6 +320,7 @@ void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool 
     }
     const bool partial = layerWasValid && m_backBufferWhole && frame.now - m_resizedAt >= kWholeAfterResizeMs &&
                          areaOf(boxes) < kMostPartialShare * static_cast<float>(size.x) * static_cast<float>(size.y);
+    m_lastFrameWhole = !partial;
     const sf::Texture& still = m_tableLayer.getTexture();
     std::vector<sf::FloatRect> clips;
     if (partial) {

@@ -59,6 +59,8 @@ public:
     void drawFull(sf::RenderWindow& window, const Frame& frame);
     void drawMotion(sf::RenderWindow& window, const Frame& frame);
     void drawClockTick(sf::RenderWindow& window, const Frame& frame);
+    // The last frame was drawn whole (else only the parts that changed were drawn).
+    bool lastFrameWhole() const { return m_lastFrameWhole; }
     // The frame as on screen, menus and dialogs included, saved as PNG.
     bool screenshot(sf::RenderWindow& window, const Frame& frame, const std::string& path, bool quiet = false);
 
@@ -116,6 +118,7 @@ private:
     static constexpr TimeMs kWholeAfterResizeMs = 250;
     sf::Vector2u m_frameSize;
     TimeMs m_resizedAt = 0;
+    bool m_lastFrameWhole = true;
     std::vector<Rect> m_lastMoving;  // where the last frame drew what moves (and the clock)
     sf::RenderTexture m_tableLayer; // the still table without the clock
     bool m_tableLayerValid = false; // false: draw it whole (new size, other cards, other words)
