@@ -7,6 +7,7 @@
 #include "text/LineBreak.hpp"
 #include "text/Words.hpp"
 
+#include "speed/common/Fnv.hpp"
 #include "speed/common/Outcome.hpp"
 
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -39,7 +40,7 @@ sf::String utf8(const std::string& text) { return sf::String::fromUtf8(text.begi
 // The still table's parts, told apart in their digests.
 enum class PieceKind : std::uint8_t { Deck, Slot, Name, Pile, Note, Dim, Banner, Clock, StatusBar };
 
-// FNV-1a over the values that decide how a still part looks.
+// A digest of the values that decide how a still part looks.
 class LookDigest {
 public:
     template <typename T>
@@ -52,11 +53,10 @@ public:
 
 private:
     LookDigest& bytes(const void* data, std::size_t size) {
-        const auto* from = static_cast<const unsigned char*>(data);
-        for (std::size_t i = 0; i < size; ++i) m_hash = (m_hash ^ from[i]) * 0x100000001b3ULL;
+        m_hash = fnv1a(data, size, m_hash);
         return *this;
     }
-    std::uint64_t m_hash = 0xcbf29ce484222325ULL;
+    std::uint64_t m_hash = kFnvBasis;
 };
 
 // Where a card drawn at `rect` may paint: its shadow below and to the right, a lift or a glow

@@ -1,5 +1,7 @@
 #include "MatchJournalMark.hpp"
 
+#include "speed/common/Fnv.hpp"
+
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -19,9 +21,7 @@ constexpr std::size_t kMarkBytes = 72;
 constexpr std::size_t kCheckAt = kMarkBytes - 8;
 using MarkBytes = std::array<unsigned char, kMarkBytes>;
 
-constexpr std::uint64_t kFnvBasis = 0xcbf29ce484222325ULL;
-constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
-
+// One value's eight bytes, least significant first, whatever the machine's byte order.
 std::uint64_t fnv(std::uint64_t hash, std::uint64_t value) {
     for (int byte = 0; byte < 8; ++byte) {
         hash ^= (value >> (8 * byte)) & 0xffU;
@@ -30,14 +30,7 @@ std::uint64_t fnv(std::uint64_t hash, std::uint64_t value) {
     return hash;
 }
 
-std::uint64_t fnvOf(const unsigned char* bytes, std::size_t size) {
-    std::uint64_t hash = kFnvBasis;
-    for (std::size_t i = 0; i < size; ++i) {
-        hash ^= bytes[i];
-        hash *= kFnvPrime;
-    }
-    return hash;
-}
+std::uint64_t fnvOf(const unsigned char* bytes, std::size_t size) { return fnv1a(bytes, size); }
 
 void put(MarkBytes& bytes, std::size_t at, std::uint64_t value, std::size_t size) {
     for (std::size_t i = 0; i < size; ++i)

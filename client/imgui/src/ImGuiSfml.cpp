@@ -1,6 +1,8 @@
 #include "speed/imgui/ImGuiSfml.hpp"
 #include "speed/imgui/FontMetrics.hpp"
 
+#include "speed/common/Fnv.hpp"
+
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/Window/Clipboard.hpp>
 #include <imgui.h>
@@ -273,13 +275,6 @@ void ImGuiLayer::endFrame(sf::RenderTarget& target) {
 
 namespace {
 
-// FNV-1a over raw bytes: a change in any vertex, index or command changes the digest.
-std::uint64_t digestOf(const void* data, std::size_t size, std::uint64_t hash) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ULL;
-    return hash;
-}
-
 // The box a draw list may paint: its commands' clip rectangles (the backend scissors to them),
 // within the display.
 std::optional<sf::FloatRect> listBox(const ImDrawList& list, const ImVec2& display) {
@@ -311,15 +306,16 @@ void ImGuiLayer::finishFrame() {
         const ImDrawList& list = *data->CmdLists[n];
         const std::optional<sf::FloatRect> box = listBox(list, data->DisplaySize);
         if (!box) continue;
-        std::uint64_t digest = 0xcbf29ce484222325ULL;
-        digest = digestOf(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert), digest);
-        digest = digestOf(list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx), digest);
+        // A change in any vertex, index or command changes the digest.
+        std::uint64_t digest = speed::kFnvBasis;
+        digest = speed::fnv1a(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert), digest);
+        digest = speed::fnv1a(list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx), digest);
         for (const ImDrawCmd& command : list.CmdBuffer) {
-            digest = digestOf(&command.ClipRect, sizeof(command.ClipRect), digest);
-            digest = digestOf(&command.TextureId, sizeof(command.TextureId), digest);
-            digest = digestOf(&command.ElemCount, sizeof(command.ElemCount), digest);
-            digest = digestOf(&command.IdxOffset, sizeof(command.IdxOffset), digest);
-            digest = digestOf(&command.VtxOffset, sizeof(command.VtxOffset), digest);
+            digest = speed::fnv1a(&command.ClipRect, sizeof(command.ClipRect), digest);
+            digest = speed::fnv1a(&command.TextureId, sizeof(command.TextureId), digest);
+            digest = speed::fnv1a(&command.ElemCount, sizeof(command.ElemCount), digest);
+            digest = speed::fnv1a(&command.IdxOffset, sizeof(command.IdxOffset), digest);
+            digest = speed::fnv1a(&command.VtxOffset, sizeof(command.VtxOffset), digest);
         }
         m_drawn.push_back({*box, digest});
     }
