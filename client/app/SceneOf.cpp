@@ -42,7 +42,7 @@ ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options)
     return opponent;
 }
 
-std::string matchScore(const std::vector<GameRecord>& finished, const std::string& opponentName) {
+std::string matchScore(std::span<const GameRecord> finished, const std::string& opponentName) {
     if (finished.empty()) return {};
     const auto won = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Win; });
     const auto lost = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Defeat; });
@@ -75,8 +75,8 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     const std::string& levelName = opponent.shownLevel;
     const std::string& who = opponent.shownName;
     scene.opponentName = who + " \xC2\xB7 " + levelName;
-    const std::vector<GameRecord>& finished = match.finishedGames();
-    scene.matchScore = matchScore(landing && !finished.empty() ? std::vector<GameRecord>(finished.begin(), finished.end() - 1) : finished, who);
+    const std::span<const GameRecord> finished = match.finishedGames();
+    scene.matchScore = matchScore(landing && !finished.empty() ? finished.first(finished.size() - 1) : finished, who);
     scene.statusWord = std::string(stateWord(scene.info));
     const std::string cpu = trf("bot.title", who, levelName);
     scene.statusDetail = (scene.info == GameInfo::Play ? cpu : trf("play.status.versus", cpu)) + kDot +

@@ -6,6 +6,8 @@
 #include "render/TableRenderer.hpp"
 #include "table/TableMotion.hpp"
 
+#include <span>
+
 namespace speed::client {
 
 // Whom the game being shown is against: over the network the other player's name; offline the
@@ -24,7 +26,7 @@ ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options)
 
 // The match so far from the local seat ("You 3 – 2 Kaito", "あなた 3 – 2 カイト"); empty before the
 // first game ends.
-std::string matchScore(const std::vector<GameRecord>& finished, const std::string& opponentName);
+std::string matchScore(std::span<const GameRecord> finished, const std::string& opponentName);
 
 // How the next network game starts, as the players have chosen so far ("Kenta wants a rematch ·
 // N: rematch").

@@ -215,12 +215,6 @@ Rect pixelBox(const Rect& rect, sf::Vector2u size) {
     return {left, top, std::max(0.0f, right - left), std::max(0.0f, bottom - top)};
 }
 
-Rect joined(const Rect& a, const Rect& b) {
-    const float left = std::min(a.left, b.left);
-    const float top = std::min(a.top, b.top);
-    return {left, top, std::max(a.right(), b.right()) - left, std::max(a.bottom(), b.bottom()) - top};
-}
-
 // The boxes in whole pixels, those that overlap joined into one: each box is a pass of drawing,
 // and a pixel drawn twice is drawn for nothing.
 std::vector<Rect> pixelBoxes(const std::vector<Rect>& rects, sf::Vector2u size) {
@@ -232,7 +226,7 @@ std::vector<Rect> pixelBoxes(const std::vector<Rect>& rects, sf::Vector2u size) 
             merged = false;
             for (std::size_t i = 0; i < boxes.size(); ++i) {
                 if (!boxes[i].intersects(box)) continue;
-                box = joined(box, boxes[i]);
+                box = box.joined(boxes[i]);
                 boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(i));
                 merged = true;
                 break;
@@ -291,8 +285,8 @@ bool WindowCanvas::updateStillLayer(sf::Vector2u size, const Frame& frame, std::
 
 // Every frame: the still table brought up to date where it changed, the menus built when they
 // may have changed, then what changed since the last frame (the still table's changed parts,
-// the menus' changed windows, what moved then and moves now, the clock) copied from the layer
-// and drawn over. When the window keeps its last frame (SubBufferPresent) and that is a small
+// the clock among them, the menus' changed windows, what moved then and moves now) copied from
+// the layer and drawn over. When the window keeps its last frame (SubBufferPresent) and that is a small
 // share of it, only those boxes are drawn and put on the screen; else the whole layer, once.
 void WindowCanvas::drawFrame(sf::RenderWindow& window, const Frame& frame, bool newOverlay, bool copyWhole) {
     const sf::Vector2u size = window.getSize();

@@ -19,10 +19,10 @@
 
 namespace speed::client {
 
-// Puts frames on the window: the whole table with the overlay; when only cards move, the cached
-// still table plus the moving cards; when only the clock moved, the cached table plus the clock
-// (software GL under Xvfb makes a full redraw the dominant cost); and screenshots of the frame
-// as shown.
+// Puts frames on the window: the still table cached in a texture and drawn anew only where a
+// part of it changed, the moving cards and the menus over it; where the driver keeps the last
+// frame, only the boxes that changed are drawn and shown (software GL under Xvfb pays for every
+// pixel); and screenshots of the frame as shown.
 class WindowCanvas {
 public:
     // `cacheFolder`: where drawn decks are kept (empty: nowhere).
@@ -119,8 +119,8 @@ private:
     sf::Vector2u m_frameSize;
     TimeMs m_resizedAt = 0;
     bool m_lastFrameWhole = true;
-    std::vector<Rect> m_lastMoving;  // where the last frame drew what moves (and the clock)
-    sf::RenderTexture m_tableLayer; // the still table without the clock
+    std::vector<Rect> m_lastMoving;  // where the last frame drew what moves
+    sf::RenderTexture m_tableLayer; // the still table, clock included
     bool m_tableLayerValid = false; // false: draw it whole (new size, other cards, other words)
     // The still table's parts as the layer holds them: where each painted, and its digest.
     struct PieceLook {

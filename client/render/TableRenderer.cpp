@@ -15,10 +15,10 @@
 #include <SFML/Graphics/Text.hpp>
 
 #include <algorithm>
-#include <cstdint>
-#include <type_traits>
 #include <cmath>
+#include <cstdint>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace speed::client {
@@ -29,7 +29,6 @@ const sf::Color kSelection = sfColour(palette::kSelection);
 const sf::Color kMarkOnFelt = sfColour(palette::kMarkOnFelt);
 const sf::Color kLabel = sfColour(palette::kLabel);
 const sf::Color kShadow = sfColour(palette::kShadow);
-const sf::Color kNoticeBand(0, 0, 0, 185); // a banner about the match, over whatever is under it
 
 float radiusFor(const Rect& rect) { return rect.width * 0.08f; }
 
@@ -136,8 +135,6 @@ void TableRenderer::drawMoving(sf::RenderTarget& target, const TableLayout& layo
     if (scene.hasTable) drawConfetti(target, layout, scene);
 }
 
-// A card in its place; `widthScale` < 1 narrows it about its middle (a card turning over),
-// `opacity` < 1 fades it and its shadow (a card fading in, with reduced motion).
 std::vector<Rect> TableRenderer::movingBounds(const TableLayout& layout, const TableScene& scene) const {
     std::vector<Rect> bounds;
     if (!scene.hasTable) return bounds;
@@ -166,6 +163,8 @@ Rect TableRenderer::cardPaint(const Rect& place, float liftPx) const {
     return {left, top, right - left, bottom - top};
 }
 
+// A card in its place; `widthScale` < 1 narrows it about its middle (a card turning over),
+// `opacity` < 1 fades it and its shadow (a card fading in, with reduced motion).
 void TableRenderer::drawCard(sf::RenderTarget& target, const Rect& place, std::optional<Card> faceUpCard, float liftPx,
                              float opacity, float widthScale) const {
     Rect rect = m_art.fitted(place);
@@ -395,12 +394,7 @@ void TableRenderer::addClock(std::vector<StillPiece>& pieces, const TableLayout&
                                  center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true, room));
     }
     Rect bounds = box;
-    for (const sf::Text& line : lines) {
-        const Rect drawn = textBounds(line);
-        const float left = std::min(bounds.left, drawn.left);
-        const float top = std::min(bounds.top, drawn.top);
-        bounds = {left, top, std::max(bounds.right(), drawn.right()) - left, std::max(bounds.bottom(), drawn.bottom()) - top};
-    }
+    for (const sf::Text& line : lines) bounds = bounds.joined(textBounds(line));
     pieces.push_back({bounds, LookDigest().add(PieceKind::Clock).add(box).add(scene.clockLabel).add(time).add(scene.matchScore).value(),
                       [lines](sf::RenderTarget& target) {
                           for (const sf::Text& line : lines) target.draw(line);
@@ -410,7 +404,7 @@ void TableRenderer::addClock(std::vector<StillPiece>& pieces, const TableLayout&
 void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
     MatchNotice notice;
     sf::Color color = kHighlight;
-    sf::Color band = kNoticeBand;
+    sf::Color band = sfColour(palette::kBannerShade);
     switch (scene.info) {
     case GameInfo::Win: case GameInfo::ExtGame: case GameInfo::Draw: case GameInfo::Defeat: {
         const Outcome outcome = outcomeFor(scene.state->result, scene.localSeat);
@@ -421,7 +415,7 @@ void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout
         color = draw ? sfColour(palette::kWhite) : won ? kHighlight : sfColour(palette::kDefeatWords);
         notice.detail = trf(draw ? "screen.banner.draw_in" : won ? "screen.banner.won_in" : "screen.banner.lost_in",
                             formatClock(scene.elapsedMs), scene.nextGameHint);
-        band = won ? sfColour(palette::kWinBand) : sfColour(palette::kBannerShade);
+        if (won) band = sfColour(palette::kWinBand);
         break;
     }
     case GameInfo::Pause0: case GameInfo::Pause1:
@@ -465,10 +459,7 @@ void TableRenderer::addNote(std::vector<StillPiece>& pieces, const TableLayout& 
     const Rect box{left, top, width, height};
     text.setFillColor(sfColour(palette::kWhite));
     centerText(text, {left + width / 2, top + height / 2});
-    const Rect drawn = box.inflated(2);
-    pieces.push_back({Rect{std::min(drawn.left, textBounds(text).left), std::min(drawn.top, textBounds(text).top),
-                           std::max(drawn.right(), textBounds(text).right()) - std::min(drawn.left, textBounds(text).left),
-                           std::max(drawn.bottom(), textBounds(text).bottom()) - std::min(drawn.top, textBounds(text).top)},
+    pieces.push_back({box.inflated(2).joined(textBounds(text)),
                       LookDigest().add(PieceKind::Note).add(box).add(note.text).value(), [box, text](sf::RenderTarget& target) {
                           target.draw(roundedRect(box, box.height * 0.3f, sfColour(palette::kBannerShade)));
                           target.draw(text);

@@ -2,6 +2,8 @@
 
 // Plain screen geometry in pixels, independent of SFML so layout and hit-testing stay pure.
 
+#include <algorithm>
+
 namespace speed::client {
 
 struct Point {
@@ -25,6 +27,12 @@ struct Rect {
         return left < o.right() && o.left < right() && top < o.bottom() && o.top < bottom();
     }
     Rect inflated(float by) const { return {left - by, top - by, width + 2 * by, height + 2 * by}; }
+    // The smallest rectangle that holds both.
+    Rect joined(const Rect& o) const {
+        const float l = std::min(left, o.left);
+        const float t = std::min(top, o.top);
+        return {l, t, std::max(right(), o.right()) - l, std::max(bottom(), o.bottom()) - t};
+    }
     Rect movedTo(Point p) const { return {p.x, p.y, width, height}; }
     friend bool operator==(const Rect&, const Rect&) = default;
 };

@@ -266,13 +266,6 @@ void ImGuiLayer::beginFrame(sf::Time sinceLastFrame) {
     m_input.frameStarted();
 }
 
-void ImGuiLayer::endFrame() { endFrame(m_window); }
-
-void ImGuiLayer::endFrame(sf::RenderTarget& target) {
-    finishFrame();
-    render(target);
-}
-
 namespace {
 
 // The box a draw list may paint: its commands' clip rectangles (the backend scissors to them),
@@ -334,12 +327,14 @@ void ImGuiLayer::render(sf::RenderTarget& target, const std::vector<sf::FloatRec
     } else {
         // Each box in turn: the lists that reach into it, their clip rectangles cut to it (the
         // backend skips a command whose rectangle comes out empty).
+        std::vector<std::optional<sf::FloatRect>> listBoxes;
+        for (int n = 0; n < data->CmdListsCount; ++n) listBoxes.push_back(listBox(*data->CmdLists[n], data->DisplaySize));
         std::vector<ImDrawList*> lists;
         std::vector<ImVec4> kept;
         for (const sf::FloatRect& clip : *clips) {
             lists.clear();
             for (int n = 0; n < data->CmdListsCount; ++n) {
-                const std::optional<sf::FloatRect> box = listBox(*data->CmdLists[n], data->DisplaySize);
+                const std::optional<sf::FloatRect>& box = listBoxes[static_cast<std::size_t>(n)];
                 if (box && box->intersects(clip)) lists.push_back(data->CmdLists[n]);
             }
             if (lists.empty()) continue;

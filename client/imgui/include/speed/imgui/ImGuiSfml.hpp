@@ -51,8 +51,8 @@ private:
 };
 
 // Owns an ImGui context bound to one window. Create it after the window (its GL context must
-// exist); call processEvent for every event, beginFrame before building widgets, endFrame after
-// SFML has drawn the table and before display().
+// exist); call processEvent for every event, beginFrame before building widgets, finishFrame
+// after them, and render (as often as needed) after SFML has drawn the table, before display().
 // The fonts ImGui draws with: `latin` (e.g. DejaVuSans) for Latin-1 and a few symbols, and
 // `japanese` (e.g. IPAGothic) merged in for kana, the common kanji and full-width forms, plus
 // every character of `japaneseText` (the window's own Japanese words, whatever kanji they use).
@@ -85,9 +85,6 @@ public:
     // Input waits for a later frame (see InputFeed): draw one soon.
     bool inputWaiting() const { return m_input.waiting(); }
     void beginFrame(sf::Time sinceLastFrame);
-    void endFrame();
-    // The same into another target of the window's size (e.g. a RenderTexture caching a frame).
-    void endFrame(sf::RenderTarget& target);
     // Ends the frame without drawing it: render() draws it, as often as needed, until the next
     // beginFrame().
     void finishFrame();
