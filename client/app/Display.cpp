@@ -4,6 +4,7 @@
 #include <X11/Xlib.h>
 
 #include <cstdlib>
+#include <string>
 
 namespace speed::client {
 
@@ -24,6 +25,17 @@ DisplayCheck::~DisplayCheck() {
 bool displayEventsQueued() {
     Display* display = glXGetCurrentDisplay();
     return display != nullptr && XEventsQueued(display, QueuedAlready) > 0;
+}
+
+bool nameWindowClass(unsigned long window) {
+    Display* display = glXGetCurrentDisplay();
+    if (display == nullptr) return false;
+    std::string name = "speed";
+    std::string className = "Speed";
+    XClassHint hint{name.data(), className.data()};
+    XSetClassHint(display, static_cast<Window>(window), &hint);
+    XFlush(display);
+    return true;
 }
 
 } // namespace speed::client

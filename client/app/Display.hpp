@@ -29,4 +29,10 @@ private:
 // stays in the queue until something else wakes the loop. False without a current GLX context.
 bool displayEventsQueued();
 
+// Names the window's class for the desktop (WM_CLASS "speed", "Speed"): what a window manager
+// groups windows by and matches a desktop entry's StartupWMClass with. SFML 2.5 leaves the class
+// empty. A window manager reads it when the window is mapped, so the caller maps it again.
+// False without a current GLX context.
+bool nameWindowClass(unsigned long window);
+
 } // namespace speed::client

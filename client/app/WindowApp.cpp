@@ -4,6 +4,7 @@
 #include "app/Display.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/SceneOf.hpp"
+#include "app/WindowIcon.hpp"
 #include "app/WindowLanguage.hpp"
 
 #include "table/ShownCheck.hpp"
@@ -51,6 +52,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const Fon
       m_sound(audio::SoundSetup{!options.noSound, options.soundOn, options.soundVolume}) {
     m_window.setVerticalSyncEnabled(false); // we pace ourselves: Xvfb has no vsync anyway
     m_window.setKeyRepeatEnabled(false);
+    dressWindow();
     m_clock.restart();
     m_input.setBotPlays(options.localBot.has_value());
     m_input.setDumpLayout(options.dumpLayout);
@@ -289,6 +291,23 @@ ui::OverlayFrame WindowApp::overlayFrame() const {
     return frame;
 }
 
+// The window as the desktop shows it: the game's icon and its class (WM_CLASS "speed",
+// "Speed"), set on each window SFML makes. The class is read when a window is mapped, so the
+// window is mapped again once it has it.
+void WindowApp::dressWindow() {
+    if (m_icon.rgba.empty() && m_icon.error.empty()) {
+        m_icon = deck::drawSvg(windowIconSvg(), kWindowIconPx, kWindowIconPx);
+        if (!m_icon.error.empty()) spdlog::warn("window icon: {}", m_icon.error);
+    }
+    if (!m_icon.rgba.empty()) {
+        m_window.setIcon(static_cast<unsigned>(m_icon.width), static_cast<unsigned>(m_icon.height), m_icon.rgba.data());
+    }
+    if (nameWindowClass(static_cast<unsigned long>(m_window.getSystemHandle()))) {
+        m_window.setVisible(false);
+        m_window.setVisible(true);
+    }
+}
+
 // F11, or the Settings menu: the whole screen, or back to the window's own size. The window is
 // made anew (SFML has no other way), so what depends on its size is laid out again.
 void WindowApp::toggleFullscreen(const char* source, TimeMs now) {
@@ -298,6 +317,7 @@ void WindowApp::toggleFullscreen(const char* source, TimeMs now) {
     m_window.create(mode, windowTitle(), m_fullscreen ? sf::Style::Fullscreen : sf::Style::Default);
     m_window.setVerticalSyncEnabled(false);
     m_window.setKeyRepeatEnabled(false);
+    dressWindow();
     m_window.requestFocus(); // the keyboard was the old window's
     sf::Event resized{};
     resized.type = sf::Event::Resized;

@@ -12,6 +12,7 @@
 #include "app/WindowCanvas.hpp"
 #include "audio/SoundPlayer.hpp"
 #include "deck/DeckCatalog.hpp"
+#include "deck/DeckRaster.hpp"
 #include "match/MatchDriver.hpp"
 #include "match/NetworkView.hpp"
 #include "match/ResultReport.hpp"
@@ -83,6 +84,7 @@ private:
     void hear(sound::TableSound event, TimeMs now) { m_cues.note(event, now); }
     void toggleSound(const char* source);
     void toggleFullscreen(const char* source, TimeMs now);
+    void dressWindow();
     ui::OverlayFrame overlayFrame() const;
     void draw(Frame frame, TimeMs now);
     void afterFrame(TimeMs now);
@@ -129,6 +131,7 @@ private:
     sound::SoundCues m_cues;   // what the table did this turn that may be heard
     audio::SoundPlayer m_sound;
     int m_dealtGame = 0;       // the last game whose deal was heard
+    deck::SvgPicture m_icon;   // the window's icon, drawn once
 };
 
 } // namespace speed::client

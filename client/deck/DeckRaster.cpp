@@ -70,6 +70,21 @@ Surface newSurface(int width, int height) {
     return surface;
 }
 
+// One row of Cairo's premultiplied native-endian ARGB as straight RGBA.
+void rowToRgba(const std::uint32_t* row, int width, std::uint8_t* out) {
+    for (int x = 0; x < width; ++x, out += 4) {
+        const std::uint32_t pixel = row[x];
+        const std::uint32_t alpha = pixel >> 24;
+        const auto unpremultiply = [alpha](std::uint32_t channel) {
+            return static_cast<std::uint8_t>(alpha == 0 ? 0 : std::min<std::uint32_t>(255, (channel * 255 + alpha / 2) / alpha));
+        };
+        out[0] = unpremultiply((pixel >> 16) & 0xFF);
+        out[1] = unpremultiply((pixel >> 8) & 0xFF);
+        out[2] = unpremultiply(pixel & 0xFF);
+        out[3] = static_cast<std::uint8_t>(alpha);
+    }
+}
+
 // Cairo's premultiplied native-endian ARGB to straight RGBA, one card at a time into its cell.
 void copyCard(cairo_surface_t* source, int sourceX, int sourceY, DeckImage& image, AtlasCell cell) {
     cairo_surface_flush(source);
@@ -81,17 +96,7 @@ void copyCard(cairo_surface_t* source, int sourceX, int sourceY, DeckImage& imag
         const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(sourceY + y) * stride) + sourceX;
         std::uint8_t* out = image.rgba.data() + (static_cast<std::size_t>(to.top + y) * static_cast<std::size_t>(atlasWidth) +
                                                  static_cast<std::size_t>(to.left)) * 4;
-        for (int x = 0; x < to.width; ++x, out += 4) {
-            const std::uint32_t pixel = row[x];
-            const std::uint32_t alpha = pixel >> 24;
-            const auto unpremultiply = [alpha](std::uint32_t channel) {
-                return static_cast<std::uint8_t>(alpha == 0 ? 0 : std::min<std::uint32_t>(255, (channel * 255 + alpha / 2) / alpha));
-            };
-            out[0] = unpremultiply((pixel >> 16) & 0xFF);
-            out[1] = unpremultiply((pixel >> 8) & 0xFF);
-            out[2] = unpremultiply(pixel & 0xFF);
-            out[3] = static_cast<std::uint8_t>(alpha);
-        }
+        rowToRgba(row, to.width, out);
     }
 }
 
@@ -192,6 +197,31 @@ PixelRect fitCard(int slotWidth, int slotHeight, double aspect) {
         return {0, 0, std::max(1, static_cast<int>(std::lround(height / aspect))), height};
     }
     return {0, 0, width, std::max(1, static_cast<int>(std::lround(width * aspect)))};
+}
+
+SvgPicture drawSvg(std::string_view document, int width, int height) {
+    SvgPicture picture;
+    GError* error = nullptr;
+    const Handle handle(rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(document.data()), document.size(), &error));
+    if (!handle) return {0, 0, {}, "cannot read the picture: " + takeError(error)};
+    const std::optional<RsvgRectangle> size = documentSize(handle.get());
+    if (!size) return {0, 0, {}, "the picture has no size"};
+    Surface surface = newSurface(std::max(1, width), std::max(1, height));
+    if (!surface) return {0, 0, {}, "cannot make a picture of its size"};
+    Context context(cairo_create(surface.get()));
+    const RsvgRectangle viewport{0, 0, static_cast<double>(std::max(1, width)), static_cast<double>(std::max(1, height))};
+    if (!rsvg_handle_render_document(handle.get(), context.get(), &viewport, &error)) return {0, 0, {}, takeError(error)};
+    cairo_surface_flush(surface.get());
+    picture.width = std::max(1, width);
+    picture.height = std::max(1, height);
+    picture.rgba.assign(static_cast<std::size_t>(picture.width) * static_cast<std::size_t>(picture.height) * 4, 0);
+    const unsigned char* data = cairo_image_surface_get_data(surface.get());
+    const int stride = cairo_image_surface_get_stride(surface.get());
+    for (int y = 0; y < picture.height; ++y) {
+        rowToRgba(reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride), picture.width,
+                  picture.rgba.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(picture.width) * 4);
+    }
+    return picture;
 }
 
 DeckRender renderDeck(const DeckInfo& deck, int slotWidth, int slotHeight) {

@@ -3,7 +3,9 @@
 #include "deck/DeckCatalog.hpp"
 #include "deck/DeckImage.hpp"
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speed::client::deck {
@@ -21,5 +23,15 @@ PixelRect fitCard(int slotWidth, int slotHeight, double aspect);
 // asks for: the card keeps the deck's shape and fits the place. Slow (tens to hundreds of
 // milliseconds): called off the window's loop.
 DeckRender renderDeck(const DeckInfo& deck, int slotWidth, int slotHeight);
+
+// An SVG document drawn to fill width x height pixels, as straight RGBA rows; empty with `error`
+// when it cannot be read or drawn. For small pictures (the window's icon); no SFML here.
+struct SvgPicture {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;
+    std::string error;
+};
+SvgPicture drawSvg(std::string_view document, int width, int height);
 
 } // namespace speed::client::deck

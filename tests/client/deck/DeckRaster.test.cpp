@@ -210,3 +210,23 @@ TEST_CASE("one card's pixels come out of the atlas whole, for another deck's bac
                                 static_cast<std::size_t>(render.image.cardWidth / 2)) * 4;
     CHECK(std::array<int, 4>{back[middle], back[middle + 1], back[middle + 2], back[middle + 3]} == colourOf(2, 4));
 }
+
+TEST_CASE("an SVG picture is drawn at the size asked, transparent where it draws nothing", "[deck]") {
+    const std::string svg = R"(<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">)"
+                            R"(<rect x="0" y="0" width="5" height="10" fill="#ff0000"/></svg>)";
+    const SvgPicture picture = drawSvg(svg, 32, 32);
+    REQUIRE(picture.error.empty());
+    REQUIRE(picture.width == 32);
+    REQUIRE(picture.height == 32);
+    REQUIRE(picture.rgba.size() == 32u * 32u * 4u);
+    const auto at = [&](int x, int y) {
+        const std::size_t i = (static_cast<std::size_t>(y) * 32 + static_cast<std::size_t>(x)) * 4;
+        return std::array<int, 4>{picture.rgba[i], picture.rgba[i + 1], picture.rgba[i + 2], picture.rgba[i + 3]};
+    };
+    CHECK(at(4, 16) == std::array<int, 4>{255, 0, 0, 255}); // the left half, at the size asked
+    CHECK(at(28, 16)[3] == 0);                               // nothing drawn on the right
+
+    const SvgPicture broken = drawSvg("<svg", 16, 16);
+    CHECK(broken.rgba.empty());
+    CHECK_FALSE(broken.error.empty());
+}

@@ -8,6 +8,20 @@ png_size() { # "width height" from the IHDR chunk
     od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216 + $2*65536 + $3*256 + $4, $5*16777216 + $6*65536 + $7*256 + $8 }'
 }
 
+# The desktop knows the window: its class (for grouping and the desktop entry) and an icon.
+timeout 60 "$SPEED_BIN" --vs-cpu --seed 5 --screenshot "$WORK_DIR/dressed.png" --after 1 >/dev/null 2>"$LOG" &
+pid=$!
+window=""
+for _ in $(seq 1 600); do # a ceiling, not a timing: it ends when the window appears
+    window=$(xwininfo -root -tree 2>/dev/null | awk '/"speed" "Speed"/ { print $1; exit }')
+    [ -n "$window" ] && break
+    sleep 0.1
+done
+[ -n "$window" ] || fail "no window with WM_CLASS \"speed\", \"Speed\": $(xwininfo -root -tree | grep -i speed)"
+xprop -id "$window" _NET_WM_ICON | grep -q "Icon (64 x 64)" || fail "the window has no 64x64 icon"
+wait "$pid" || fail "speed --screenshot exited with $?"
+echo "ok: WM_CLASS speed/Speed and a 64x64 icon"
+
 for size in "1024 720" "800 600"; do
     set -- $size
     shot=$WORK_DIR/table-$1x$2.png
