@@ -59,6 +59,7 @@ public:
     void showStartScreen(ui::StartScreenFacts facts) { m_overlay->showStartScreen(std::move(facts)); }
     void hideStartScreen() { m_overlay->hideStartScreen(); }
     bool startScreenShown() const { return m_overlay->startScreenShown(); }
+    HoldReason holdReason() const { return m_overlay->holdReason(); }
     float menuBarHeightPx() const { return m_overlay->menuBarHeightPx(); }
     bool japaneseGlyphs() const { return m_overlay->japaneseGlyphs(); }
     void setScale(float scale) { m_overlay->setScale(scale); }

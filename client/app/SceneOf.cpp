@@ -57,7 +57,7 @@ std::string rematchHint(const NextGameAsks& asks, const std::string& opponentNam
 }
 
 TableScene sceneOf(const MatchDriver& match, const TableInput& input, const TableMotion& motion,
-                   const ClientOptions& options, TimeMs now) {
+                   const ClientOptions& options, TimeMs now, const PauseShown& pause) {
     TableScene scene;
     scene.state = &match.state();
     scene.hasTable = match.hasTable();
@@ -81,7 +81,16 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     const std::string cpu = trf("bot.title", who, levelName);
     scene.statusDetail = (scene.info == GameInfo::Play ? cpu : trf("play.status.versus", cpu)) + kDot +
                          trf("play.status.game", match.gameNumber());
-    if (protocol::isPaused(scene.info)) scene.statusDetail += kDot + std::string(tr("play.status.resume"));
+    if (pause.countIn) {
+        scene.notice = {std::to_string(*pause.countIn), {}, {}, false}; // the number alone, as large as the banner takes
+        scene.statusDetail += kDot + trf("play.hold.count_in_status", *pause.countIn);
+    } else if (pause.holding != HoldReason::None) {
+        const std::string why = holdReasonWords(pause.holding);
+        scene.notice = {tr("play.hold.banner"), trf("play.hold.banner_detail", why), {}, false};
+        scene.statusDetail += kDot + trf("play.hold.status", why);
+    } else if (protocol::isPaused(scene.info)) {
+        scene.statusDetail += kDot + std::string(tr("play.status.resume"));
+    }
     scene.clockLabel = tr("play.clock.time");
     scene.nextGameHint = tr("play.hint.next_game");
     if (!match.hasTable()) {
@@ -95,6 +104,10 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
         scene.notice = network->notice(now);
         scene.clockLabel = network->clockLabel();
         scene.nextGameHint = rematchHint(network->nextGameAsks(), network->opponentName());
+        // The other player's game goes on: the window says so rather than pausing.
+        if (pause.over != HoldReason::None && match.hasTable() && scene.info == GameInfo::Play) {
+            scene.statusDetail += kDot + trf("play.hold.network", holdReasonWords(pause.over));
+        }
     }
     scene.drag = &input.drag();
     scene.timeline = &motion.timeline();

@@ -4,6 +4,7 @@
 #include "app/TableInput.hpp"
 #include "match/MatchDriver.hpp"
 #include "render/TableRenderer.hpp"
+#include "table/ReadingPause.hpp"
 #include "table/TableMotion.hpp"
 
 #include <span>
@@ -32,8 +33,15 @@ std::string matchScore(std::span<const GameRecord> finished, const std::string& 
 // N: rematch").
 std::string rematchHint(const NextGameAsks& asks, const std::string& opponentName);
 
+// Whether the game waits for the player (ReadingPause), as the table says it.
+struct PauseShown {
+    HoldReason over = HoldReason::None;    // what is open over the table now
+    HoldReason holding = HoldReason::None; // an offline game waits for it
+    std::optional<int> countIn;            // 3, 2, 1 before play resumes
+};
+
 // Everything one frame shows, gathered from the match, the player's input and the motion.
 TableScene sceneOf(const MatchDriver& match, const TableInput& input, const TableMotion& motion,
-                   const ClientOptions& options, TimeMs now);
+                   const ClientOptions& options, TimeMs now, const PauseShown& pause = {});
 
 } // namespace speed::client

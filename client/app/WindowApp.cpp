@@ -37,6 +37,8 @@ sf::String windowTitle() {
 // this many.
 constexpr int kFrameProblemsLogged = 5;
 constexpr int kMostFramesRecorded = 3000;
+// How long the window stays without the keyboard before an offline game waits for the player.
+constexpr TimeMs kBackgroundAfterMs = 250;
 
 
 double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<double>(toNs - fromNs) / 1e6; }
@@ -169,6 +171,7 @@ bool WindowApp::turn(TimeMs frameStart) {
     if (m_canvas.followDeck(deckNotices)) m_dirty = true;
     for (std::string& words : deckNotices) m_overlay->addGameEvent(now, ui::GameEventKind::Table, std::move(words));
     for (std::string& words : m_input.takePlayedWords()) m_overlay->addGameEvent(now, ui::GameEventKind::Play, std::move(words));
+    followReading(now);
     showApplied(match().tick(now), now);
     showRefusedByHost(now);
     followMatch(now);
@@ -275,20 +278,67 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
         if (at) deadline = std::min(deadline, *at);
     }
     if (m_motion.litPile()) deadline = std::min(deadline, m_motion.litUntil());
+    if (const auto countIn = m_reading.nextChangeAt(now)) deadline = std::min(deadline, *countIn);
+    if (m_focusLostAt && readingPauses()) deadline = std::min(deadline, std::max(now + 1, *m_focusLostAt + kBackgroundAfterMs));
     if (m_motion.note()) deadline = std::min(deadline, m_motion.note()->until);
     return std::max(deadline, now + 1);
 }
 
 TableScene WindowApp::scene(TimeMs now) const {
-    return sceneOf(match(), m_input, m_motion, m_options, now);
+    return sceneOf(match(), m_input, m_motion, m_options, now,
+                   PauseShown{holdReason(now), m_reading.holding(), m_reading.countIn(now)});
 }
 
 ui::OverlayFrame WindowApp::overlayFrame() const {
     ui::OverlayFrame frame = m_overlay->frame(match(), m_layout);
+    // A game waiting while the player reads is in play as far as the player goes: the menu offers
+    // their own Pause, not a Resume of the wait.
+    if (m_reading.holding() != HoldReason::None || m_reading.countIn(nowMs())) frame.info = GameInfo::Play;
     frame.soundOn = !m_sound.muted();
     frame.soundHeard = m_sound.heard();
     frame.fullscreen = m_fullscreen;
     return frame;
+}
+
+// What is over the table and asks for the player's eyes: the overlay's screens, dialogs and
+// menus, or another window having the keyboard.
+// A keyboard grab (a desktop shortcut, a screen reader's key) takes the focus for an instant:
+// only a window that stays without it for kBackgroundAfterMs is in the background.
+HoldReason WindowApp::holdReason(TimeMs now) const {
+    const HoldReason overlay = m_overlay->holdReason();
+    if (overlay != HoldReason::None) return overlay;
+    return m_focusLostAt && now - *m_focusLostAt >= kBackgroundAfterMs ? HoldReason::Background : HoldReason::None;
+}
+
+// Whether the game on the table waits while the player reads: a game against the CPU that a
+// person plays (a bot playing the local seat reads nothing; a network game runs on for both).
+bool WindowApp::readingPauses() const {
+    return match().hasTable() && match().network() == nullptr && !m_options.localBot;
+}
+
+void WindowApp::followReading(TimeMs now) {
+    if (!readingPauses()) return;
+    const GameInfo info = match().info();
+    const HoldReason before = m_reading.holding();
+    const bool counting = m_reading.countIn(now).has_value();
+    stepPause(m_reading.follow(holdReason(now), info == GameInfo::Play, info == GameInfo::Pause0, now), now);
+    if (m_reading.holding() != before || m_reading.countIn(now).has_value() != counting) {
+        if (m_reading.holding() != HoldReason::None) {
+            spdlog::info("game waits: {}", holdReasonWords(m_reading.holding()));
+        } else if (m_reading.countIn(now)) {
+            spdlog::info("game resumes in {} ms", ReadingPause::kCountInStepMs * ReadingPause::kCountInSteps);
+        }
+        m_dirty = true;
+    }
+    if (m_reading.countIn(now)) m_dirty = true; // the count's numbers change on the table
+}
+
+// What ReadingPause decided, done to the match.
+void WindowApp::stepPause(PauseStep step, TimeMs now) {
+    if (step == PauseStep::Nothing) return;
+    const bool done = match().togglePause(now);
+    spdlog::info("game {}{}", step == PauseStep::Pause ? "paused" : "resumed", done ? "" : " (refused by the match)");
+    m_dirty = true;
 }
 
 // The window as the desktop shows it: the game's icon and its class (WM_CLASS "speed",
@@ -398,6 +448,7 @@ void WindowApp::matchReplaced() {
     m_quitAt.reset();
     m_dealtGame = 0;
     m_shownDealGame = 0;
+    m_reading.reset();
     m_schedule.restart();
     m_input.cancel();
     m_motion.clear();

@@ -18,6 +18,7 @@
 #include "match/ResultReport.hpp"
 #include "sound/SoundCues.hpp"
 #include "table/Layout.hpp"
+#include "table/ReadingPause.hpp"
 #include "table/TableMotion.hpp"
 
 #include "speed/net/LatencySamples.hpp"
@@ -81,6 +82,10 @@ private:
     bool followScreenshot(TimeMs now);
     void followSound(TimeMs now);
     void followDeal(TimeMs now);
+    void followReading(TimeMs now);
+    void stepPause(PauseStep step, TimeMs now);
+    HoldReason holdReason(TimeMs now) const;
+    bool readingPauses() const;
     void hear(sound::TableSound event, TimeMs now) { m_cues.note(event, now); }
     void toggleSound(const char* source);
     void toggleFullscreen(const char* source, TimeMs now);
@@ -132,6 +137,8 @@ private:
     audio::SoundPlayer m_sound;
     int m_dealtGame = 0;       // the last game whose deal was heard
     deck::SvgPicture m_icon;   // the window's icon, drawn once
+    ReadingPause m_reading;    // an offline game waits while the player reads or looks away
+    std::optional<TimeMs> m_focusLostAt; // the window lost the keyboard then (none: it has it, or nobody said otherwise)
 };
 
 } // namespace speed::client

@@ -15,6 +15,10 @@ Point pointOf(int x, int y) {
 } // namespace
 
 void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
+    // Whoever else takes the event, the window knows whether it has the keyboard: an offline
+    // game waits while it does not.
+    if (event.type == sf::Event::LostFocus && !m_focusLostAt) m_focusLostAt = now;
+    if (event.type == sf::Event::GainedFocus) m_focusLostAt.reset();
     // M mutes wherever the keys go (the table, the start screen, a dialog) but into a text
     // field, where it is a letter.
     if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::M && !event.key.control &&
@@ -98,6 +102,20 @@ bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
 
 // Next game or pause, however it was asked for (a key, a click, the menu, the schedule).
 void WindowApp::command(ui::UiAction action, TimeMs now, const char* source) {
+    // Offline, P is the player's own pause, and play resumes after the count-in.
+    if (action == ui::UiAction::TogglePause && readingPauses()) {
+        const GameInfo info = match().info();
+        const PauseStep step = m_reading.playerToggle(info == GameInfo::Play, info == GameInfo::Pause0, now);
+        // Paused by the player now, even if the game already waited for the menu it came from.
+        spdlog::info("{}: {}", source,
+                     m_reading.playerPaused()   ? "paused"
+                     : m_reading.countIn(now)   ? "resuming after the count-in"
+                     : info == GameInfo::Pause0 ? "waits while something is open"
+                                                : "no game to pause");
+        stepPause(step, now);
+        m_dirty = true;
+        return;
+    }
     const ui::MatchCommandOutcome outcome = ui::applyMatchCommand(match(), {action}, now);
     spdlog::info("{}: {}", source, outcome.text);
     if (!outcome.applied) return;

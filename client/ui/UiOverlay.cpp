@@ -83,6 +83,12 @@ UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
 bool UiOverlay::processEvent(const sf::Event& event, TimeMs now) {
     if (isInput(event) && concernsUi(event)) m_lastInputAt = now;
     if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape && closeTopDialog()) return true;
+    // Esc closes an open menu too (ImGui does only while its keyboard navigation is on).
+    if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape && m_imgui.popupOpen()) {
+        m_closeMenus = true;
+        m_lastInputAt = now;
+        return true;
+    }
     if (m_input.admit(event)) m_imgui.processEvent(event);
     return false;
 }
@@ -137,6 +143,14 @@ bool UiOverlay::wantsKeyboard() const {
 }
 
 bool UiOverlay::typing() const { return ImGui::GetIO().WantTextInput; }
+
+HoldReason UiOverlay::holdReason() const {
+    if (m_start.isOpen()) return HoldReason::StartScreen;
+    if (m_help.isOpen()) return HoldReason::Help;
+    if (anyDialogOpen()) return HoldReason::Dialog;
+    if (m_imgui.popupOpen()) return HoldReason::Menu;
+    return HoldReason::None;
+}
 
 bool UiOverlay::anyDialogOpen() const {
     return m_settings.isOpen() || m_measure.isOpen() || m_help.isOpen() || m_configProblem.isOpen() || m_trace.isOpen() ||
@@ -253,6 +267,7 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
     const bool settingsOpen = ImGui::BeginMenu(tr("menu.settings"));
     if (!settingsOpen) noteWidget("menu.settings"); // see drawGameMenu
     if (settingsOpen) {
+        closeMenuIfAsked();
         if (ImGui::MenuItem(tr("menu.settings.edit"))) open(StartDialog::Settings);
         noteWidget("menu.settings.edit");
         bool shown = m_log.shown();
@@ -272,6 +287,12 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
     }
     drawHelpMenu();
     ImGui::EndMainMenuBar();
+    m_closeMenus = false;
+}
+
+// Inside an open menu of the bar: Esc closes it (and the submenu open in it).
+void UiOverlay::closeMenuIfAsked() {
+    if (m_closeMenus) ImGui::CloseCurrentPopup();
 }
 
 // Each item is noted for --dump-layout by its words' key (next game and pause whatever they say
@@ -281,6 +302,7 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
     const bool gameOpen = ImGui::BeginMenu(tr("menu.game"));
     if (!gameOpen) noteWidget("menu.game");
     if (!gameOpen) return;
+    closeMenuIfAsked();
     for (const MenuEntry& entry : gameMatchEntries({frame.info})) {
         if (ImGui::MenuItem(entry.label.c_str(), entry.shortcut.c_str(), false, entry.enabled)) commands.push_back(entry.command);
         noteWidget(entry.command.action == UiAction::NextGame ? "menu.game.next_game" : "menu.game.pause");
@@ -312,6 +334,7 @@ void UiOverlay::drawHelpMenu() {
     const bool helpOpen = ImGui::BeginMenu(tr("menu.help"));
     if (!helpOpen) noteWidget("menu.help");
     if (!helpOpen) return;
+    closeMenuIfAsked();
     if (ImGui::MenuItem(tr("menu.help.how_to_play"), "F1")) openHelp(HelpPage::HowToPlay);
     noteWidget("menu.help.how_to_play");
     if (ImGui::MenuItem(tr("menu.help.lan"))) openHelp(HelpPage::Lan);

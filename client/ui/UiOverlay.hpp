@@ -15,6 +15,7 @@
 
 #include "match/GameInfo.hpp"
 #include "table/Geometry.hpp"
+#include "table/ReadingPause.hpp"
 #include "speed/common/Time.hpp"
 #include "speed/imgui/ImGuiSfml.hpp"
 #include "speed/settings/Settings.hpp"
@@ -102,6 +103,9 @@ public:
     void showStartScreen(StartScreenFacts facts);
     void hideStartScreen() { m_start.close(); }
     bool startScreenShown() const { return m_start.isOpen(); }
+    // What of the overlay is over the table and asks for the player's eyes (an offline game
+    // waits while it is open): the start screen, Help, another dialog, a menu; None otherwise.
+    HoldReason holdReason() const;
     // setup.ini could not be read: say so over everything until the player chooses.
     void showConfigProblem(SettingsError problem) { m_configProblem.open(std::move(problem)); m_framesToSettle = kSettleFrames; }
     // Closes the dialog on top (help, settings, measurement), as Esc does. False: none was open.
@@ -130,6 +134,7 @@ private:
     void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
     void drawGameMenu(const OverlayFrame& frame, UiCommands& commands);
     void drawHelpMenu();
+    void closeMenuIfAsked();
     void openHelp(HelpPage page) { open(StartDialog::Help, page); }
     void drawStartScreen(UiCommands& commands);
     void drawWaitPanel(const OverlayFrame& frame, UiCommands& commands);
@@ -159,6 +164,7 @@ private:
     std::function<StatisticsView()> m_statisticsSource;
     StartScreen m_start;
     ConfigProblemDialog m_configProblem;
+    bool m_closeMenus = false; // Esc was pressed over an open menu: close it in the next frame
     bool m_dialogWasOver = false; // a dialog was open over the start screen last frame
     std::vector<StartDialog> m_openOrder; // dialogs as they were opened: Esc closes the last still open
 };

@@ -25,6 +25,17 @@ const Words kPlayWords[] = {
     {"play.status.game", "game {}", "第{}ゲーム"},
     {"play.status.resume", "P: resume", "P：再開"},
     {"play.status.choose_game", "choose a game", "ゲームを選んでください"},
+    // An offline game waits while the player reads or looks away; a network game does not.
+    {"play.hold.start_screen", "the start screen is open", "スタート画面を表示中"},
+    {"play.hold.help", "Help is open", "ヘルプを表示中"},
+    {"play.hold.dialog", "a dialog is open", "ダイアログを表示中"},
+    {"play.hold.menu", "a menu is open", "メニューを表示中"},
+    {"play.hold.background", "the window is in the background", "ウィンドウが背面にあります"},
+    {"play.hold.status", "paused while {}", "一時停止：{}"},
+    {"play.hold.banner", "WAITING FOR YOU", "お待ちしています"},
+    {"play.hold.banner_detail", "{}: the game goes on when you come back", "{}：戻ると再開します"},
+    {"play.hold.count_in_status", "resuming in {}", "{}秒後に再開"},
+    {"play.hold.network", "network game: play goes on while {}", "ネット対戦：{}の間もゲームは続きます"},
     // Over the clock.
     {"play.clock.time", "TIME", "時間"},
     {"play.clock.wait", "WAIT", "待機"},

@@ -6,6 +6,7 @@
 #include "text/Words.hpp"
 
 #include "support/InJapanese.hpp"
+#include "QuietNetworkView.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -113,4 +114,75 @@ TEST_CASE("scene: in Japanese the score and the rematch hint name the other play
     CHECK(rematchHint({false, true}, "kenta") == "kentaが再戦を希望しています \xC2\xB7 N：再戦");
     CHECK(rematchHint({true, false}, "kenta") == "kentaが再戦を選ぶのを待っています");
     CHECK(rematchHint({true, true}, "kenta").find("再戦") != std::string::npos);
+}
+
+TEST_CASE("scene: a game that waits for the player says why, and counts in before it goes on", "[client][words][pause]") {
+    HardCpuGame game;
+    REQUIRE(game.match.togglePause(10));
+    const TableScene held = sceneOf(game.match, game.input, game.motion, game.options, 20,
+                                    PauseShown{HoldReason::Help, HoldReason::Help, std::nullopt});
+    CHECK(held.notice.headline == "WAITING FOR YOU");
+    CHECK(held.notice.detail.find("Help is open") != std::string::npos);
+    CHECK(held.statusDetail.find("paused while Help is open") != std::string::npos);
+    CHECK(held.statusDetail.find("P: resume") == std::string::npos); // it is not the player's pause
+
+    const TableScene counting = sceneOf(game.match, game.input, game.motion, game.options, 30,
+                                        PauseShown{HoldReason::None, HoldReason::None, 2});
+    CHECK(counting.notice.headline == "2");
+    CHECK(counting.statusDetail.find("resuming in 2") != std::string::npos);
+
+    const TableScene playerPaused = game.scene();
+    CHECK(playerPaused.notice.headline.empty()); // the banner's own PAUSED, with P to resume
+    CHECK(playerPaused.statusDetail.find("P: resume") != std::string::npos);
+}
+
+TEST_CASE("scene: the reasons to wait are said in Japanese too", "[client][words][pause]") {
+    const InJapanese japanese;
+    HardCpuGame game;
+    REQUIRE(game.match.togglePause(10));
+    const TableScene held = sceneOf(game.match, game.input, game.motion, game.options, 20,
+                                    PauseShown{HoldReason::Background, HoldReason::Background, std::nullopt});
+    CHECK(held.statusDetail.find("一時停止：ウィンドウが背面にあります") != std::string::npos);
+}
+
+namespace {
+
+// A network game in play: what the status bar says beside what the network view says.
+class PlayingNetworkMatch final : public MatchDriver, public QuietNetworkView {
+public:
+    std::vector<AppliedMove> tick(TimeMs) override { return {}; }
+    MoveAnswer propose(const Move&, TimeMs) override { return {}; }
+    bool startNextGame(TimeMs) override { return false; }
+    bool togglePause(TimeMs) override { return false; }
+    GameInfo info() const override { return GameInfo::Play; }
+    const GameState& state() const override { return m_state; }
+    int localSeat() const override { return 0; }
+    int gameNumber() const override { return 1; }
+    std::uint64_t gameSeed() const override { return 1; }
+    std::uint64_t firstSeed() const override { return 1; }
+    bool speedCalled() const override { return false; }
+    TimeMs elapsedMs(TimeMs) const override { return 0; }
+    TimeMs nextWakeAt(TimeMs) const override { return kNever; }
+    const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
+    NetworkView* network() override { return this; }
+    std::string statusDetail(TimeMs) const override { return "vs Kenta"; }
+    bool matchEnded() const override { return false; }
+
+private:
+    GameState m_state;
+    std::vector<GameRecord> m_finished;
+};
+
+} // namespace
+
+TEST_CASE("scene: a network game does not wait for one side, and says so while a dialog is open", "[client][words][pause]") {
+    const PlayingNetworkMatch match;
+    TableLayout layout = computeLayout(1024, 720, {});
+    TableMotion motion;
+    TableInput input(layout, motion);
+    const TableScene open = sceneOf(match, input, motion, ClientOptions{}, 0, PauseShown{HoldReason::Help, HoldReason::None, std::nullopt});
+    CHECK(open.statusDetail.find("network game: play goes on while Help is open") != std::string::npos);
+    CHECK(open.notice.headline.empty());
+    const TableScene closed = sceneOf(match, input, motion, ClientOptions{}, 0);
+    CHECK(closed.statusDetail == "vs Kenta");
 }

@@ -71,7 +71,7 @@ echo "ok: L shows and hides the game log, the table is laid out again each time"
 wait_for_log "applied \(table\): SPEED!" 60
 # Each click goes where the window says the item is (--dump-layout), once the open menu shows it.
 menu_pick menu.game menu.game.pause
-wait_for_log "menu: state PLAY -> PAUSE_0" 60
+wait_for_log "menu: paused" 60
 # Game > Play vs CPU > Hana (novice): the submenu opens on hover; the match is replaced by a new one.
 before=$(widget_count menu.game.play_cpu.0)
 open_menu menu.game menu.game.play_cpu
