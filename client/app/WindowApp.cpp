@@ -39,6 +39,8 @@ constexpr int kFrameProblemsLogged = 5;
 constexpr int kMostFramesRecorded = 3000;
 // How long the window stays without the keyboard before an offline game waits for the player.
 constexpr TimeMs kBackgroundAfterMs = 250;
+// How long the speaker's words stay after the sound was turned on or off.
+constexpr TimeMs kSoundFlashMs = 1500;
 
 
 double msBetween(std::uint64_t fromNs, std::uint64_t toNs) { return static_cast<double>(toNs - fromNs) / 1e6; }
@@ -172,6 +174,10 @@ bool WindowApp::turn(TimeMs frameStart) {
     for (std::string& words : deckNotices) m_overlay->addGameEvent(now, ui::GameEventKind::Table, std::move(words));
     for (std::string& words : m_input.takePlayedWords()) m_overlay->addGameEvent(now, ui::GameEventKind::Play, std::move(words));
     followReading(now);
+    if (m_soundFlashUntil && now >= *m_soundFlashUntil) {
+        m_soundFlashUntil.reset();
+        m_dirty = true;
+    }
     showApplied(match().tick(now), now);
     showRefusedByHost(now);
     followMatch(now);
@@ -279,14 +285,22 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
     }
     if (m_motion.litPile()) deadline = std::min(deadline, m_motion.litUntil());
     if (const auto countIn = m_reading.nextChangeAt(now)) deadline = std::min(deadline, *countIn);
+    if (m_soundFlashUntil) deadline = std::min(deadline, *m_soundFlashUntil);
     if (m_focusLostAt && readingPauses()) deadline = std::min(deadline, std::max(now + 1, *m_focusLostAt + kBackgroundAfterMs));
     if (m_motion.note()) deadline = std::min(deadline, m_motion.note()->until);
     return std::max(deadline, now + 1);
 }
 
 TableScene WindowApp::scene(TimeMs now) const {
-    return sceneOf(match(), m_input, m_motion, m_options, now,
-                   PauseShown{holdReason(now), m_reading.holding(), m_reading.countIn(now)});
+    TableScene shown = sceneOf(match(), m_input, m_motion, m_options, now,
+                               PauseShown{holdReason(now), m_reading.holding(), m_reading.countIn(now)});
+    shown.sound = !m_sound.heard() ? SoundShown::NoDevice : m_sound.muted() ? SoundShown::Muted : SoundShown::On;
+    if (m_soundFlashUntil && now < *m_soundFlashUntil) {
+        shown.soundFlash = tr(shown.sound == SoundShown::NoDevice ? "screen.sound.no_device"
+                              : shown.sound == SoundShown::Muted  ? "screen.sound.off"
+                                                                  : "screen.sound.on");
+    }
+    return shown;
 }
 
 ui::OverlayFrame WindowApp::overlayFrame() const {
@@ -381,6 +395,7 @@ void WindowApp::toggleFullscreen(const char* source, TimeMs now) {
 // M, or the Settings menu: mute or unmute for this run (setup.ini's sound says how the next starts).
 void WindowApp::toggleSound(const char* source) {
     m_sound.setMuted(!m_sound.muted());
+    m_soundFlashUntil = nowMs() + kSoundFlashMs; // the speaker says the new state for a moment
     m_options.soundOn = !m_sound.muted();
     spdlog::info("{}: sound {}{}", source, m_sound.muted() ? "off" : "on", m_sound.heard() ? "" : " (no audio device)");
     m_dirty = true;

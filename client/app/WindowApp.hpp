@@ -137,6 +137,7 @@ private:
     audio::SoundPlayer m_sound;
     int m_dealtGame = 0;       // the last game whose deal was heard
     deck::SvgPicture m_icon;   // the window's icon, drawn once
+    std::optional<TimeMs> m_soundFlashUntil; // the speaker's words after M, until then
     ReadingPause m_reading;    // an offline game waits while the player reads or looks away
     std::optional<TimeMs> m_focusLostAt; // the window lost the keyboard then (none: it has it, or nobody said otherwise)
 };

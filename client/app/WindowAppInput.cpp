@@ -47,6 +47,10 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
         break;
     case sf::Event::MouseButtonPressed:
         if (event.mouseButton.button != sf::Mouse::Left) break;
+        if (m_layout.speaker.contains(pointOf(event.mouseButton.x, event.mouseButton.y))) {
+            toggleSound("click on the speaker");
+            break;
+        }
         if (gameFinished(match().info()))
             command(ui::UiAction::NextGame, now, "click");
         else if (m_input.press(match(), pointOf(event.mouseButton.x, event.mouseButton.y), now))

@@ -10,9 +10,11 @@
 #include "speed/common/Fnv.hpp"
 #include "speed/common/Outcome.hpp"
 
+#include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
 #include <SFML/Graphics/Sprite.hpp>
 #include <SFML/Graphics/Text.hpp>
+#include <SFML/Graphics/VertexArray.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -125,6 +127,7 @@ std::vector<TableRenderer::StillPiece> TableRenderer::stillPieces(const TableLay
         addClock(pieces, layout, scene);
     }
     addStatusBar(pieces, layout, scene);
+    addSpeaker(pieces, layout, scene);
     return pieces;
 }
 
@@ -546,15 +549,104 @@ void TableRenderer::addStatusBar(std::vector<StillPiece>& pieces, const TableLay
     LookDigest digest;
     digest.add(PieceKind::StatusBar).add(layout.statusBar).add(look.word).add(look.detail).add(look.pill);
     for (const std::string& hint : look.hints) digest.add(hint);
-    pieces.push_back({layout.statusBar, digest.value(),
-                      [this, bar = layout.statusBar, look](sf::RenderTarget& target) { drawStatusBar(target, bar, look); }});
+    // The words end where the speaker starts; the strip runs under it.
+    const Rect words{layout.statusBar.left, layout.statusBar.top, std::max(0.0f, layout.speaker.left - layout.statusBar.left),
+                     layout.statusBar.height};
+    pieces.push_back({layout.statusBar, digest.value(), [this, bar = layout.statusBar, words, look](sf::RenderTarget& target) {
+                          sf::RectangleShape strip({bar.width, bar.height});
+                          strip.setPosition(bar.left, bar.top);
+                          strip.setFillColor(sfColour(palette::kStatusStrip));
+                          target.draw(strip);
+                          drawStatusBar(target, words, look);
+                      }});
 }
 
+namespace {
+
+// A band between two radii around `centre`, from angle `from` to `to` (radians): a sound wave.
+void addArc(sf::VertexArray& strip, sf::Vector2f centre, float radius, float thickness, float from, float to) {
+    constexpr int kSteps = 10;
+    for (int i = 0; i <= kSteps; ++i) {
+        const float angle = from + (to - from) * static_cast<float>(i) / kSteps;
+        const sf::Vector2f direction{std::cos(angle), std::sin(angle)};
+        strip.append(sf::Vertex(centre + direction * (radius - thickness / 2)));
+        strip.append(sf::Vertex(centre + direction * (radius + thickness / 2)));
+    }
+}
+
+// A thick line from `a` to `b`, as two triangles.
+void addBar(sf::VertexArray& triangles, sf::Vector2f a, sf::Vector2f b, float thickness, sf::Color colour) {
+    const sf::Vector2f along = b - a;
+    const float length = std::max(0.001f, std::hypot(along.x, along.y));
+    const sf::Vector2f side{-along.y / length * thickness / 2, along.x / length * thickness / 2};
+    for (const sf::Vector2f corner : {a + side, a - side, b - side, a + side, b - side, b + side}) triangles.append(sf::Vertex(corner, colour));
+}
+
+} // namespace
+
+// The speaker: on (its waves), muted (a cross) or without an audio device (greyed, struck
+// through); for a moment after a change, the new state in words above it.
+void TableRenderer::addSpeaker(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
+    const Rect box = layout.speaker;
+    if (box.width <= 0 || box.height <= 0) return;
+    const SoundShown sound = scene.sound;
+    pieces.push_back({box, LookDigest().add(PieceKind::StatusBar).add(box).add(static_cast<int>(sound)).value(),
+                      [box, sound](sf::RenderTarget& target) {
+                          const float size = box.height * 0.62f;
+                          const sf::Vector2f origin{box.left + (box.width - size * 1.25f) / 2, box.center().y - size / 2};
+                          const sf::Color ink = sound == SoundShown::On      ? sfColour(palette::kStatusHint)
+                                                : sound == SoundShown::Muted ? sfColour(palette::kWhite)
+                                                                             : sf::Color(120, 130, 124);
+                          sf::ConvexShape body(6); // the magnet and the cone, one outline
+                          body.setPoint(0, origin + sf::Vector2f{0, size * 0.32f});
+                          body.setPoint(1, origin + sf::Vector2f{size * 0.22f, size * 0.32f});
+                          body.setPoint(2, origin + sf::Vector2f{size * 0.55f, 0});
+                          body.setPoint(3, origin + sf::Vector2f{size * 0.55f, size});
+                          body.setPoint(4, origin + sf::Vector2f{size * 0.22f, size * 0.68f});
+                          body.setPoint(5, origin + sf::Vector2f{0, size * 0.68f});
+                          body.setFillColor(ink);
+                          target.draw(body);
+                          const float stroke = std::max(1.5f, size * 0.1f);
+                          const sf::Vector2f right = origin + sf::Vector2f{size * 0.62f, size / 2};
+                          if (sound == SoundShown::On) {
+                              for (const float radius : {size * 0.22f, size * 0.45f}) {
+                                  sf::VertexArray wave(sf::TriangleStrip);
+                                  addArc(wave, right, radius, stroke, -0.8f, 0.8f);
+                                  for (std::size_t i = 0; i < wave.getVertexCount(); ++i) wave[i].color = ink;
+                                  target.draw(wave);
+                              }
+                          } else {
+                              sf::VertexArray marks(sf::Triangles);
+                              if (sound == SoundShown::Muted) {
+                                  const sf::Vector2f cross = right + sf::Vector2f{size * 0.32f, 0};
+                                  const float arm = size * 0.2f;
+                                  addBar(marks, cross + sf::Vector2f{-arm, -arm}, cross + sf::Vector2f{arm, arm}, stroke, ink);
+                                  addBar(marks, cross + sf::Vector2f{-arm, arm}, cross + sf::Vector2f{arm, -arm}, stroke, ink);
+                              } else {
+                                  addBar(marks, origin + sf::Vector2f{-size * 0.05f, size * 1.02f},
+                                         origin + sf::Vector2f{size * 1.15f, -size * 0.02f}, stroke, sfColour(palette::kStatusOther));
+                              }
+                              target.draw(marks);
+                          }
+                      }});
+    if (scene.soundFlash.empty()) return;
+    sf::Text words(utf8(scene.soundFlash), m_fonts.bold(), static_cast<unsigned>(std::max(11.0f, box.height * 0.5f)));
+    const sf::FloatRect bounds = words.getLocalBounds();
+    const float padding = static_cast<float>(words.getCharacterSize()) * 0.6f;
+    const float width = bounds.width + 2 * padding;
+    const float height = static_cast<float>(words.getCharacterSize()) * 1.8f;
+    const Rect label{std::max(layout.window.left + 2, box.right() - width - 4), box.top - height - 6, width, height};
+    words.setFillColor(sfColour(palette::kWhite));
+    centerText(words, toVector(label.center()));
+    pieces.push_back({label.inflated(2), LookDigest().add(PieceKind::Note).add(label).add(scene.soundFlash).value(),
+                      [label, words](sf::RenderTarget& target) {
+                          target.draw(roundedRect(label, label.height * 0.3f, sfColour(palette::kBannerShade)));
+                          target.draw(words);
+                      }});
+}
+
+// The status bar's words inside `bar` (the strip under them is drawn by the caller).
 void TableRenderer::drawStatusBar(sf::RenderTarget& target, const Rect& bar, const StatusLook& look) const {
-    sf::RectangleShape strip({bar.width, bar.height});
-    strip.setPosition(bar.left, bar.top);
-    strip.setFillColor(sfColour(palette::kStatusStrip));
-    target.draw(strip);
     const auto textPx = static_cast<unsigned>(std::max(8.0f, bar.height * 0.5f));
     sf::Text word(utf8(look.word), m_fonts.bold(), textPx);
     sf::Text detail(utf8(look.detail), m_fonts.regular(), textPx);

@@ -23,6 +23,9 @@
 
 namespace speed::client {
 
+// The sound effects as the status bar's speaker shows them.
+enum class SoundShown : std::uint8_t { On, Muted, NoDevice };
+
 // Everything one frame shows, gathered by the window from the match and the input state.
 struct TableScene {
     const GameState* state = nullptr;
@@ -48,6 +51,8 @@ struct TableScene {
     std::optional<Place> hovered;      // a card the player may play, under the pointer: it lifts
     std::optional<TableEnding> ending; // the game is over: a win's confetti, a loss's dimmed table
     bool reducedMotion = false;        // no confetti; flights are fades (the timeline's own)
+    SoundShown sound = SoundShown::On; // the speaker at the status bar's right end
+    std::string soundFlash;            // for a moment after M or a click on it: the new state in words
 };
 
 // Draws the table. Stateless apart from the fonts and card art it borrows.
@@ -107,6 +112,7 @@ private:
     void addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void addClock(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void addStatusBar(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void addSpeaker(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void drawDeck(sf::RenderTarget& target, const Rect& deckRect, int shown) const;
     void drawSlot(sf::RenderTarget& target, const Rect& rect, const SlotLook& look) const;
     void drawPile(sf::RenderTarget& target, const Rect& rect, const PileLook& look) const;

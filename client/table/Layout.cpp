@@ -61,6 +61,8 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     const float feltHeight = std::max(1.0f, windowHeightPx - options.menuBarHeightPx - barHeight);
     layout.table = {0, options.menuBarHeightPx, feltWidth, feltHeight};
     layout.statusBar = {0, windowHeightPx - barHeight, windowWidthPx, barHeight};
+    const float speakerWidth = std::min(barHeight * 1.4f, windowWidthPx / 4);
+    layout.speaker = {windowWidthPx - speakerWidth, layout.statusBar.top, speakerWidth, barHeight};
 
     const float unit = std::max(kMinCardWidthPx,
                                 std::min(feltWidth / tableWidthUnits(handSize), feltHeight / tableHeightUnits()));

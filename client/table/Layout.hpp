@@ -20,6 +20,7 @@ struct TableLayout {
     Rect window;                                   // the whole window
     Rect table;                                    // the felt (window minus reserved panels)
     Rect statusBar;                                // bottom strip with the GameInfo name
+    Rect speaker;                                  // the sound's state, at the status bar's right end: a click toggles it
     std::array<Rect, kSeats> deck{};               // indexed by seat
     std::array<std::vector<Rect>, kSeats> hand{};  // indexed by seat, then slot
     std::array<Rect, kFieldPiles> pile{};          // indexed by field pile

@@ -69,6 +69,7 @@ std::vector<std::string> layoutLines(const TableLayout& layout) {
     std::vector<std::string> lines;
     lines.push_back(fmt::format("window {} card {}x{}", rectText(layout.window), std::lround(layout.cardWidthPx),
                                 std::lround(layout.cardHeightPx)));
+    lines.push_back(fmt::format("speaker {}", rectText(layout.speaker)));
     for (std::size_t pile = 0; pile < layout.pile.size(); ++pile) lines.push_back(fmt::format("pile {} {}", pile, rectText(layout.pile[pile])));
     for (std::size_t seat = 0; seat < layout.deck.size(); ++seat) {
         lines.push_back(fmt::format("deck {} {}", seat, rectText(layout.deck[seat])));

@@ -60,6 +60,10 @@ const Words kScreenWords[] = {
     {"screen.table.cards_left_one", "{}   ·   {} card left", "{}   ·   残り{}枚"},
     {"screen.table.cards_left", "{}   ·   {} cards left", "{}   ·   残り{}枚"},
     {"screen.table.ready", "Ready", "準備完了"},
+    // Above the status bar's speaker, for a moment after M or a click on it.
+    {"screen.sound.on", "Sound on", "効果音オン"},
+    {"screen.sound.off", "Sound off", "効果音オフ"},
+    {"screen.sound.no_device", "No audio device: the game plays silently", "オーディオ機器がありません：音なしで遊びます"},
     {"screen.table.time", "TIME", "タイム"},
     {"screen.table.next_game", "N or click: next game", "N かクリック：次のゲーム"},
     {"screen.table.speed", "SPEED!", "スピード！"},

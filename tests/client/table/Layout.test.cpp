@@ -107,3 +107,19 @@ TEST_CASE("layout: banners and the SPEED! call never cover a field pile") {
         }
     }
 }
+
+TEST_CASE("layout: the speaker sits at the status bar's right end, inside the window, at every size and scale") {
+    for (const auto& [width, height] : {std::pair{800.0f, 600.0f}, {1024.0f, 720.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}}) {
+        for (const float scale : {0.5f, 1.0f, 2.0f}) {
+            LayoutOptions options;
+            options.uiScale = scale;
+            const TableLayout layout = computeLayout(width, height, options);
+            CAPTURE(width, height, scale);
+            CHECK(layout.speaker.right() == Approx(layout.statusBar.right()));
+            CHECK(layout.speaker.top == Approx(layout.statusBar.top));
+            CHECK(layout.speaker.height == Approx(layout.statusBar.height));
+            CHECK(layout.speaker.width >= layout.statusBar.height);
+            CHECK(layout.speaker.left > layout.statusBar.left + layout.statusBar.width / 2);
+        }
+    }
+}

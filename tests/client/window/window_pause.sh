@@ -60,4 +60,19 @@ wait_for_log "game waits: a menu is open" 60
 xdotool key Escape
 wait_for_log_count "game resumed" 4 60
 echo "ok: an open menu holds the game"
+
+# The status bar's speaker: a click turns the sound off, M on again; each time it says so.
+read -r sx sy <<<"$(rect_center speaker)"
+# The pointer comes from the menu just closed: the first click may still be the menu's (the
+# overlay sees where the pointer is only in its next frame), so it is clicked again if unseen.
+xdotool windowmove --sync "$wid" 0 0 # centred on a screen it does not fit, its bottom edge is off it
+xdotool mousemove --window "$wid" "$sx" "$sy"
+for tries in 1 2 3; do
+    xdotool click 1
+    for _ in $(seq 100); do grep -q "click on the speaker" "$LOG" && break 2; sleep 0.1; done
+done
+wait_for_log "click on the speaker: sound off" 60
+xdotool key m
+wait_for_log "key M: sound on" 60
+echo "ok: the speaker turns the sound off and on"
 stop_speed
