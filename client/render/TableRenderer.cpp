@@ -325,7 +325,7 @@ void TableRenderer::addSide(std::vector<StillPiece>& pieces, const TableLayout& 
     const std::string& who = seat == scene.localSeat ? scene.localName : scene.opponentName;
     const std::string name = cardsLeft == 1 ? trf("screen.table.cards_left_one", who, cardsLeft)
                                             : trf("screen.table.cards_left", who, cardsLeft);
-    const sf::Text label = makeText(name, false, layout.cardWidthPx * 0.17f, kLabel,
+    const sf::Text label = makeText(name, false, std::max(layout.cardWidthPx * 0.17f, layout.wordsPx), kLabel,
                                     toVector(layout.nameAnchor[static_cast<std::size_t>(seat)]), false);
     pieces.push_back({textBounds(label), LookDigest().add(PieceKind::Name).add(name).add(textBounds(label)).value(),
                       [label](sf::RenderTarget& target) { target.draw(label); }});
@@ -387,14 +387,17 @@ void TableRenderer::addClock(std::vector<StillPiece>& pieces, const TableLayout&
     const sf::Vector2f center{box.left + box.width * 0.45f, box.center().y};
     const float room = box.width * 0.9f; // the words over and under the clock stay in its box
     std::vector<sf::Text> lines;
-    lines.push_back(makeText(scene.clockLabel, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
-                             center - sf::Vector2f{0, layout.cardWidthPx * 0.32f}, true, room));
+    // The words over and under the time keep to the UI scale's size: they move away from the
+    // time as they grow.
+    const float card = layout.cardWidthPx;
+    const float wordsPx = std::max(card * 0.15f, layout.wordsPx);
+    lines.push_back(makeText(scene.clockLabel, false, wordsPx, sfColour(palette::kClockLabel),
+                             center - sf::Vector2f{0, std::max(card * 0.32f, card * 0.2f + wordsPx * 0.8f)}, true, room));
     const std::string time = formatClock(scene.elapsedMs);
-    lines.push_back(makeText(time, true, layout.cardWidthPx * 0.36f, sfColour(palette::kWhite),
-                             center + sf::Vector2f{0, layout.cardWidthPx * 0.08f}, true));
+    lines.push_back(makeText(time, true, card * 0.36f, sfColour(palette::kWhite), center + sf::Vector2f{0, card * 0.08f}, true));
     if (!scene.matchScore.empty()) {
-        lines.push_back(makeText(scene.matchScore, false, layout.cardWidthPx * 0.15f, sfColour(palette::kClockLabel),
-                                 center + sf::Vector2f{0, layout.cardWidthPx * 0.45f}, true, room));
+        lines.push_back(makeText(scene.matchScore, false, wordsPx, sfColour(palette::kClockLabel),
+                                 center + sf::Vector2f{0, std::max(card * 0.45f, card * 0.3f + wordsPx * 0.8f)}, true, room));
     }
     Rect bounds = box;
     for (const sf::Text& line : lines) bounds = bounds.joined(textBounds(line));

@@ -64,15 +64,25 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     const float speakerWidth = std::min(barHeight * 1.4f, windowWidthPx / 4);
     layout.speaker = {windowWidthPx - speakerWidth, layout.statusBar.top, speakerWidth, barHeight};
 
-    const float unit = std::max(kMinCardWidthPx,
-                                std::min(feltWidth / tableWidthUnits(handSize), feltHeight / tableHeightUnits()));
+    // The names' rows take what their words need at the UI scale, when that is more than their
+    // share of card units: the cards give way (a few passes settle it, the need growing as
+    // the cards shrink).
+    layout.wordsPx = std::max(kSmallestWordsPx, kTableWordsPx * options.userScale);
+    const auto labelNeedPx = [&layout](float unitPx) { return layout.wordsPx * 1.35f + 0.02f * unitPx; };
+    float unit = std::min(feltWidth / tableWidthUnits(handSize), feltHeight / tableHeightUnits());
+    for (int pass = 0; pass < 3; ++pass) {
+        const float extra = std::max(0.0f, labelNeedPx(unit) - kLabelUnits * unit);
+        unit = std::min(feltWidth / tableWidthUnits(handSize), std::max(0.0f, feltHeight - 2 * extra) / tableHeightUnits());
+    }
+    unit = std::max(kMinCardWidthPx, unit);
+    const float labelPx = std::max(kLabelUnits * unit, labelNeedPx(unit));
     layout.cardWidthPx = unit;
     layout.cardHeightPx = unit * kCardAspect;
-    const float contentHeight = tableHeightUnits() * unit;
+    const float contentHeight = tableHeightUnits() * unit + 2 * (labelPx - kLabelUnits * unit);
     const float top = layout.table.top + std::max(0.0f, (feltHeight - contentHeight) / 2);
     const float rowLeft = layout.table.left + (feltWidth - rowWidthUnits(handSize) * unit) / 2;
 
-    const float topRowY = top + (kMarginUnits + kLabelUnits) * unit;
+    const float topRowY = top + kMarginUnits * unit + labelPx;
     const float fieldRowY = topRowY + layout.cardHeightPx + kRowGapUnits * unit;
     const float bottomRowY = fieldRowY + layout.cardHeightPx + kRowGapUnits * unit;
     const int local = options.localSeat == 1 ? 1 : 0;
@@ -101,7 +111,7 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
                    layout.cardHeightPx * 0.6f};
     if (layout.call.width < 1.2f * unit) layout.call = layout.banner; // a narrow table: over the opponent's row
     layout.nameAnchor[static_cast<std::size_t>(local)] = {rowLeft, bottomRowY + layout.cardHeightPx + 0.06f * unit};
-    layout.nameAnchor[static_cast<std::size_t>(opponent)] = {rowLeft, topRowY - (kLabelUnits - 0.02f) * unit};
+    layout.nameAnchor[static_cast<std::size_t>(opponent)] = {rowLeft, topRowY - labelPx + 0.02f * unit};
     return layout;
 }
 

@@ -28,6 +28,7 @@ struct TableLayout {
     Rect banner;                                   // results and match notices: over the opponent's row
     Rect call;                                     // the SPEED! call: right of the field piles
     std::array<Point, kSeats> nameAnchor{};        // where each side's name label starts
+    float wordsPx = 12;                            // the table's own words (names, TIME, the score) are never smaller
 };
 
 // Room other parts of the window may take away from the felt (menus, the message log).
@@ -41,6 +42,9 @@ struct LayoutOptions {
 };
 
 inline constexpr float kCardAspect = 1.4f; // height / width
+// The table's words at UI scale 1, at least; they grow with the scale, never under 11 px.
+inline constexpr float kTableWordsPx = 12.0f;
+inline constexpr float kSmallestWordsPx = 11.0f;
 
 TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const LayoutOptions& options);
 

@@ -123,3 +123,26 @@ TEST_CASE("layout: the speaker sits at the status bar's right end, inside the wi
         }
     }
 }
+
+TEST_CASE("layout: the table's words follow the UI scale, are never under 11 px, and have their room") {
+    for (const auto& [width, height] : {std::pair{800.0f, 600.0f}, {1024.0f, 720.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}}) {
+        float smaller = 0;
+        for (const float scale : {0.5f, 1.0f, 1.5f, 2.0f}) {
+            LayoutOptions options;
+            options.userScale = scale;
+            options.uiScale = scale;
+            const TableLayout layout = computeLayout(width, height, options);
+            CAPTURE(width, height, scale);
+            CHECK(layout.wordsPx >= kSmallestWordsPx);
+            CHECK(layout.wordsPx >= smaller); // a larger scale never makes them smaller
+            smaller = layout.wordsPx;
+            // The opponent's name sits above its row, the player's below theirs, each with room
+            // for a line of words before the cards or the felt's edge.
+            const float topRow = layout.hand[1][0].top;
+            CHECK(layout.nameAnchor[1].y >= layout.table.top);
+            CHECK(layout.nameAnchor[1].y + layout.wordsPx * 1.3f <= topRow + 0.5f);
+            CHECK(layout.nameAnchor[0].y + layout.wordsPx * 1.3f <= layout.table.bottom() + 0.5f);
+        }
+        CHECK(computeLayout(width, height, [] { LayoutOptions o; o.userScale = 2; return o; }()).wordsPx == Approx(2 * kTableWordsPx));
+    }
+}
