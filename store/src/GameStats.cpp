@@ -39,6 +39,38 @@ CREATE TABLE games (
 );
 CREATE INDEX games_by_opponent ON games (opponent_kind, opponent_name, cpu_level, id);
 )sql",
+    // 1 -> 2: games of two players on one keyboard. SQLite cannot change a CHECK: the table is
+    // made anew with the wider one and the games copied over, in the migration's transaction.
+    R"sql(
+CREATE TABLE games_v2 (
+    id INTEGER PRIMARY KEY,
+    finished_at INTEGER NOT NULL,
+    opponent_kind TEXT NOT NULL CHECK (opponent_kind IN ('cpu', 'network', 'two-players')),
+    opponent_name TEXT NOT NULL,
+    cpu_level TEXT NOT NULL,
+    jokers INTEGER NOT NULL,
+    deal TEXT NOT NULL,
+    hand_size INTEGER NOT NULL,
+    refill TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('win', 'loss', 'draw')),
+    duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+    cards_left_mine INTEGER NOT NULL,
+    cards_left_theirs INTEGER NOT NULL,
+    races_won INTEGER,
+    races_lost INTEGER,
+    moves INTEGER NOT NULL,
+    flips INTEGER NOT NULL,
+    seed INTEGER NOT NULL
+);
+INSERT INTO games_v2 (id, finished_at, opponent_kind, opponent_name, cpu_level, jokers, deal, hand_size, refill,
+                      outcome, duration_ms, cards_left_mine, cards_left_theirs, races_won, races_lost, moves, flips, seed)
+    SELECT id, finished_at, opponent_kind, opponent_name, cpu_level, jokers, deal, hand_size, refill,
+           outcome, duration_ms, cards_left_mine, cards_left_theirs, races_won, races_lost, moves, flips, seed
+    FROM games;
+DROP TABLE games;
+ALTER TABLE games_v2 RENAME TO games;
+CREATE INDEX games_by_opponent ON games (opponent_kind, opponent_name, cpu_level, id);
+)sql",
 };
 
 // The columns after id, in the order of the INSERT and the SELECT.
@@ -58,7 +90,7 @@ std::optional<GameOutcome> outcomeOf(std::string_view word) {
 }
 
 std::optional<OpponentKind> kindOf(std::string_view word) {
-    for (OpponentKind kind : {OpponentKind::Cpu, OpponentKind::Network}) {
+    for (OpponentKind kind : {OpponentKind::Cpu, OpponentKind::Network, OpponentKind::TwoPlayers}) {
         if (toString(kind) == word) return kind;
     }
     return std::nullopt;
@@ -144,7 +176,14 @@ std::string_view toString(GameOutcome outcome) {
     return "draw";
 }
 
-std::string_view toString(OpponentKind kind) { return kind == OpponentKind::Network ? "network" : "cpu"; }
+std::string_view toString(OpponentKind kind) {
+    switch (kind) {
+    case OpponentKind::Network: return "network";
+    case OpponentKind::TwoPlayers: return "two-players";
+    case OpponentKind::Cpu: break;
+    }
+    return "cpu";
+}
 
 StatsSummary summarize(const std::vector<FinishedGame>& games, std::size_t recentCount) {
     StatsSummary summary;

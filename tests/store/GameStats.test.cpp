@@ -115,8 +115,9 @@ TEST_CASE("A newer schema, a file that is no database and a stranger's table are
     CHECK(text.stats == nullptr);
     CHECK_THAT(text.error, Catch::Contains("is not a database"));
 
-    // Version 1 by its number but another program's tables.
-    execOn(dir / "other.sqlite3", "CREATE TABLE notes (x); PRAGMA user_version = 1");
+    // This program's version by its number but another program's tables.
+    const std::string planted = "CREATE TABLE notes (x); PRAGMA user_version = " + std::to_string(GameStats::kSchemaVersion);
+    execOn(dir / "other.sqlite3", planted.c_str());
     OpenedStats other = GameStats::open(dir / "other.sqlite3");
     CHECK(other.stats == nullptr);
     CHECK_THAT(other.error, Catch::Contains("not a speed statistics file"));
@@ -200,4 +201,98 @@ TEST_CASE("The summary counts per opponent and level: results, streaks, fastest 
     CHECK(hana.recent == std::vector<O>{O::Win, O::Loss, O::Draw, O::Win, O::Win}); // the last 5, oldest first
     CHECK(summary.opponents[1].cpuLevel == "kyu-2");
     CHECK(summarize({}).opponents.empty());
+}
+
+namespace {
+
+// The statistics file as version 1 of the program wrote it (its one migration, frozen), with a
+// game against the CPU and one over the network.
+constexpr const char* kVersion1File = R"sql(
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    finished_at INTEGER NOT NULL,
+    opponent_kind TEXT NOT NULL CHECK (opponent_kind IN ('cpu', 'network')),
+    opponent_name TEXT NOT NULL,
+    cpu_level TEXT NOT NULL,
+    jokers INTEGER NOT NULL,
+    deal TEXT NOT NULL,
+    hand_size INTEGER NOT NULL,
+    refill TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('win', 'loss', 'draw')),
+    duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+    cards_left_mine INTEGER NOT NULL,
+    cards_left_theirs INTEGER NOT NULL,
+    races_won INTEGER,
+    races_lost INTEGER,
+    moves INTEGER NOT NULL,
+    flips INTEGER NOT NULL,
+    seed INTEGER NOT NULL
+);
+CREATE INDEX games_by_opponent ON games (opponent_kind, opponent_name, cpu_level, id);
+INSERT INTO games VALUES (1, 1764000000123, 'cpu', 'Hana', 'hard', 2, 'colors', 6, 'auto', 'win', 61234, 0, 7, 3, 1,
+                          44, 5, -77129852519530769);
+INSERT INTO games VALUES (2, 1764000100000, 'network', 'kenta', '', 0, 'random', 4, 'manual', 'loss', 90000, 5, 0,
+                          NULL, NULL, 30, 2, 9);
+PRAGMA user_version = 1;
+)sql";
+
+int userVersion(const std::filesystem::path& file) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* pragma = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &pragma, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(pragma) == SQLITE_ROW);
+    const int version = sqlite3_column_int(pragma, 0);
+    sqlite3_finalize(pragma);
+    sqlite3_close(db);
+    return version;
+}
+
+} // namespace
+
+TEST_CASE("A version 1 file is migrated: its games kept, and a two-player game goes in", "[stats]") {
+    TempDir dir;
+    const auto file = dir / "v1.sqlite3";
+    execOn(file, kVersion1File);
+    REQUIRE(userVersion(file) == 1);
+    {
+        OpenedStats opened = GameStats::open(file);
+        REQUIRE(opened.error.empty());
+        std::vector<FinishedGame> games;
+        REQUIRE(opened.stats->readAll(games).empty());
+        REQUIRE(games.size() == 2);
+        CHECK(games[0].opponentKind == OpponentKind::Cpu);
+        CHECK(games[0].opponentName == "Hana");
+        CHECK(games[0].cpuLevel == "hard");
+        CHECK(games[0].handSize == 6);
+        CHECK(games[0].racesWon == 3);
+        CHECK(games[0].seed == 0xfeedfacecafebeefULL);
+        CHECK(games[1].opponentKind == OpponentKind::Network);
+        CHECK(games[1].outcome == GameOutcome::Loss);
+        CHECK_FALSE(games[1].racesWon.has_value());
+        FinishedGame twoPlayers = gameVs("Player 2", "", GameOutcome::Win, 45'000, 1'764'000'200'000);
+        twoPlayers.opponentKind = OpponentKind::TwoPlayers;
+        CHECK(opened.stats->record(twoPlayers).empty());
+    }
+    CHECK(userVersion(file) == GameStats::kSchemaVersion);
+    OpenedStats again = GameStats::open(file); // migrated once: opened as it is
+    REQUIRE(again.error.empty());
+    std::vector<FinishedGame> games;
+    REQUIRE(again.stats->readAll(games).empty());
+    REQUIRE(games.size() == 3);
+    CHECK(games[2].opponentKind == OpponentKind::TwoPlayers);
+    CHECK(games[2].opponentName == "Player 2");
+    // The games of two players are a line of their own in the summary.
+    const StatsSummary summary = summarize(games);
+    REQUIRE(summary.opponents.size() == 3);
+    CHECK(summary.opponents[0].kind == OpponentKind::TwoPlayers);
+    CHECK(summary.opponents[0].won == 1);
+    CHECK(toString(OpponentKind::TwoPlayers) == "two-players");
+    // The wider CHECK still refuses a kind nobody writes.
+    execOn(file, "SELECT 1"); // the file is a database others may open
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, "UPDATE games SET opponent_kind = 'robot' WHERE id = 1", nullptr, nullptr, nullptr) ==
+          SQLITE_CONSTRAINT);
+    sqlite3_close(db);
 }

@@ -20,9 +20,10 @@ namespace speed::store {
 enum class GameOutcome { Win, Loss, Draw };
 std::string_view toString(GameOutcome outcome); // "win", "loss", "draw"
 
-// Who the game was against: the CPU at a level, or a player over the network.
-enum class OpponentKind { Cpu, Network };
-std::string_view toString(OpponentKind kind); // "cpu", "network"
+// Who the game was against: the CPU at a level, a player over the network, or two players on
+// one keyboard (the game from the bottom player's side).
+enum class OpponentKind { Cpu, Network, TwoPlayers };
+std::string_view toString(OpponentKind kind); // "cpu", "network", "two-players"
 
 // One finished game, from the local player's side.
 struct FinishedGame {
@@ -85,7 +86,7 @@ struct OpenedStats {
 
 class GameStats {
 public:
-    static constexpr int kSchemaVersion = 1; // PRAGMA user_version of the files this one writes
+    static constexpr int kSchemaVersion = 2; // PRAGMA user_version of the files this one writes
     static constexpr std::string_view kFileName = "statistics.sqlite3";
 
     // Opens (creating when missing) the statistics at `file`; its folder must exist. Errors
