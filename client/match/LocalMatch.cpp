@@ -36,6 +36,7 @@ void LocalMatch::dealGame(TimeMs now) {
 }
 
 bool LocalMatch::seatIsBot(int seat) const {
+    if (m_setup.mode == LocalMode::TwoPlayers) return false;
     if (seat == m_setup.localSeat) return m_setup.localBot.has_value();
     return m_setup.cpuMoves;
 }
@@ -76,7 +77,7 @@ bool LocalMatch::tickBots(TimeMs now, std::vector<AppliedMove>& applied) {
 }
 
 MoveAnswer LocalMatch::propose(const Move& move, TimeMs now) {
-    if (move.kind != MoveKind::Flip && move.seat != m_setup.localSeat) return {{MatchRefusal::None, MoveError::BadSeat}};
+    if (move.kind != MoveKind::Flip && move.seat != m_setup.localSeat && !bothSeatsLocal()) return {{MatchRefusal::None, MoveError::BadSeat}};
     const PlayOutcome outcome = m_match.play(move, now);
     if (outcome.accepted()) afterMove(now);
     return {outcome};

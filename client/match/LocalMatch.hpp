@@ -13,6 +13,12 @@
 
 namespace speed::client {
 
+// Who plays the seats of an offline game.
+enum class LocalMode {
+    VsCpu,      // the local seat against the CPU (the bot's seat)
+    TwoPlayers, // two people on one keyboard: both seats local, no bot moves
+};
+
 struct LocalMatchSetup {
     RuleOptions rules;
     std::uint64_t seed = 1;                // game n uses seed + n - 1
@@ -21,18 +27,20 @@ struct LocalMatchSetup {
     bool cpuMoves = true;                  // false: the opponent never moves (practice, tests)
     std::optional<BotLevel> localBot;      // --bot: the bot plays the local seat too
     MatchTiming timing;                    // the SPEED! call and the result hold
+    LocalMode mode = LocalMode::VsCpu;     // TwoPlayers: cpuLevel, cpuMoves and localBot are not used
 };
 
 // A game against the CPU, offline: the common Match runs the game around the moves (the SPEED!
 // call and flip, pauses, the game clock, the result hold); the bots decide on game time, so a
-// pause stops their thinking too; the local player's moves come in through propose().
+// pause stops their thinking too; the local player's moves come in through propose(). In
+// LocalMode::TwoPlayers nobody is a bot: propose() takes either seat's moves.
 class LocalMatch final : public MatchDriver {
 public:
     LocalMatch(const LocalMatchSetup& setup, TimeMs now);
 
     // Runs the bots and the SPEED! flip up to `now`; returns what was applied, in order.
     std::vector<AppliedMove> tick(TimeMs now) override;
-    // A move of the local player. Refused moves change nothing.
+    // A move of the local player (of either player in two-player mode). Refused moves change nothing.
     MoveAnswer propose(const Move& move, TimeMs now) override;
 
     bool startNextGame(TimeMs now) override; // only once the game is over
@@ -42,6 +50,7 @@ public:
     const GameState& state() const override { return m_match.state(); }
     const LocalMatchSetup& setup() const { return m_setup; }
     int localSeat() const override { return m_setup.localSeat; }
+    bool bothSeatsLocal() const override { return m_setup.mode == LocalMode::TwoPlayers; }
     int gameNumber() const override { return m_match.gameNumber(); }
     std::uint64_t firstSeed() const override { return m_setup.seed; }
     std::uint64_t gameSeed() const override { return m_match.seed(); }

@@ -60,6 +60,9 @@ public:
     virtual GameInfo info() const = 0;
     virtual const GameState& state() const = 0;
     virtual int localSeat() const = 0;
+    // Two players on one keyboard: the other seat is played here too (its moves come through
+    // propose()); the local seat is the one at the bottom.
+    virtual bool bothSeatsLocal() const { return false; }
     virtual int gameNumber() const = 0;
     virtual std::uint64_t gameSeed() const = 0;
     virtual std::uint64_t firstSeed() const = 0;
