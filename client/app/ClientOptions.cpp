@@ -93,6 +93,8 @@ void addPlayOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
     app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
+    app.add_flag("--two-players", options.twoPlayers,
+                 "two players on one keyboard, offline (each player's keys are shown on the table)");
     app.add_flag("--host", options.connectFlags.hostOnly, "host a network game at once and wait for the other player");
     app.add_option("--level", words.level, "CPU opponent: novice, easy, casual, normal, hard, expert (max: the test bot)")
         ->check(CLI::IsMember(levelFlagWords()))
@@ -179,6 +181,7 @@ void addNetworkOptions(CLI::App& app, ConnectFlags& connect) {
     CLI::Option* host = app.get_option("--host");
     app.get_option("--vs-cpu")->excludes(join);
     app.get_option("--vs-cpu")->excludes(host);
+    app.get_option("--two-players")->excludes(join)->excludes(host)->excludes(app.get_option("--vs-cpu"));
     host->excludes(join);
 }
 
@@ -201,7 +204,7 @@ std::uint64_t freshSeed() {
 }
 
 bool opensOnStartScreen(const ClientOptions& options) {
-    return !options.vsCpu && !options.connectFlags.hostOnly && !options.connectFlags.join &&
+    return !options.vsCpu && !options.twoPlayers && !options.connectFlags.hostOnly && !options.connectFlags.join &&
            options.settings.network.peer.empty() && options.games == 0;
 }
 

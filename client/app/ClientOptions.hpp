@@ -17,6 +17,7 @@ struct ClientOptions {
     std::string configPath = "setup.ini";
     std::string logLevel = "info";
     bool vsCpu = false;
+    bool twoPlayers = false;            // --two-players: two people on one keyboard, offline
     BotLevel cpuLevel = BotLevel::Normal;
     std::optional<BotLevel> localBot;   // --bot L
     bool cpuIdle = false;               // --cpu-idle: the opponent never moves

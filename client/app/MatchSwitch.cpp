@@ -54,6 +54,8 @@ MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
         return playVsCpu(command.level, now);
     case ui::UiAction::PlayVsCpuInstead:
         return playVsCpu(m_options.cpuLevel, now);
+    case ui::UiAction::PlayTwoPlayers:
+        return playTwoPlayers(now);
     case ui::UiAction::Retry:
         return retry(now);
     case ui::UiAction::HostGame:
@@ -78,9 +80,24 @@ MatchChange MatchSwitch::playVsCpu(BotLevel level, TimeMs now) {
     setup.localBot = m_options.localBot;
     replace(m_makers.vsCpu(setup, now));
     m_options.vsCpu = true;
+    m_options.twoPlayers = false;
     m_options.cpuLevel = level;
     m_options.cpuIdle = false;
     spdlog::info("menu: playing vs CPU {} offline, seed {}", toString(level), setup.seed);
+    logTable(*m_match, m_options.dumpLayout);
+    return MatchChange::Replaced;
+}
+
+// The rules in force; the deal follows the last one shown, as for a game against the CPU.
+MatchChange MatchSwitch::playTwoPlayers(TimeMs now) {
+    LocalMatchSetup setup;
+    setup.rules = m_options.rules;
+    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshSeed());
+    setup.mode = LocalMode::TwoPlayers;
+    replace(m_makers.vsCpu(setup, now));
+    m_options.vsCpu = false;
+    m_options.twoPlayers = true;
+    spdlog::info("menu: playing two players on one keyboard, seed {}", setup.seed);
     logTable(*m_match, m_options.dumpLayout);
     return MatchChange::Replaced;
 }
@@ -98,6 +115,7 @@ MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, Tim
     auto driver = m_makers.network(std::move(setup), now);
     m_options.connectFlags = options.connectFlags;
     m_options.vsCpu = false;
+    m_options.twoPlayers = false;
     spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
     replace(std::move(driver));
     return MatchChange::Replaced;

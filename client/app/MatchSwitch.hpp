@@ -23,9 +23,9 @@ enum class MatchChange {
 };
 
 // Which match the window shows: none (the start screen: NoMatch), a game against the CPU
-// (LocalMatch) or a network match (NetworkDriver), and what the start screen's, the wait
-// panel's and the menu's choices do to it: Play vs CPU, Host, Join, Cancel (back to the start
-// screen), Connect again. The window keeps the loop; it hears of each new match through the
+// (LocalMatch), two players on one keyboard (LocalMatch too) or a network match (NetworkDriver),
+// and what the start screen's, the wait panel's and the menu's choices do to it: Play vs CPU,
+// Two players, Host, Join, Cancel (back to the start screen), Connect again. The window keeps the loop; it hears of each new match through the
 // replaced callback, before anything is logged of it, and lays the new table out.
 class MatchSwitch {
 public:
@@ -48,6 +48,8 @@ public:
     MatchChange apply(const ui::UiCommand& command, TimeMs now);
     // Leaves whatever match runs for a new offline game against the CPU at `level`.
     MatchChange playVsCpu(BotLevel level, TimeMs now);
+    // Leaves whatever match runs for a new offline game of two players on one keyboard.
+    MatchChange playTwoPlayers(TimeMs now);
     // Hosts (no peer) or joins `peer`, with the settings in force.
     MatchChange playNetwork(const std::optional<std::string>& peer, TimeMs now);
     // R, or "Connect again": the ended network match connects as it did before.

@@ -1,5 +1,6 @@
 #include "app/SceneOf.hpp"
 
+#include "app/HotseatKeys.hpp"
 #include "match/LocalMatch.hpp"
 #include "table/LegalTargets.hpp"
 #include "table/LevelWords.hpp"
@@ -17,7 +18,31 @@ std::string shownLevelWords(BotLevel level) {
     return isLadderLevel(level) ? levelWords(level) : std::string(tr("play.scene.level_max"));
 }
 
+// Two players on one keyboard: the names, the score, the winner and the status bar say who is
+// who (Player 1 at the bottom); each player's chosen card is lifted.
+void addHotseat(TableScene& scene, const MatchDriver& match, const TableInput& input, std::span<const GameRecord> finished) {
+    const std::string first = hotseatPlayerWords(kBottomPlayer);
+    const std::string second = hotseatPlayerWords(kTopPlayer);
+    scene.twoPlayers = true;
+    scene.localName = first;
+    scene.opponentName = second;
+    scene.matchScore = hotseatScore(finished, first, second);
+    if (scene.info == GameInfo::Win || scene.info == GameInfo::Defeat) {
+        scene.statusWord = trf("play.hotseat.won", scene.info == GameInfo::Win ? first : second);
+    }
+    scene.statusDetail = trf("play.hotseat.versus", first, second) + kDot + trf("play.status.game", match.gameNumber());
+    if (protocol::isPaused(scene.info)) scene.statusDetail += kDot + std::string(tr("play.status.resume"));
+    if (input.otherSelectedSlot()) scene.otherSelected = Place::handSlot(1 - match.localSeat(), *input.otherSelectedSlot());
+}
+
 } // namespace
+
+std::string hotseatScore(std::span<const GameRecord> finished, const std::string& first, const std::string& second) {
+    if (finished.empty()) return {};
+    const auto won = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Win; });
+    const auto lost = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Defeat; });
+    return trf("play.hotseat.score", first, won, lost, second);
+}
 
 ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options) {
     ShownOpponent opponent;
@@ -112,11 +137,19 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     scene.drag = &input.drag();
     scene.timeline = &motion.timeline();
     const int seat = match.localSeat();
+    if (match.bothSeatsLocal()) {
+        addHotseat(scene, match, input, landing && !finished.empty() ? finished.first(finished.size() - 1) : finished);
+    }
     if (input.drag().phase() == DragPhase::Dragging) {
-        scene.highlights = legalTargets(match.state(), seat, input.drag().source());
+        const Place source = input.drag().source();
+        scene.highlights = legalTargets(match.state(), match.bothSeatsLocal() ? source.seat : seat, source);
     } else if (input.selectedSlot()) {
         scene.selected = Place::handSlot(seat, *input.selectedSlot());
         scene.highlights = legalTargets(match.state(), seat, *scene.selected);
+    }
+    if (scene.otherSelected && input.drag().phase() != DragPhase::Dragging) {
+        const std::vector<Place> theirs = legalTargets(match.state(), scene.otherSelected->seat, *scene.otherSelected);
+        scene.highlights.insert(scene.highlights.end(), theirs.begin(), theirs.end());
     }
     scene.hovered = input.hovered(match);
     scene.ending = motion.ending();

@@ -1,5 +1,7 @@
 #include "app/TableInput.hpp"
 
+#include "app/HotseatKeys.hpp"
+
 #include "match/NetworkView.hpp"
 
 #include "text/Words.hpp"
@@ -20,11 +22,26 @@ std::optional<int> slotForKey(sf::Keyboard::Key key) {
     return std::nullopt;
 }
 
+// Whose card at `place` the player here takes: their own seat's, and with two players on one
+// keyboard the seat whose card or deck it is.
+int seatOf(const MatchDriver& match, const Place& place) {
+    return match.bothSeatsLocal() && place.kind != PlaceKind::Pile ? place.seat : match.localSeat();
+}
+
+// Who made a move, in the log and the game's words: "you", or with two players "Player 2".
+std::string moverWords(const MatchDriver& match, int seat) {
+    return match.bothSeatsLocal() ? hotseatPlayerWords(seat == match.localSeat() ? kBottomPlayer : kTopPlayer) : tr("window.you");
+}
+
 } // namespace
 
 void logTable(const MatchDriver& match, bool dumpLayout) {
     spdlog::debug("table: {}", tableSummary(match.state()));
     if (dumpLayout) spdlog::info("moves {} | table: {}", playOptions(match.state(), match.localSeat()), tableSummary(match.state()));
+    // Two players on one keyboard: the top player's moves too, on a line of their own.
+    if (dumpLayout && match.bothSeatsLocal()) {
+        spdlog::info("moves of seat {} {}", 1 - match.localSeat(), playOptions(match.state(), 1 - match.localSeat()));
+    }
 }
 
 bool TableInput::allowed(const MatchDriver& match) const { return !m_botPlays && match.info() == GameInfo::Play; }
@@ -39,29 +56,32 @@ bool TableInput::move(const MatchDriver& match, Point pointer) {
 std::optional<Place> TableInput::hovered(const MatchDriver& match) const {
     if (!m_pointer || !allowed(match) || m_drag.phase() == DragPhase::Dragging) return std::nullopt;
     const std::optional<Place> hit = hitTest(m_layout, *m_pointer);
-    if (!hit || hit->seat != match.localSeat() || hit->kind == PlaceKind::Pile) return std::nullopt;
-    if (!canPickUp(match.state(), match.localSeat(), *hit)) return std::nullopt;
-    if (!clickTarget(match.state(), match.localSeat(), *hit)) return std::nullopt;
+    if (!hit || hit->kind == PlaceKind::Pile || hit->seat != seatOf(match, *hit)) return std::nullopt;
+    if (!canPickUp(match.state(), hit->seat, *hit)) return std::nullopt;
+    if (!clickTarget(match.state(), hit->seat, *hit)) return std::nullopt;
     return hit;
 }
 
 void TableInput::cancel() {
     m_drag.cancel();
     m_selectedSlot.reset();
+    m_otherSelectedSlot.reset();
 }
 
 void TableInput::dropStale(const MatchDriver& match) {
-    if (m_drag.phase() != DragPhase::Idle && !canPickUp(match.state(), match.localSeat(), m_drag.source())) m_drag.cancel();
+    if (m_drag.phase() != DragPhase::Idle && !canPickUp(match.state(), seatOf(match, m_drag.source()), m_drag.source())) {
+        m_drag.cancel();
+    }
 }
 
 bool TableInput::press(MatchDriver& match, Point pointer, TimeMs now) {
     if (!allowed(match)) return false;
-    const int seat = match.localSeat();
     const auto hit = hitTest(m_layout, pointer);
     if (!hit) return false;
+    const int seat = seatOf(match, *hit);
     if (canPickUp(match.state(), seat, *hit)) {
         m_drag.press(*hit, rectOf(m_layout, *hit), pointer);
-        m_selectedSlot.reset();
+        selectedOf(match, seat).reset();
         m_sounds.push_back(sound::TableSound::PickedUp);
         return true;
     }
@@ -76,7 +96,7 @@ bool TableInput::release(MatchDriver& match, Point pointer, TimeMs now) {
     const Release release = m_drag.release(pointer, hitTest(m_layout, pointer, m_layout.cardWidthPx * 0.15f));
     if (release.kind == ReleaseKind::None) return false;
     const GameState& state = match.state();
-    const int seat = match.localSeat();
+    const int seat = seatOf(match, release.source);
     if (!allowed(match) || !canPickUp(state, seat, release.source)) return true;
     if (release.kind == ReleaseKind::Click) {
         if (const auto target = clickTarget(state, seat, release.source)) {
@@ -110,6 +130,7 @@ bool TableInput::key(MatchDriver& match, sf::Keyboard::Key key, TimeMs now) {
         return true;
     }
     if (!allowed(match)) return false;
+    if (match.bothSeatsLocal()) return hotseatKey(match, key, now);
     const GameState& state = match.state();
     if (const auto slot = slotForKey(key); slot && *slot < state.rules.handSize) {
         const bool occupied = state.player(match.localSeat()).hand[static_cast<std::size_t>(*slot)].has_value();
@@ -117,20 +138,48 @@ bool TableInput::key(MatchDriver& match, sf::Keyboard::Key key, TimeMs now) {
         return true;
     }
     const bool pileZeroOnLeft = m_layout.pile[0].left < m_layout.pile[1].left;
+    const int seat = match.localSeat();
     switch (key) {
-    case sf::Keyboard::Left: playSelected(match, pileZeroOnLeft ? 0 : 1, now); return true;
-    case sf::Keyboard::Right: playSelected(match, pileZeroOnLeft ? 1 : 0, now); return true;
-    case sf::Keyboard::Up: case sf::Keyboard::Enter: playSelected(match, std::nullopt, now); return true;
-    case sf::Keyboard::D: case sf::Keyboard::Down: case sf::Keyboard::Space: refillFirstEmpty(match, now); return true;
+    case sf::Keyboard::Left: playSelected(match, seat, pileZeroOnLeft ? 0 : 1, now); return true;
+    case sf::Keyboard::Right: playSelected(match, seat, pileZeroOnLeft ? 1 : 0, now); return true;
+    case sf::Keyboard::Up: case sf::Keyboard::Enter: playSelected(match, seat, std::nullopt, now); return true;
+    case sf::Keyboard::D: case sf::Keyboard::Down: case sf::Keyboard::Space: refillFirstEmpty(match, seat, now); return true;
     default: return false;
     }
 }
 
-// Plays the selected card on `pile`, or on the first legal pile when none is given.
-void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeMs now) {
-    if (!m_selectedSlot) return;
-    const int seat = match.localSeat();
-    const Place source = Place::handSlot(seat, *m_selectedSlot);
+// A key of either player: a card key chooses (or, again, lets go of) that player's card, a pile
+// key plays it on the pile the screen shows on that side, the refill key fills their first empty
+// slot. The bottom player plays the local seat.
+bool TableInput::hotseatKey(MatchDriver& match, sf::Keyboard::Key key, TimeMs now) {
+    const GameState& state = match.state();
+    const auto pressed = hotseatKeyFor(key, state.rules.handSize);
+    if (!pressed) return false;
+    const int seat = pressed->player == kBottomPlayer ? match.localSeat() : 1 - match.localSeat();
+    std::optional<int>& selected = selectedOf(match, seat);
+    const bool pileZeroOnLeft = m_layout.pile[0].left < m_layout.pile[1].left;
+    switch (pressed->kind) {
+    case HotseatKeyKind::Card: {
+        const bool occupied = state.player(seat).hand[static_cast<std::size_t>(pressed->slot)].has_value();
+        selected = occupied && selected != pressed->slot ? std::optional<int>(pressed->slot) : std::nullopt;
+        break;
+    }
+    case HotseatKeyKind::LeftPile: playSelected(match, seat, pileZeroOnLeft ? 0 : 1, now); break;
+    case HotseatKeyKind::RightPile: playSelected(match, seat, pileZeroOnLeft ? 1 : 0, now); break;
+    case HotseatKeyKind::Refill: refillFirstEmpty(match, seat, now); break;
+    }
+    return true;
+}
+
+std::optional<int>& TableInput::selectedOf(const MatchDriver& match, int seat) {
+    return seat == match.localSeat() ? m_selectedSlot : m_otherSelectedSlot;
+}
+
+// Plays `seat`'s selected card on `pile`, or on the first legal pile when none is given.
+void TableInput::playSelected(MatchDriver& match, int seat, std::optional<int> pile, TimeMs now) {
+    std::optional<int>& selected = selectedOf(match, seat);
+    if (!selected) return;
+    const Place source = Place::handSlot(seat, *selected);
     if (!pile) {
         const auto target = clickTarget(match.state(), seat, source);
         if (!target) {
@@ -143,7 +192,7 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
     }
     const auto move = moveFor(match.state(), seat, source, Place::pile(*pile));
     if (move && commit(match, *move, std::nullopt, now)) {
-        m_selectedSlot.reset();
+        selected.reset();
     } else {
         m_motion.nudge(match.state(), m_layout, source, now);
         if (!move) {
@@ -153,8 +202,7 @@ void TableInput::playSelected(MatchDriver& match, std::optional<int> pile, TimeM
     }
 }
 
-void TableInput::refillFirstEmpty(MatchDriver& match, TimeMs now) {
-    const int seat = match.localSeat();
+void TableInput::refillFirstEmpty(MatchDriver& match, int seat, TimeMs now) {
     if (const auto target = clickTarget(match.state(), seat, Place::deck(seat))) {
         commit(match, Move::refill(seat, target->index), std::nullopt, now);
     }
@@ -176,8 +224,10 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     }
     m_motion.showMove(before, match.state(), move, m_layout, now, start);
     m_sounds.push_back(move.kind == MoveKind::Refill ? sound::TableSound::Refilled : sound::TableSound::Placed);
-    spdlog::info("applied (you): {} | table: {}", describe(move), tableSummary(match.state()));
-    m_playedWords.push_back(moveWords(move, before, match.state(), match.localSeat(), tr("window.you")));
+    const std::string who = moverWords(match, move.seat);
+    const std::string logged = match.bothSeatsLocal() ? "player " + std::to_string(move.seat == match.localSeat() ? 1 : 2) : "you";
+    spdlog::info("applied ({}): {} | table: {}", logged, describe(move), tableSummary(match.state()));
+    m_playedWords.push_back(moveWords(move, before, match.state(), match.bothSeatsLocal() ? -1 : match.localSeat(), who));
     logTable(match, m_dumpLayout);
     return true;
 }

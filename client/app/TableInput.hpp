@@ -17,7 +17,9 @@
 namespace speed::client {
 
 // The player's hands on the table: pointer gestures and keys on the cards become moves through
-// the match (or nothing), answered by the table's motion. Every applied or refused move is logged
+// the match (or nothing), answered by the table's motion. When both seats are played here (two
+// players on one keyboard) the pointer plays the card it takes, of either hand, and each player
+// has their own keys. Every applied or refused move is logged
 // with the table, so the window tests can follow the game from the log.
 class TableInput {
 public:
@@ -42,6 +44,8 @@ public:
 
     const DragController& drag() const { return m_drag; }
     const std::optional<int>& selectedSlot() const { return m_selectedSlot; }
+    // Two players on one keyboard: the card the top player chose by key.
+    const std::optional<int>& otherSelectedSlot() const { return m_otherSelectedSlot; }
     bool dumpLayout() const { return m_dumpLayout; }
     // The local player's moves the match took since the last call, in a player's words.
     std::vector<std::string> takePlayedWords() { return std::exchange(m_playedWords, {}); }
@@ -50,14 +54,18 @@ public:
 
 private:
     bool allowed(const MatchDriver& match) const;
-    void playSelected(MatchDriver& match, std::optional<int> pile, TimeMs now);
-    void refillFirstEmpty(MatchDriver& match, TimeMs now);
+    // Two players on one keyboard: each player's own keys (app/HotseatKeys.hpp).
+    bool hotseatKey(MatchDriver& match, sf::Keyboard::Key key, TimeMs now);
+    std::optional<int>& selectedOf(const MatchDriver& match, int seat);
+    void playSelected(MatchDriver& match, int seat, std::optional<int> pile, TimeMs now);
+    void refillFirstEmpty(MatchDriver& match, int seat, TimeMs now);
     bool commit(MatchDriver& match, const Move& move, std::optional<FlightStart> start, TimeMs now);
 
     const TableLayout& m_layout;
     TableMotion& m_motion;
     DragController m_drag;
     std::optional<int> m_selectedSlot;
+    std::optional<int> m_otherSelectedSlot; // the other seat's, when it is played here too
     std::optional<Point> m_pointer; // where the pointer was last seen over the window
     bool m_botPlays = false;
     bool m_dumpLayout = false;

@@ -2,6 +2,7 @@
 
 #include "app/CardDeckChoice.hpp"
 #include "app/Display.hpp"
+#include "app/HotseatKeys.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/SceneOf.hpp"
 #include "app/WindowIcon.hpp"
@@ -132,7 +133,9 @@ void WindowApp::relayout() {
 int WindowApp::run() {
     followDeal(nowMs()); // the first frame already shows the hands in their decks, about to be dealt
     draw(Frame::Full, nowMs());
-    if (m_options.vsCpu) {
+    if (m_options.twoPlayers) {
+        spdlog::info("window ready {}x{} seed {} two players", m_window.getSize().x, m_window.getSize().y, match().gameSeed());
+    } else if (m_options.vsCpu) {
         spdlog::info("window ready {}x{} seed {} vs CPU {}", m_window.getSize().x, m_window.getSize().y,
                      match().gameSeed(), m_options.cpuIdle ? "idle" : toString(m_options.cpuLevel));
     } else {
@@ -268,7 +271,7 @@ bool WindowApp::followScreenshot(TimeMs now) {
     if (!m_canvas.screenshot(m_window, {m_layout, tableScene, *m_overlay, shownOverlay, now}, m_options.screenshotPath)) {
         m_exitCode = 1;
     }
-    if (m_options.vsCpu || m_exitCode != 0) return false;
+    if (m_options.vsCpu || m_options.twoPlayers || m_exitCode != 0) return false;
     m_screenshotAt.reset();
     m_quitAt = now + kScreenshotLingerMs;
     return true;
@@ -299,6 +302,10 @@ TableScene WindowApp::scene(TimeMs now) const {
         shown.soundFlash = tr(shown.sound == SoundShown::NoDevice ? "screen.sound.no_device"
                               : shown.sound == SoundShown::Muted  ? "screen.sound.off"
                                                                   : "screen.sound.on");
+    }
+    if (match().bothSeatsLocal() && match().hasTable()) { // two players: their keys on the table
+        shown.keyCaps = hotseatKeyCaps(m_layout, match().state().rules.handSize, match().localSeat(),
+                                       static_cast<float>(m_options.uiScalePercent) / 100.0f);
     }
     return shown;
 }
@@ -417,6 +424,7 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::ToggleFullscreen: toggleFullscreen("menu", now); break;
         case ui::UiAction::PlayVsCpu:
         case ui::UiAction::PlayVsCpuInstead:
+        case ui::UiAction::PlayTwoPlayers:
         case ui::UiAction::Retry:
         case ui::UiAction::HostGame:
         case ui::UiAction::JoinGame:

@@ -2,6 +2,7 @@
 // status texts and banners as they change; the games as they end, logged and kept.
 #include "app/WindowApp.hpp"
 
+#include "app/HotseatKeys.hpp"
 #include "app/SceneOf.hpp"
 #include "match/LocalMatch.hpp"
 #include "table/LevelWords.hpp"
@@ -143,14 +144,22 @@ void WindowApp::followGames(TimeMs now) {
         const char* result = game.info == GameInfo::Win      ? "window.log.game_won"
                              : game.info == GameInfo::Defeat ? "window.log.game_lost"
                                                              : "window.log.game_drawn";
-        hear(game.info == GameInfo::Win      ? sound::TableSound::Won
-             : game.info == GameInfo::Defeat ? sound::TableSound::Lost
-                                             : sound::TableSound::Drawn,
+        // Two players on one keyboard: somebody here won; the table celebrates whoever it was.
+        const bool hotseat = match().bothSeatsLocal();
+        const bool decided = game.info == GameInfo::Win || game.info == GameInfo::Defeat;
+        hear(game.info == GameInfo::Win || (hotseat && decided) ? sound::TableSound::Won
+             : game.info == GameInfo::Defeat                    ? sound::TableSound::Lost
+                                                                : sound::TableSound::Drawn,
              now);
-        m_overlay->addGameEvent(now, ui::GameEventKind::Result, trf(result, game.number, formatClock(game.durationMs)));
+        const std::string said = hotseat && decided
+                                     ? trf("window.log.hotseat_won", game.number,
+                                           hotseatPlayerWords(game.info == GameInfo::Win ? kBottomPlayer : kTopPlayer),
+                                           formatClock(game.durationMs))
+                                     : trf(result, game.number, formatClock(game.durationMs));
+        m_overlay->addGameEvent(now, ui::GameEventKind::Result, said);
         // The table says it too: a win celebrates, a loss dims the table quietly.
-        if (game.info == GameInfo::Win || game.info == GameInfo::Defeat) {
-            m_motion.showEnding(game.info == GameInfo::Win ? EndingKind::Won : EndingKind::Lost,
+        if (decided) {
+            m_motion.showEnding(game.info == GameInfo::Win || hotseat ? EndingKind::Won : EndingKind::Lost,
                                 static_cast<std::uint64_t>(game.number) * 7919 + match().gameSeed(), now);
         }
         recordStatistics(game, now);
@@ -167,8 +176,8 @@ void WindowApp::recordStatistics(const GameRecord& game, TimeMs now) {
     const auto wallMs =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
     const ShownOpponent shown = opponentOf(match(), m_options);
-    const GameOpponent opponent{shown.network ? store::OpponentKind::Network : store::OpponentKind::Cpu, shown.name,
-                                shown.level};
+    GameOpponent opponent{shown.network ? store::OpponentKind::Network : store::OpponentKind::Cpu, shown.name, shown.level};
+    if (match().bothSeatsLocal()) opponent = {store::OpponentKind::TwoPlayers, "Player 2", {}}; // Player 1's side
     m_stats.record(finishedGameOf(game, match().state().rules, match().localSeat(), opponent, wallMs.count()));
     if (auto problem = m_stats.takeNewProblem()) m_overlay->addGameEvent(now, ui::GameEventKind::Connection, *problem);
 }

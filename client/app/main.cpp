@@ -25,6 +25,13 @@ using namespace speed::client;
 // setup.ini (or --join, --host) says. Null with `exitCode` set when it cannot start.
 std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint64_t seed, bool startScreen, int& exitCode) {
     if (startScreen) return std::make_unique<NoMatch>(options.rules);
+    if (options.twoPlayers) {
+        LocalMatchSetup setup;
+        setup.rules = options.rules;
+        setup.seed = seed;
+        setup.mode = LocalMode::TwoPlayers;
+        return std::make_unique<LocalMatch>(setup, 0);
+    }
     if (options.vsCpu) {
         LocalMatchSetup setup;
         setup.rules = options.rules;

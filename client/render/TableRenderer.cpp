@@ -121,6 +121,7 @@ std::vector<TableRenderer::StillPiece> TableRenderer::stillPieces(const TableLay
     if (scene.hasTable) { // else the start screen is over the bare felt
         for (int seat = 0; seat < kSeats; ++seat) addSide(pieces, layout, scene, seat);
         addPiles(pieces, layout, scene);
+        addKeyCaps(pieces, scene);
         if (scene.note) addNote(pieces, layout, *scene.note);
         addDefeatDim(pieces, layout, scene);
         addBanner(pieces, layout, scene);
@@ -309,7 +310,7 @@ void TableRenderer::addSide(std::vector<StillPiece>& pieces, const TableLayout& 
         const bool hidden = scene.drag->holds(place) && scene.drag->phase() == DragPhase::Dragging;
         if (card && !hidden && timeline.pendingArrivals(place, scene.now) == 0) {
             look.card = *card;
-            look.selected = scene.selected == place;
+            look.selected = scene.selected == place || scene.otherSelected == place;
             look.hovered = !look.selected && scene.hovered == place;
         }
         // Lifted (selected) cards and their glow reach a tenth of a card higher.
@@ -407,6 +408,21 @@ void TableRenderer::addClock(std::vector<StillPiece>& pieces, const TableLayout&
                       }});
 }
 
+// Two players on one keyboard: each key's name on a small dark cap beside what it plays.
+void TableRenderer::addKeyCaps(std::vector<StillPiece>& pieces, const TableScene& scene) const {
+    for (const KeyCap& cap : scene.keyCaps) {
+        const sf::Text label = makeText(cap.label, true, cap.box.height * 0.7f, sfColour(palette::kWhite),
+                                        toVector(cap.box.center()), true);
+        const Rect box = cap.box;
+        pieces.push_back({box.inflated(1), LookDigest().add(PieceKind::Banner).add(box).add(cap.label).value(),
+                          [box, label](sf::RenderTarget& target) {
+                              target.draw(roundedRect(box.inflated(1), box.height * 0.25f, sfColour(palette::kLabel)));
+                              target.draw(roundedRect(box, box.height * 0.22f, sfColour(palette::kStatusStrip)));
+                              target.draw(label);
+                          }});
+    }
+}
+
 void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
     MatchNotice notice;
     sf::Color color = kHighlight;
@@ -415,6 +431,13 @@ void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout
     case GameInfo::Win: case GameInfo::ExtGame: case GameInfo::Draw: case GameInfo::Defeat: {
         const Outcome outcome = outcomeFor(scene.state->result, scene.localSeat);
         const bool draw = outcome == Outcome::Draw;
+        if (scene.twoPlayers && !draw) { // somebody here won: the banner names them
+            const std::string& winner = outcome == Outcome::Won ? scene.localName : scene.opponentName;
+            notice.headline = trf("screen.hotseat.wins", winner);
+            notice.detail = trf("screen.hotseat.won_in", winner, formatClock(scene.elapsedMs), scene.nextGameHint);
+            band = sfColour(palette::kWinBand);
+            break;
+        }
         const bool won = outcome == Outcome::Won;
         notice.headline = tr(draw ? "screen.banner.draw" : won ? "screen.banner.win" : "screen.banner.lose");
         // A win in gold on a warm band, a loss in quiet grey-blue on the dimmed table.
@@ -526,6 +549,7 @@ std::vector<std::string> hintPieces(const TableScene& scene) {
     if (!scene.hasTable) return {};
     if (gameFinished(scene.info)) return {scene.nextGameHint};
     if (scene.info != GameInfo::Play) return {};
+    if (scene.twoPlayers) return {tr("screen.hint.drag"), tr("screen.hint.hotseat"), tr("screen.hint.pause"), tr("screen.hint.help")};
     return {tr("screen.hint.drag"), trf("screen.hint.play", scene.state->rules.handSize), tr("screen.hint.refill"),
             tr("screen.hint.pause"), tr("screen.hint.help")};
 }

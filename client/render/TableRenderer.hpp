@@ -4,6 +4,7 @@
 #include "render/CardArt.hpp"
 #include "table/DragController.hpp"
 #include "match/GameInfo.hpp"
+#include "table/KeyCaps.hpp"
 #include "table/Layout.hpp"
 #include "table/TableMotion.hpp"
 #include "match/NetworkView.hpp"
@@ -47,6 +48,9 @@ struct TableScene {
     const Timeline* timeline = nullptr;
     std::vector<Place> highlights;     // legal targets of the held or selected card
     std::optional<Place> selected;     // keyboard selection
+    bool twoPlayers = false;           // two players on one keyboard: localName is Player 1, opponentName Player 2
+    std::optional<Place> otherSelected; // ... and the top player's keyboard selection
+    std::vector<KeyCap> keyCaps;       // ... and each player's keys, beside the cards they play
     std::optional<TableNote> note;     // why a move did not go, beside its card
     std::optional<Place> hovered;      // a card the player may play, under the pointer: it lifts
     std::optional<TableEnding> ending; // the game is over: a win's confetti, a loss's dimmed table
@@ -113,6 +117,7 @@ private:
     void addClock(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void addStatusBar(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
     void addSpeaker(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const;
+    void addKeyCaps(std::vector<StillPiece>& pieces, const TableScene& scene) const;
     void drawDeck(sf::RenderTarget& target, const Rect& deckRect, int shown) const;
     void drawSlot(sf::RenderTarget& target, const Rect& rect, const SlotLook& look) const;
     void drawPile(sf::RenderTarget& target, const Rect& rect, const PileLook& look) const;

@@ -70,6 +70,9 @@ void drawKeys() {
         {"C / H / J", tr("help.keys.start_screen")},
         {tr("help.keys.navigate_keys"), tr("help.keys.navigate")},
         {tr("help.keys.mouse"), tr("help.keys.drag")},
+        // Two players on one keyboard (app/HotseatKeys.hpp): the bottom player's keys, the top's.
+        {"1-5 Q W E · A / S · D", tr("help.keys.hotseat_bottom")},
+        {"6-0 U I O · J / K · H", tr("help.keys.hotseat_top")},
     };
     // The key column is as wide as its widest entry in this language (9 em at least), so no key
     // name is cut off.

@@ -105,6 +105,7 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
         commands.push_back({UiAction::Retry});
     }
     drawCpu(commands);
+    drawTwoPlayers(commands);
     drawHost(commands);
     drawJoin(commands);
     ImGui::Spacing();
@@ -146,6 +147,16 @@ void StartScreen::drawCpu(UiCommands& commands) {
         }
         ImGui::RadioButton(label.c_str(), &m_levelIndex, static_cast<int>(i));
     }
+}
+
+// Two people on one keyboard, beside the CPU's ladder: each player's keys show on the table.
+void StartScreen::drawTwoPlayers(UiCommands& commands) {
+    ImGui::Spacing();
+    const bool play = ImGui::Button(tr("screen.hotseat.button"));
+    noteWidget("screen.hotseat.button");
+    if (play || shortcut(sf::Keyboard::T, m_onTop)) commands.push_back({UiAction::PlayTwoPlayers});
+    ImGui::SameLine();
+    wrappedDisabledText(tr("screen.hotseat.hint"));
 }
 
 void StartScreen::drawHost(UiCommands& commands) {

@@ -40,9 +40,9 @@ std::string joinProblemWords(const HostPortError& problem);
 
 // The screen shown whenever no game runs: Play vs CPU (with its level), Host a game (this
 // machine's LAN addresses and the port, each with a Copy button), Join (an address field),
-// Network measurement, Settings, Help and Quit. It works by keyboard too: Tab and the arrows
-// move, Space or Enter presses, C plays the CPU, H hosts, J goes to the address field, and after
-// a network match R connects again.
+// Network measurement, Settings, Help and Quit, and Two players (one keyboard). It works by
+// keyboard too: Tab and the arrows move, Space or Enter presses, C plays the CPU, T two players,
+// H hosts, J goes to the address field, and after a network match R connects again.
 class StartScreen {
 public:
     void open(StartScreenFacts facts);
@@ -60,6 +60,7 @@ public:
 
 private:
     void drawCpu(UiCommands& commands);
+    void drawTwoPlayers(UiCommands& commands);
     void drawHost(UiCommands& commands);
     void drawJoin(UiCommands& commands);
     void join(UiCommands& commands);

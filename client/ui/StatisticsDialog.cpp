@@ -20,6 +20,7 @@ std::string streakWords(int streak) {
 }
 
 std::string opponentWords(const store::OpponentSummary& entry) {
+    if (entry.kind == store::OpponentKind::TwoPlayers) return "two players (P1's side)";
     return entry.kind == store::OpponentKind::Cpu ? entry.name : entry.name + " (network)";
 }
 
@@ -30,6 +31,7 @@ std::string shownStreak(int streak) {
 }
 
 std::string shownOpponent(const store::OpponentSummary& entry) {
+    if (entry.kind == store::OpponentKind::TwoPlayers) return tr("stats.opponent.two_players");
     if (entry.kind != store::OpponentKind::Cpu) return trf("stats.opponent.network", entry.name);
     // The file keeps the bot's English name; a ladder bot is named in the window's language.
     if (const auto level = parseBotLevel(entry.cpuLevel); level && isLadderLevel(*level)) return botNameWords(*level);

@@ -25,6 +25,7 @@ enum class UiAction {
     Retry,          // the network match ended: connect again, as before
     ToggleSound,    // mute or unmute the sound effects (as M does)
     ToggleFullscreen, // the whole screen, or back to the window (as F11 does)
+    PlayTwoPlayers, // replace the match by an offline game of two players on one keyboard
 };
 
 struct UiCommand {

@@ -34,6 +34,7 @@ const Words kCommonWords[] = {
     {"window.log.peer_back", "{} is back", "{}が戻りました"},
     {"window.log.game_won", "Game {}: you won in {}", "第{}ゲーム：あなたの勝ち（{}）"},
     {"window.log.game_lost", "Game {}: you lost in {}", "第{}ゲーム：あなたの負け（{}）"},
+    {"window.log.hotseat_won", "Game {}: {} won in {}", "第{}ゲーム：{}の勝ち（{}）"},
     {"window.log.game_drawn", "Game {}: a draw in {}", "第{}ゲーム：引き分け（{}）"},
     {"window.stats.not_kept", "statistics are not kept for now: {}", "今は成績を記録できません：{}"},
     {"window.stats.not_counted", "this game was not counted: {}", "このゲームは成績に記録されませんでした：{}"},

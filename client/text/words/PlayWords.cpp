@@ -225,6 +225,11 @@ const Words kPlayWords[] = {
      "the host no longer holds this match: it gave it up when the grace ran out, or restarted without it",
      "ホストはこの対戦をもう持っていません：猶予時間が過ぎて終了したか、対戦を持たずに再起動しました"},
     {"play.end.not_taken_back", "the host would not take this program back: {}", "ホストはこのプログラムの復帰を断りました：{}"},
+    // Two players on one keyboard: their names, the status bar, the score and the result.
+    {"play.hotseat.player", "Player {}", "プレイヤー{}"},
+    {"play.hotseat.versus", "{} vs {}", "{} 対 {}"},
+    {"play.hotseat.score", "{} {} – {} {}", "{} {} – {} {}"},
+    {"play.hotseat.won", "{} won", "{}の勝ち"},
 };
 
 } // namespace

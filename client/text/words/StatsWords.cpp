@@ -26,6 +26,7 @@ const Words kStatsWords[] = {
     {"stats.streak.won", "won {}", "{}連勝"},
     {"stats.streak.lost", "lost {}", "{}連敗"},
     {"stats.opponent.network", "{} (network)", "{}（ネットワーク）"},
+    {"stats.opponent.two_players", "Two players (one keyboard), Player 1's results", "二人で対戦（一つのキーボード）、プレイヤー1の成績"},
 
     // The strip of the last games below the table.
     {"stats.recent.one", "The last game against {}", "{}との直近のゲーム"},

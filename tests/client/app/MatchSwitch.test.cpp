@@ -106,6 +106,23 @@ TEST_CASE("match switch: Play vs CPU leaves the start screen for an offline game
     CHECK(bench.options.cpuLevel == BotLevel::Hard);
 }
 
+TEST_CASE("match switch: Two players leaves the start screen for an offline game with both seats here", "[app]") {
+    Bench bench;
+    CHECK(bench.sw.apply(ui::UiCommand(ui::UiAction::PlayTwoPlayers), 0) == MatchChange::Replaced);
+    CHECK(bench.replaced == 1);
+    CHECK(bench.sw.match().hasTable());
+    CHECK(bench.sw.match().network() == nullptr);
+    CHECK(bench.sw.match().bothSeatsLocal());
+    CHECK(bench.sw.match().gameSeed() == 40);
+    CHECK(bench.options.twoPlayers);
+    CHECK_FALSE(bench.options.vsCpu);
+    // The CPU afterwards: one seat here again.
+    CHECK(bench.sw.apply(ui::UiCommand(ui::UiAction::PlayVsCpuInstead), 10) == MatchChange::Replaced);
+    CHECK_FALSE(bench.sw.match().bothSeatsLocal());
+    CHECK_FALSE(bench.options.twoPlayers);
+    CHECK(bench.options.vsCpu);
+}
+
 TEST_CASE("match switch: Host waits on the port in force, Join joins and remembers the address", "[app]") {
     Bench bench;
     bench.options.vsCpu = true;
