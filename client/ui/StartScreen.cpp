@@ -105,7 +105,6 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
         commands.push_back({UiAction::Retry});
     }
     drawCpu(commands);
-    drawTwoPlayers(commands);
     drawHost(commands);
     drawJoin(commands);
     ImGui::Spacing();
@@ -135,7 +134,8 @@ void StartScreen::drawCpu(UiCommands& commands) {
         play.level = playerLevels()[static_cast<std::size_t>(m_levelIndex)];
         commands.push_back(play);
     }
-    ImGui::SameLine();
+    drawTwoPlayers(commands);
+    sameLineIfFits(ImGui::CalcTextSize(tr("screen.cpu.ladder")).x);
     ImGui::TextDisabled("%s", tr("screen.cpu.ladder"));
     // Three opponents a row: each is a person with a name, the level word after it.
     const auto& levels = playerLevels();
@@ -149,14 +149,13 @@ void StartScreen::drawCpu(UiCommands& commands) {
     }
 }
 
-// Two people on one keyboard, beside the CPU's ladder: each player's keys show on the table.
+// Two people on one keyboard, beside Play vs CPU (no line of its own: the screen must fit 600
+// pixels at twice the scale); its tooltip says T and where the keys are.
 void StartScreen::drawTwoPlayers(UiCommands& commands) {
-    ImGui::Spacing();
-    const bool play = ImGui::Button(tr("screen.hotseat.button"));
+    const bool play = buttonOnSameLine(tr("screen.hotseat.button"));
     noteWidget("screen.hotseat.button");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("screen.hotseat.hint"));
     if (play || shortcut(sf::Keyboard::T, m_onTop)) commands.push_back({UiAction::PlayTwoPlayers});
-    ImGui::SameLine();
-    wrappedDisabledText(tr("screen.hotseat.hint"));
 }
 
 void StartScreen::drawHost(UiCommands& commands) {

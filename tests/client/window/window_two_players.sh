@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Two players on one keyboard (speed --two-players): real X key presses (XTest) play a card for
 # each player with their own keys (the bottom player 1-5 and A/S, the top player 6-0 and J/K),
-# each refills with theirs (D, H), and the pointer plays the top player's hand too. Every check
-# reads the log.
+# each refills with theirs (D, H), and the pointer plays the top player's hand too; T on the start
+# screen starts such a game too. Every check reads the log.
 set -u
 . "$(dirname "$0")/window_lib.sh"
 under_xvfb "$@"
@@ -66,3 +66,17 @@ parts_wrong=$(grep -c "a frame drawn in parts differs from the whole frame" "$LO
 table_wrong=$(grep -c "frame check: .* | table: " "$LOG")
 [ "$table_wrong" = 0 ] || fail "$table_wrong frames showed a table that is not the game's: $(grep -m1 "frame check: .* | table: " "$LOG")"
 echo "ok: every frame drawn in parts was the whole frame, and every frame's table the game's"
+
+# T on the start screen (no peer in setup.ini): a game of two players.
+: >"$LOG"
+: >"$WORK_DIR/none.ini"
+start_speed --config "$WORK_DIR/none.ini" --seed 4 --dump-layout
+wait_for_log "start screen" 60
+focus_speed_window
+wait_for_log "keys go to screen\.play_cpu" 60
+xdotool key --clearmodifiers t
+wait_for_log "menu: playing two players on one keyboard, seed 4" 60
+wait_for_log "applied \(table\): SPEED!" 60
+wait_for_log "moves of seat 1 legal=" 60
+echo "ok: T on the start screen starts a game of two players"
+stop_speed
