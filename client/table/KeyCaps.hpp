@@ -3,6 +3,7 @@
 #include "table/Layout.hpp"
 #include "table/Place.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
