@@ -20,7 +20,7 @@ std::string streakWords(int streak) {
 }
 
 std::string opponentWords(const store::OpponentSummary& entry) {
-    if (entry.kind == store::OpponentKind::TwoPlayers) return "two players (P1's side)";
+    if (entry.kind == store::OpponentKind::TwoPlayers) return "two players (P1)";
     return entry.kind == store::OpponentKind::Cpu ? entry.name : entry.name + " (network)";
 }
 

@@ -26,7 +26,7 @@ const Words kStatsWords[] = {
     {"stats.streak.won", "won {}", "{}連勝"},
     {"stats.streak.lost", "lost {}", "{}連敗"},
     {"stats.opponent.network", "{} (network)", "{}（ネットワーク）"},
-    {"stats.opponent.two_players", "Two players (one keyboard), Player 1's results", "二人で対戦（一つのキーボード）、プレイヤー1の成績"},
+    {"stats.opponent.two_players", "Two players: Player 1", "二人対戦：プレイヤー1"}, // results from Player 1's side
 
     // The strip of the last games below the table.
     {"stats.recent.one", "The last game against {}", "{}との直近のゲーム"},
