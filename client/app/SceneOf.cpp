@@ -26,7 +26,7 @@ void addHotseat(TableScene& scene, const MatchDriver& match, const TableInput& i
     scene.twoPlayers = true;
     scene.localName = first;
     scene.opponentName = second;
-    scene.matchScore = hotseatScore(finished, first, second);
+    scene.matchScore = hotseatScore(finished);
     if (scene.info == GameInfo::Win || scene.info == GameInfo::Defeat) {
         scene.statusWord = trf("play.hotseat.won", scene.info == GameInfo::Win ? first : second);
     }
@@ -37,11 +37,11 @@ void addHotseat(TableScene& scene, const MatchDriver& match, const TableInput& i
 
 } // namespace
 
-std::string hotseatScore(std::span<const GameRecord> finished, const std::string& first, const std::string& second) {
+std::string hotseatScore(std::span<const GameRecord> finished) {
     if (finished.empty()) return {};
     const auto won = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Win; });
     const auto lost = std::count_if(finished.begin(), finished.end(), [](const GameRecord& game) { return game.info == GameInfo::Defeat; });
-    return trf("play.hotseat.score", first, won, lost, second);
+    return trf("play.hotseat.score", won, lost);
 }
 
 ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options) {

@@ -29,9 +29,9 @@ ShownOpponent opponentOf(const MatchDriver& match, const ClientOptions& options)
 // first game ends.
 std::string matchScore(std::span<const GameRecord> finished, const std::string& opponentName);
 
-// The match so far between two players on one keyboard ("Player 1 3 – 2 Player 2"); empty before
-// the first game ends. A won game is Player 1's.
-std::string hotseatScore(std::span<const GameRecord> finished, const std::string& first, const std::string& second);
+// The match so far between two players on one keyboard ("P1 3 – 2 P2"); empty before the first
+// game ends. A won game is Player 1's.
+std::string hotseatScore(std::span<const GameRecord> finished);
 
 // How the next network game starts, as the players have chosen so far ("Kenta wants a rematch ·
 // N: rematch").

@@ -228,7 +228,7 @@ const Words kPlayWords[] = {
     // Two players on one keyboard: their names, the status bar, the score and the result.
     {"play.hotseat.player", "Player {}", "プレイヤー{}"},
     {"play.hotseat.versus", "{} vs {}", "{} 対 {}"},
-    {"play.hotseat.score", "{} {} – {} {}", "{} {} – {} {}"},
+    {"play.hotseat.score", "P1 {} – {} P2", "P1 {} – {} P2"}, // "Player 1 1 – 0" would read as 11
     {"play.hotseat.won", "{} won", "{}の勝ち"},
 };
 

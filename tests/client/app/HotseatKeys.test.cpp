@@ -1,6 +1,9 @@
 #include "app/HotseatKeys.hpp"
+#include "app/TableInput.hpp"
 
+#include "match/LocalMatch.hpp"
 #include "table/Layout.hpp"
+#include "table/LegalTargets.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -9,6 +12,7 @@
 #include <string>
 #include <vector>
 
+using namespace speed;
 using namespace speed::client;
 using Key = sf::Keyboard::Key;
 
@@ -110,5 +114,45 @@ TEST_CASE("two players' key caps: one on every card, deck and pile a player play
                 }
             }
         }
+    }
+}
+
+TEST_CASE("two players' keys play each player's own card on the pile the screen shows on that side") {
+    LocalMatchSetup setup;
+    setup.mode = LocalMode::TwoPlayers;
+    setup.seed = 4;
+    LocalMatch match(setup, 0);
+    match.tick(0);
+    match.tick(MatchTiming{}.speedCallMs); // the opening flip
+    const TableLayout layout = computeLayout(1024, 720, {});
+    TableMotion motion;
+    TableInput input(layout, motion);
+    const int leftPile = layout.pile[0].left < layout.pile[1].left ? 0 : 1;
+    TimeMs now = MatchTiming{}.speedCallMs + 100;
+    int played = 0;
+    for (int player : {kTopPlayer, kBottomPlayer}) {
+        const int seat = player == kBottomPlayer ? 0 : 1;
+        const GameState before = match.state();
+        for (int slot = 0; slot < before.rules.handSize; ++slot) {
+            const auto target = clickTarget(before, seat, Place::handSlot(seat, slot));
+            if (!target) continue;
+            const SeatKeys& keys = hotseatKeys(player);
+            CHECK(input.key(match, cardKey(player, slot, before.rules.handSize), now));
+            CHECK(input.key(match, target->index == leftPile ? keys.leftPile : keys.rightPile, now));
+            CHECK_FALSE(match.state().player(seat).hand[static_cast<std::size_t>(slot)].has_value());
+            CHECK(match.state().player(1 - seat) == before.player(1 - seat)); // the other hand is untouched
+            ++played;
+            break;
+        }
+        now += 100;
+    }
+    CHECK(played >= 1);
+    // A refill key fills its own player's first empty slot.
+    const GameState before = match.state();
+    for (int player : {kTopPlayer, kBottomPlayer}) {
+        const int seat = player == kBottomPlayer ? 0 : 1;
+        if (before.player(seat).handCount() == before.rules.handSize) continue;
+        CHECK(input.key(match, hotseatKeys(player).refill, now += 100));
+        CHECK(match.state().player(seat).handCount() == before.player(seat).handCount() + 1);
     }
 }

@@ -186,3 +186,22 @@ TEST_CASE("scene: a network game does not wait for one side, and says so while a
     const TableScene closed = sceneOf(match, input, motion, ClientOptions{}, 0);
     CHECK(closed.statusDetail == "vs Kenta");
 }
+
+TEST_CASE("scene: two players on one keyboard are Player 1 at the bottom and Player 2 at the top", "[client][words]") {
+    LocalMatchSetup setup;
+    setup.mode = LocalMode::TwoPlayers;
+    const LocalMatch match(setup, 0);
+    const TableLayout layout = computeLayout(1024, 720, {});
+    TableMotion motion;
+    const TableInput input(layout, motion);
+    const TableScene scene = sceneOf(match, input, motion, ClientOptions{}, 0);
+    CHECK(scene.twoPlayers);
+    CHECK(scene.localName == "Player 1");
+    CHECK(scene.opponentName == "Player 2");
+    CHECK(scene.statusDetail.find("Player 1 vs Player 2") != std::string::npos);
+    CHECK(hotseatScore({}).empty());
+    const InJapanese japanese;
+    const TableScene shown = sceneOf(match, input, motion, ClientOptions{}, 0);
+    CHECK(shown.localName == "プレイヤー1");
+    CHECK(shown.opponentName == "プレイヤー2");
+}
