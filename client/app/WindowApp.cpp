@@ -493,7 +493,8 @@ void WindowApp::follow(MatchChange change) {
 }
 
 ResultSummary WindowApp::results() const {
-    return ResultSummary{m_options.games, match().firstSeed(), "vs-cpu", match().finishedGames()};
+    return ResultSummary{m_options.games, match().firstSeed(), match().bothSeatsLocal() ? "two-players" : "vs-cpu",
+                         match().finishedGames()};
 }
 
 } // namespace speed::client

@@ -13,7 +13,7 @@ namespace speed::client {
 struct ResultSummary {
     int gamesAsked = 0; // --games N, 0 when unlimited
     std::uint64_t firstSeed = 0;
-    std::string mode;   // "vs-cpu"
+    std::string mode;   // "vs-cpu", "two-players" (wins: Player 1's)
     std::vector<GameRecord> games;
 };
 
