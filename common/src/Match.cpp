@@ -2,6 +2,8 @@
 
 #include "speed/common/Deal.hpp"
 
+#include <array>
+
 namespace speed {
 
 std::string_view describe(MatchRefusal refusal) {
@@ -34,6 +36,52 @@ void Match::freshGame(int gameNumber, const RuleOptions& rules, std::uint64_t se
     m_moves = 0;
     m_flipGameMs = kNever;
     m_endedAt = kNever;
+}
+
+namespace {
+
+// True when `table` could open a game: each card at most once (jokers up to the rules'), no
+// move or flip counted, no result, every seat holding a card, playable rules.
+bool startsAGame(const GameState& table) {
+    if (!validate(table.rules).empty() || table.result != GameResult::Playing || table.movesApplied != 0 ||
+        table.flips != 0) {
+        return false;
+    }
+    std::array<int, Card::kDistinctCodes> seen{};
+    const auto count = [&seen](Card card) { ++seen[static_cast<std::size_t>(card.index())]; };
+    for (const PlayerArea& area : table.players) {
+        if (area.cardsLeft() == 0) return false;
+        for (const Card card : area.deck) count(card);
+        for (std::size_t slot = 0; slot < area.hand.size(); ++slot) {
+            if (!area.hand[slot]) continue;
+            if (static_cast<int>(slot) >= table.rules.handSize) return false;
+            count(*area.hand[slot]);
+        }
+    }
+    for (const CardStack& pile : table.field) {
+        for (const Card card : pile) count(card);
+    }
+    for (int index = 0; index < Card::kDistinctCodes; ++index) {
+        const int most = Card::fromIndex(index).isJoker() ? table.rules.jokers : 1;
+        if (seen[static_cast<std::size_t>(index)] > most) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool Match::start(const GameState& table, TimeMs now) {
+    if (!startsAGame(table)) return false;
+    m_gameNumber += 1;
+    m_seed = 0;
+    m_state = table;
+    m_flips = 0;
+    m_moves = 0;
+    m_flipGameMs = kNever;
+    m_endedAt = kNever;
+    m_clock.start(now);
+    afterChange(now);
+    return true;
 }
 
 bool Match::restore(const RuleOptions& rules, std::uint64_t seed, int gameNumber, const std::vector<Move>& history,

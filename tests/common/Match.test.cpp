@@ -3,6 +3,8 @@
 #include "speed/common/Match.hpp"
 #include "speed/common/Outcome.hpp"
 
+#include "TableBuilder.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace speed;
@@ -200,4 +202,42 @@ TEST_CASE("match: a finished game is restored finished, its result already shown
     CHECK(restored.state().result == played.state().result);
     CHECK(restored.phase(90'000) == MatchPhase::Finished);
     CHECK(restored.gameNumber() == 3);
+}
+
+TEST_CASE("match: a game starts from a table laid out by hand", "[match]") {
+    using test::Table;
+    Match match(kTiming);
+    SECTION("nobody can move: it opens with SPEED! and the flip turns the decks' tops") {
+        const GameState table = Table().deck(0, "S2 S7").hand(0, "H8 -- -- --").deck(1, "C1").hand(1, "D4 -- -- --").state();
+        // Refills are possible (empty slots, a deck): no call yet, the table is the one given.
+        REQUIRE(match.start(table, 100));
+        CHECK(match.gameNumber() == 1);
+        CHECK(match.seed() == 0);
+        CHECK(match.state() == table);
+        CHECK(match.phase(100) == MatchPhase::Play);
+        const GameState full = Table().deck(0, "S2 S7").hand(0, "H8 H9 HA HB").deck(1, "C1").hand(1, "D4 D5 D6 D7").state();
+        REQUIRE(match.start(full, 200));
+        CHECK(match.gameNumber() == 2);
+        CHECK(match.phase(200) == MatchPhase::SpeedCall);
+        REQUIRE(match.advance(200 + kTiming.speedCallMs));
+        CHECK(match.state().pile(0).top() == test::card("S7"));
+        CHECK(match.state().pile(1).top() == test::card("C1"));
+        CHECK(match.play(Move::play(0, 0, test::card("H8"), 0), 1300).accepted());
+    }
+    SECTION("a table that is no game's start is refused and changes nothing") {
+        match.deal(RuleOptions{}, 3, 0);
+        const GameState dealt = match.state();
+        CHECK_FALSE(match.start(Table().deck(0, "S2 S2").hand(1, "D4").state(), 10));       // a card twice
+        CHECK_FALSE(match.start(Table().deck(0, "JJ JJ JJ").hand(1, "D4").state(), 10));    // three jokers
+        CHECK_FALSE(match.start(Table().deck(0, "S2").state(), 10));                        // a seat with nothing
+        GameState moved = Table().deck(0, "S2").hand(1, "D4").state();
+        moved.movesApplied = 1;
+        CHECK_FALSE(match.start(moved, 10));
+        RuleOptions two;
+        two.handSize = 2;
+        CHECK_FALSE(match.start(Table().rules(two).hand(0, "-- -- S5").hand(1, "D4").state(), 10)); // past the hand
+        CHECK(match.gameNumber() == 1);
+        CHECK(match.state() == dealt);
+        CHECK(match.start(Table().deck(0, "JJ JJ").hand(1, "D4").state(), 10));
+    }
 }

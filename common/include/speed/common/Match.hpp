@@ -60,6 +60,12 @@ public:
 
     // Deals game number gameNumber()+1 from `seed`. The field is empty, so it opens with SPEED!.
     void deal(const RuleOptions& rules, std::uint64_t seed, TimeMs now);
+    // Starts game gameNumber()+1 from a table laid out by hand instead of a seed (a lesson, a
+    // test): its cards, where they lie, as given, no move made yet (seed() is 0). A table nobody
+    // can move on opens with SPEED! as a deal does. False, with nothing changed, when the table is
+    // not a game's start: a card twice, more jokers than its rules, a move already counted, a
+    // result, or no card at all for a seat.
+    bool start(const GameState& table, TimeMs now);
     // Deals game `gameNumber` from `seed` again and replays `history` (plays, refills and SPEED!
     // flips, in order), the clock showing `elapsedMs` and paused at `now` (a finished game is
     // restored finished, its result already shown). False, with the match undealt, when the
