@@ -213,11 +213,14 @@ bool TableInput::commit(MatchDriver& match, const Move& move, std::optional<Flig
     const MoveAnswer answer = match.propose(move, now);
     if (!answer.accepted()) {
         spdlog::info("refused: {}: {} | table unchanged: {}", describe(move),
-                     answer.held ? "earlier moves still wait for the host" : describe(answer.play), tableSummary(match.state()));
+                     answer.held ? "earlier moves still wait for the host"
+                     : !answer.refusedBy.empty() ? "not what the lesson asks for"
+                                                 : describe(answer.play), tableSummary(match.state()));
         const NetworkView* network = match.network();
         m_motion.say(Place::handSlot(move.seat, move.slot),
-                     answer.raceLeadUs && network != nullptr ? raceWords(*answer.raceLeadUs, network->opponentName())
-                                                             : refusalWords(answer.play, answer.held),
+                     !answer.refusedBy.empty()                  ? answer.refusedBy
+                     : answer.raceLeadUs && network != nullptr ? raceWords(*answer.raceLeadUs, network->opponentName())
+                                                                : refusalWords(answer.play, answer.held),
                      now);
         m_sounds.push_back(sound::TableSound::Refused);
         return false;

@@ -22,7 +22,8 @@ struct MoveAnswer {
     PlayOutcome play;  // the match or the rules refused it
     bool held = false; // network play: not sent, earlier moves still wait for the host's answer
     std::optional<std::int64_t> raceLeadUs{}; // a lost race: how much earlier the winning play was
-    bool accepted() const { return !held && play.accepted(); }
+    std::string refusedBy{}; // not empty: the match refused a legal move, said in these words (a lesson asks for another)
+    bool accepted() const { return !held && refusedBy.empty() && play.accepted(); }
 };
 
 struct AppliedMove {

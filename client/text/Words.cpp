@@ -23,7 +23,7 @@ const Catalogue& catalogue() {
     static const Catalogue built = [] {
         Catalogue c;
         for (auto part : {commonWords, playWords, screenWords, menuWords, helpWords, settingsWords, statsWords, cardWords,
-                          measureWords}) {
+                          measureWords, tutorialWords}) {
             const std::span<const Words> words = part();
             c.entries.insert(c.entries.end(), words.begin(), words.end());
         }

@@ -15,6 +15,7 @@ std::span<const Words> helpWords();     // the Help dialog
 std::span<const Words> settingsWords(); // the Settings dialog and the setup.ini problem dialog
 std::span<const Words> statsWords();    // the Statistics dialog
 std::span<const Words> measureWords();  // the network measurement dialog
+std::span<const Words> tutorialWords(); // "Learn to play" and the hint key
 std::span<const Words> cardWords();     // the card decks: Settings > Cards, and what the log says of a deck
 
 } // namespace speed::client
