@@ -102,6 +102,7 @@ void addPlayOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     app.add_option("--bot", words.botLevel, "the bot plays the local seat too, at this level")
         ->check(CLI::IsMember(levelFlagWords()));
     app.add_flag("--cpu-idle", options.cpuIdle, "the CPU opponent never moves (practice, tests)");
+    app.add_flag("--tutorial", options.tutorial, "start \"Learn to play\", the guided first game, at once");
 }
 
 // Scripted runs: a screenshot, a number of games, what is printed, the deal's seed.
@@ -204,7 +205,7 @@ std::uint64_t freshSeed() {
 }
 
 bool opensOnStartScreen(const ClientOptions& options) {
-    return !options.vsCpu && !options.twoPlayers && !options.connectFlags.hostOnly && !options.connectFlags.join &&
+    return !options.vsCpu && !options.twoPlayers && !options.tutorial && !options.connectFlags.hostOnly && !options.connectFlags.join &&
            options.settings.network.peer.empty() && options.games == 0;
 }
 

@@ -21,6 +21,7 @@ struct ClientOptions {
     BotLevel cpuLevel = BotLevel::Normal;
     std::optional<BotLevel> localBot;   // --bot L
     bool cpuIdle = false;               // --cpu-idle: the opponent never moves
+    bool tutorial = false;              // --tutorial: "Learn to play" at once
     std::string screenshotPath;         // --screenshot FILE
     double screenshotAfterSeconds = 2;  // --after S
     int games = 0;                      // --games N (0: play until the window closes)

@@ -1,5 +1,7 @@
 #include "app/MatchSwitch.hpp"
 
+#include "match/TutorialMatch.hpp"
+
 #include "app/NetworkPlay.hpp"
 #include "app/TableInput.hpp"
 #include "match/AddressWords.hpp"
@@ -65,6 +67,8 @@ MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
     case ui::UiAction::LeaveToStart:
         spdlog::info("menu: back to the start screen");
         return leaveToStart();
+    case ui::UiAction::LearnToPlay:
+        return learnToPlay(now);
     default:
         return MatchChange::None;
     }
@@ -118,6 +122,13 @@ MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, Tim
     m_options.twoPlayers = false;
     spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
     replace(std::move(driver));
+    return MatchChange::Replaced;
+}
+
+// "Learn to play": the guided lesson on its stacked deal, whatever ran before.
+MatchChange MatchSwitch::learnToPlay(TimeMs now) {
+    spdlog::info("learn to play: the lesson starts");
+    replace(std::make_unique<TutorialMatch>(now));
     return MatchChange::Replaced;
 }
 

@@ -52,6 +52,8 @@ public:
     MatchChange playTwoPlayers(TimeMs now);
     // Hosts (no peer) or joins `peer`, with the settings in force.
     MatchChange playNetwork(const std::optional<std::string>& peer, TimeMs now);
+    // "Learn to play": the guided lesson (TutorialMatch) replaces whatever match runs.
+    MatchChange learnToPlay(TimeMs now);
     // R, or "Connect again": the ended network match connects as it did before.
     MatchChange retry(TimeMs now);
     // Cancel: no game runs, the start screen over an empty table.

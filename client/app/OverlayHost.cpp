@@ -1,5 +1,9 @@
 #include "app/OverlayHost.hpp"
 #include "app/CardDeckChoice.hpp"
+#include "match/TutorialMatch.hpp"
+#include "table/LevelWords.hpp"
+
+#include <algorithm>
 
 #include "speed/net/HostPort.hpp"
 #include "speed/settings/Settings.hpp"
@@ -77,7 +81,25 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     frame.waiting = waitingForPlayer(match);
     frame.rematch = rematchOffered(match);
     frame.rematchAsked = frame.rematch && match.network()->nextGameAsks().mine;
+    if (const auto* lesson = dynamic_cast<const TutorialMatch*>(&match)) frame.tutorial = tutorialFacts(*lesson, layout);
     return frame;
+}
+
+// The lesson's panel beside the field piles, between the two rows of hands.
+ui::TutorialFacts tutorialFacts(const TutorialMatch& lesson, const TableLayout& layout) {
+    ui::TutorialFacts facts;
+    facts.step = lesson.course().step();
+    facts.stepNumber = lesson.course().stepNumber();
+    facts.firstOpponent = botTitleWords(ladderLevels().front());
+    const auto bottomOf = [](const Rect& rect) { return rect.top + rect.height; };
+    const auto seat = static_cast<std::size_t>(lesson.localSeat()); // at the bottom, the opponent at the top
+    float handsTop = layout.table.top;
+    float handsBottom = layout.statusBar.top;
+    for (const Rect& slot : layout.hand[1 - seat]) handsTop = std::max(handsTop, bottomOf(slot));
+    for (const Rect& slot : layout.hand[seat]) handsBottom = std::min(handsBottom, slot.top);
+    const float pilesLeft = std::min(layout.pile[0].left, layout.pile[1].left);
+    facts.area = ui::tutorialPanelArea(layout.table, handsTop, handsBottom, pilesLeft, layout.cardWidthPx * 0.12f);
+    return facts;
 }
 
 void OverlayHost::draw(const ui::OverlayFrame& frame, TimeMs now) {

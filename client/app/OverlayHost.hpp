@@ -70,6 +70,10 @@ private:
     ui::UiCommands m_commands; // chosen while drawing, applied in the next loop turn
 };
 
+class TutorialMatch;
+// What the lesson's panel shows, and where on `layout` it goes.
+ui::TutorialFacts tutorialFacts(const TutorialMatch& lesson, const TableLayout& layout);
+
 // "host:port" that answers measurement probes for this match: the network peer, empty offline.
 std::string measureTargetOf(const MatchDriver& match);
 

@@ -186,6 +186,7 @@ bool WindowApp::turn(TimeMs frameStart) {
     followMatch(now);
     followGames(now);
     followDeal(now);
+    followLesson(now);
     followSound(now);
     const std::optional<TimeMs> quitAt = m_quitAt ? m_quitAt : m_schedule.quitAt();
     if ((quitAt && now >= *quitAt) || !followScreenshot(now)) return false;
@@ -290,6 +291,7 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
     if (const auto countIn = m_reading.nextChangeAt(now)) deadline = std::min(deadline, *countIn);
     if (m_soundFlashUntil) deadline = std::min(deadline, *m_soundFlashUntil);
     if (m_focusLostAt && readingPauses()) deadline = std::min(deadline, std::max(now + 1, *m_focusLostAt + kBackgroundAfterMs));
+    if (m_hintUntil > now) deadline = std::min(deadline, m_hintUntil);
     if (m_motion.note()) deadline = std::min(deadline, m_motion.note()->until);
     return std::max(deadline, now + 1);
 }
@@ -307,6 +309,7 @@ TableScene WindowApp::scene(TimeMs now) const {
         shown.keyCaps = hotseatKeyCaps(m_layout, match().state().rules.handSize, match().localSeat(),
                                        static_cast<float>(m_options.uiScalePercent) / 100.0f);
     }
+    addLit(shown, now);
     return shown;
 }
 
@@ -430,6 +433,10 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::JoinGame:
         case ui::UiAction::LeaveToStart: follow(m_switch.apply(command, now)); break;
         case ui::UiAction::SettingsSaved: adoptSettings(*command.settings); break;
+        case ui::UiAction::LearnToPlay:
+        case ui::UiAction::TutorialSkipStep:
+        case ui::UiAction::TutorialSkipAll:
+        case ui::UiAction::TutorialReplay: lessonCommand(command.action, now); break;
         }
     }
 }
@@ -487,7 +494,7 @@ void WindowApp::follow(MatchChange change) {
         m_motion.clear();
         m_overlay->hideStartScreen();
         break;
-    case MatchChange::StartScreen: m_overlay->showStartScreen(m_switch.startScreenFacts()); break;
+    case MatchChange::StartScreen: m_overlay->showStartScreen(startScreenFacts()); break;
     }
     m_dirty = true;
 }

@@ -9,6 +9,7 @@
 #include "app/MatchSwitch.hpp"
 #include "app/OverlayHost.hpp"
 #include "app/TableInput.hpp"
+#include "match/TutorialMatch.hpp"
 #include "app/WindowCanvas.hpp"
 #include "audio/SoundPlayer.hpp"
 #include "deck/DeckCatalog.hpp"
@@ -102,6 +103,15 @@ private:
     MatchDriver& match() { return m_switch.match(); }
     std::string opponentName() const;
     void recordStatistics(const GameRecord& game, TimeMs now);
+    // "Learn to play" and the hint key (WindowAppLesson.cpp).
+    TutorialMatch* lesson();
+    const TutorialMatch* lesson() const;
+    void followLesson(TimeMs now);
+    bool lessonCommand(ui::UiAction action, TimeMs now); // true when the action was the lesson's
+    bool lessonKey(sf::Keyboard::Key key, TimeMs now);   // Esc leaves the lesson, I asks for a hint
+    void showHint(TimeMs now);
+    void addLit(TableScene& scene, TimeMs now) const;   // the lesson's places and the hint's, lit
+    ui::StartScreenFacts startScreenFacts();
 
     ClientOptions m_options;
     std::vector<deck::DeckInfo> m_decks; // the card decks installed, looked up once at start
@@ -140,6 +150,11 @@ private:
     std::optional<TimeMs> m_soundFlashUntil; // the speaker's words after M, until then
     ReadingPause m_reading;    // an offline game waits while the player reads or looks away
     std::optional<TimeMs> m_focusLostAt; // the window lost the keyboard then (none: it has it, or nobody said otherwise)
+    bool m_lessonMarked = false; // the lesson's end was written down (TutorialMark)
+    std::string m_lessonStep;    // the step last logged
+    std::vector<Place> m_hintLit; // what the hint key lit, until m_hintUntil or the next move
+    TimeMs m_hintUntil = 0;
+    int m_hintMoves = -1;         // the table's movesApplied when it was lit
 };
 
 } // namespace speed::client

@@ -77,8 +77,10 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
     }
 }
 
-// The match's own keys: N next game, P pause or resume, R connect again after the match ended.
+// The match's own keys: N next game, P pause or resume, R connect again after the match ended;
+// the lesson's Esc and the hint's I (lessonKey).
 bool WindowApp::matchKey(sf::Keyboard::Key key, TimeMs now) {
+    if (lessonKey(key, now)) return true;
     switch (key) {
     case sf::Keyboard::N:
         command(ui::UiAction::NextGame, now, "key N");

@@ -6,6 +6,7 @@
 #include "app/FontLookup.hpp"
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
+#include "match/TutorialMatch.hpp"
 #include "app/NetworkPlay.hpp"
 #include "app/StatsReport.hpp"
 #include "app/WindowApp.hpp"
@@ -32,6 +33,7 @@ std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint6
         setup.mode = LocalMode::TwoPlayers;
         return std::make_unique<LocalMatch>(setup, 0);
     }
+    if (options.tutorial) return std::make_unique<TutorialMatch>(0);
     if (options.vsCpu) {
         LocalMatchSetup setup;
         setup.rules = options.rules;

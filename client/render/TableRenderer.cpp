@@ -298,9 +298,14 @@ void TableRenderer::addSide(std::vector<StillPiece>& pieces, const TableLayout& 
     const int shownDeck = area.deck.size() - (deckHeld ? 1 : 0);
     const Rect deckBox = cardBounds(deckRect);
     const float step = 2 * deckStep(deckRect); // the stack's upper layers
+    // A deck is lit by a lesson or the hint key: the refill it stands for.
+    const bool deckLit = std::find(scene.highlights.begin(), scene.highlights.end(), Place::deck(seat)) != scene.highlights.end();
     pieces.push_back({{deckBox.left - step, deckBox.top - step, deckBox.width + step, deckBox.height + step},
-                      LookDigest().add(PieceKind::Deck).add(deckRect).add(shownDeck).value(),
-                      [this, deckRect, shownDeck](sf::RenderTarget& target) { drawDeck(target, deckRect, shownDeck); }});
+                      LookDigest().add(PieceKind::Deck).add(deckRect).add(shownDeck).add(deckLit).value(),
+                      [this, deckRect, shownDeck, deckLit](sf::RenderTarget& target) {
+                          if (deckLit) drawHighlight(target, deckRect, true); // a glow round the stack
+                          drawDeck(target, deckRect, shownDeck);
+                      }});
     for (int slot = 0; slot < state.rules.handSize; ++slot) {
         const Place place = Place::handSlot(seat, slot);
         const Rect rect = m_art.fitted(rectOf(layout, place)); // outlines and glows hug the card as drawn
@@ -551,7 +556,7 @@ std::vector<std::string> hintPieces(const TableScene& scene) {
     if (scene.info != GameInfo::Play) return {};
     if (scene.twoPlayers) return {tr("screen.hint.drag"), tr("screen.hint.hotseat"), tr("screen.hint.pause"), tr("screen.hint.help")};
     return {tr("screen.hint.drag"), trf("screen.hint.play", scene.state->rules.handSize), tr("screen.hint.refill"),
-            tr("screen.hint.pause"), tr("screen.hint.help")};
+            tr("hint.key"), tr("screen.hint.pause"), tr("screen.hint.help")};
 }
 
 // The room a text takes on its line, spaces included (its bounds leave out leading and

@@ -59,6 +59,7 @@ void drawKeys() {
         {tr("help.keys.refill_keys"), tr("help.keys.refill")},
         {"N", tr("help.keys.next_game")},
         {"P", tr("help.keys.pause")},
+        {"I", tr("help.keys.hint")},
         {"Esc", tr("help.keys.escape")},
         {"R", tr("help.keys.reconnect")},
         {"C / Esc", tr("help.keys.waiting")},

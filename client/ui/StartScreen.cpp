@@ -104,6 +104,7 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     if (m_facts.canRetry && (ImGui::Button(tr("screen.start.retry")) || shortcut(sf::Keyboard::R, onTop))) {
         commands.push_back({UiAction::Retry});
     }
+    if (m_facts.tutorialFirst) drawLearnFirst(commands);
     drawCpu(commands);
     drawHost(commands);
     drawJoin(commands);
@@ -114,6 +115,8 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     if (buttonOnSameLine(tr("screen.statistics_dots"))) dialog = Dialog::Statistics;
     if (buttonOnSameLine(tr("screen.start.settings"))) dialog = Dialog::Settings;
     if (buttonOnSameLine(tr("screen.help"))) dialog = Dialog::Help;
+    if (!m_facts.tutorialFirst && buttonOnSameLine(tr("tutorial.title"))) commands.push_back({UiAction::LearnToPlay});
+    if (!m_facts.tutorialFirst) noteWidget("screen.learn");
     if (buttonOnSameLine(tr("screen.quit"))) commands.push_back({UiAction::Quit});
     wrappedDisabledText(tr("screen.start.keys"));
     if (shortcut(sf::Keyboard::J, onTop)) m_focusJoin = true;
@@ -155,7 +158,22 @@ void StartScreen::drawTwoPlayers(UiCommands& commands) {
     const bool play = buttonOnSameLine(tr("screen.hotseat.button"));
     noteWidget("screen.hotseat.button");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("screen.hotseat.hint"));
-    if (play || shortcut(sf::Keyboard::T, m_onTop)) commands.push_back({UiAction::PlayTwoPlayers});
+    if (play || shortcut(sf::Keyboard::Num2, m_onTop)) commands.push_back({UiAction::PlayTwoPlayers});
+}
+
+// A first start: the lesson is offered before anything else, and has the keyboard (Space starts it).
+void StartScreen::drawLearnFirst(UiCommands& commands) {
+    heading(tr("screen.learn.heading"));
+    if (m_focusFirst && m_onTop) {
+        ImGui::SetKeyboardFocusHere();
+        m_focusFirst = false;
+    }
+    const bool learn = ImGui::Button(tr("tutorial.title"));
+    noteKeyboard("screen.learn");
+    noteWidget("screen.learn");
+    if (learn || shortcut(sf::Keyboard::T, m_onTop)) commands.push_back({UiAction::LearnToPlay});
+    ImGui::SameLine();
+    wrappedDisabledText(tr("screen.learn.why"));
 }
 
 void StartScreen::drawHost(UiCommands& commands) {

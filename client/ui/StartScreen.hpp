@@ -21,6 +21,7 @@ struct StartScreenFacts {
     BotLevel cpuLevel = BotLevel::Normal;
     std::vector<std::string> addresses; // this machine's LAN addresses (lanAddresses())
     bool canRetry = false;              // a network match just ended: "Connect again" (R) is offered
+    bool tutorialFirst = false;         // "Learn to play" comes first, chosen (the lesson never done, no game finished)
 };
 
 // Levels a player picks on the start screen, slowest first: the CPU ladder (max is a test bot,
@@ -63,6 +64,7 @@ private:
     void drawTwoPlayers(UiCommands& commands);
     void drawHost(UiCommands& commands);
     void drawJoin(UiCommands& commands);
+    void drawLearnFirst(UiCommands& commands);
     void join(UiCommands& commands);
 
     StartScreenFacts m_facts;

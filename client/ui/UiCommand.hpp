@@ -26,6 +26,10 @@ enum class UiAction {
     ToggleSound,    // mute or unmute the sound effects (as M does)
     ToggleFullscreen, // the whole screen, or back to the window (as F11 does)
     PlayTwoPlayers, // replace the match by an offline game of two players on one keyboard
+    LearnToPlay,    // replace the match by the guided lesson ("Learn to play")
+    TutorialSkipStep, // the lesson's next step, as if this one were done
+    TutorialSkipAll,  // leave the lesson for the start screen (it counts as done)
+    TutorialReplay,   // the lesson again from its first step
 };
 
 struct UiCommand {

@@ -231,6 +231,7 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     drawStartScreen(commands);
     drawWaitPanel(frame, commands);
     drawRematchPanel(frame, commands);
+    if (frame.tutorial && !m_start.isOpen()) drawTutorialPanel(*frame.tutorial, commands);
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget, frame.linkClock);
     m_help.draw();
@@ -285,7 +286,7 @@ void UiOverlay::drawMenuBar(const OverlayFrame& frame, UiCommands& commands) {
         noteWidget("menu.settings.trace");
         ImGui::EndMenu();
     }
-    drawHelpMenu();
+    drawHelpMenu(commands);
     ImGui::EndMainMenuBar();
     m_closeMenus = false;
 }
@@ -330,7 +331,7 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
     ImGui::EndMenu();
 }
 
-void UiOverlay::drawHelpMenu() {
+void UiOverlay::drawHelpMenu(UiCommands& commands) {
     const bool helpOpen = ImGui::BeginMenu(tr("menu.help"));
     if (!helpOpen) noteWidget("menu.help");
     if (!helpOpen) return;
@@ -341,6 +342,8 @@ void UiOverlay::drawHelpMenu() {
     noteWidget("menu.help.lan");
     if (ImGui::MenuItem(tr("menu.help.keys"))) openHelp(HelpPage::Keys);
     noteWidget("menu.help.keys");
+    if (ImGui::MenuItem(tr("tutorial.title"))) commands.push_back({UiAction::LearnToPlay});
+    noteWidget("menu.help.learn");
     if (ImGui::MenuItem(tr("menu.help.about"))) openHelp(HelpPage::About);
     noteWidget("menu.help.about");
     ImGui::EndMenu();

@@ -9,6 +9,7 @@
 #include "ui/SettingsDialog.hpp"
 #include "ui/StartScreen.hpp"
 #include "ui/StatisticsDialog.hpp"
+#include "ui/TutorialPanel.hpp"
 #include "ui/UiCommand.hpp"
 
 #include "deck/DeckCatalog.hpp"
@@ -61,6 +62,7 @@ struct OverlayFrame {
     bool soundOn = true;       // the effects are not muted (the Settings menu's tick)
     bool soundHeard = true;    // an audio device is open: false, the menu says there is none
     bool fullscreen = false;   // the window fills the screen (the Settings menu's tick)
+    std::optional<TutorialFacts> tutorial; // "Learn to play" runs: its panel
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the
@@ -133,7 +135,7 @@ private:
     UiCommands buildFrame(const OverlayFrame& frame, TimeMs now);
     void drawMenuBar(const OverlayFrame& frame, UiCommands& commands);
     void drawGameMenu(const OverlayFrame& frame, UiCommands& commands);
-    void drawHelpMenu();
+    void drawHelpMenu(UiCommands& commands);
     void closeMenuIfAsked();
     void openHelp(HelpPage page) { open(StartDialog::Help, page); }
     void drawStartScreen(UiCommands& commands);

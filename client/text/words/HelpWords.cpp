@@ -114,9 +114,9 @@ const Words kHelpWords[] = {
     {"help.keys.drag", "drag a card past 4 px to carry it; release on a lit pile to play it",
      "カードを4ピクセル以上ドラッグすると持ち上がり、光っている台札の上で放すと出せます"},
     {"help.keys.hotseat_bottom",
-     "two players on one keyboard (T on the start screen), Player 1 (bottom): choose a card (the keys are on the table), "
+     "two players on one keyboard (2 on the start screen), Player 1 (bottom): choose a card (the keys are on the table), "
      "put it on the left / right pile, refill",
-     "二人で一つのキーボード（スタート画面で T）、プレイヤー1（下）：カードを選ぶ（キーは場に表示）、左 / 右の台札に出す、補充する"},
+     "二人で一つのキーボード（スタート画面で 2）、プレイヤー1（下）：カードを選ぶ（キーは場に表示）、左 / 右の台札に出す、補充する"},
     {"help.keys.hotseat_top", "Player 2 (top): the same, on the right of the keyboard; the mouse plays either hand",
      "プレイヤー2（上）：同じ操作をキーボードの右側で。マウスはどちらの手札も動かせます"},
     {"help.keys.typing", "While you type in a dialog the keys go to the dialog, not to the table.",

@@ -84,8 +84,8 @@ const Words kScreenWords[] = {
     {"screen.hint.help", "F1 help", "F1 ヘルプ"},
     // Two players on one keyboard: the start screen's button and the result's banner.
     {"screen.hotseat.button", "Two players (one keyboard)", "二人で対戦（一つのキーボード）"},
-    {"screen.hotseat.hint", "T: two people play on this keyboard; each player's keys are shown on the table",
-     "T：このキーボードで二人が対戦します。それぞれのキーは場に表示されます"},
+    {"screen.hotseat.hint", "2: two people play on this keyboard; each player's keys are shown on the table",
+     "2：このキーボードで二人が対戦します。それぞれのキーは場に表示されます"},
     {"screen.hint.hotseat", "each player's keys: on the table", "それぞれのキー：場に表示"},
     {"screen.hotseat.wins", "{} WINS!", "{}の勝ち！"},
     {"screen.hotseat.won_in", "{} won in {}   ·   {}", "{}がタイム {} で勝ち   ·   {}"},
