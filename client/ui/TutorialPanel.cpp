@@ -3,6 +3,7 @@
 #include "ui/ImGuiText.hpp"
 
 #include "table/Palette.hpp"
+#include "text/LineBreak.hpp"
 #include "text/Words.hpp"
 
 #include "speed/common/Bot.hpp"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 namespace speed::client::ui {
 Rect tutorialPanelArea(const Rect& felt, float handsTop, float handsBottom, float pilesLeft, float marginPx) {
@@ -19,25 +21,57 @@ Rect tutorialPanelArea(const Rect& felt, float handsTop, float handsBottom, floa
     return {left, top, std::max(0.0f, pilesLeft - marginPx - left), std::max(0.0f, handsBottom - marginPx - top)};
 }
 
+namespace {
+
+// How many lines `text` takes in `room` pixels at the window's font as it is now.
+float linesOf(std::string_view text, float room) {
+    return static_cast<float>(breakLines(text, std::max(room, 1.0f), [](std::string_view piece) {
+                                  return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+                              }).size());
+}
+
+// Two small buttons on one line when they fit in `room`, else one under the other.
+bool secondOnSameLine(const char* first, const char* second, float room) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(first).x + ImGui::CalcTextSize(second).x + 4 * style.FramePadding.x +
+                        style.ItemSpacing.x;
+    return width <= room;
+}
+
+} // namespace
+
 void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
-    const float em = ImGui::GetFontSize();
-    // At least a dozen em wide: on a narrow table it reaches over the clock's side, never higher
-    // or lower than the field's row.
-    const float width = std::max(facts.area.width, em * 12);
+    // The panel keeps to its area: on a small table its words get smaller rather than cover a
+    // card (down to 0.6 of the menus' size; below that the text scrolls).
     ImGui::SetNextWindowPos(ImVec2(facts.area.left, facts.area.top), ImGuiCond_Always);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, std::max(facts.area.height, em * 4)));
+    ImGui::SetNextWindowSize(ImVec2(facts.area.width, 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(facts.area.width, 0), ImVec2(facts.area.width, facts.area.height));
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
                                         ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
+    const bool done = facts.step == TutorialStep::Done;
     if (ImGui::Begin("Learn to play", nullptr, kFlags)) {
-        const bool done = facts.step == TutorialStep::Done;
-        if (!done) ImGui::TextDisabled("%s", trf("tutorial.step_of", facts.stepNumber, kTutorialSteps).c_str());
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float room = facts.area.width - 2 * style.WindowPadding.x;
+        for (const float scale : {1.0f, 0.85f, 0.72f, 0.6f}) {
+            ImGui::SetWindowFontScale(scale);
+            const float lines = 1 + linesOf(stepText(facts.step), room); // the step's number and title, its words
+            const float buttons = done ? 3 : secondOnSameLine(tr("tutorial.skip_step"), tr("tutorial.skip_all"), room) ? 1 : 2;
+            const float height = lines * ImGui::GetTextLineHeightWithSpacing() + buttons * ImGui::GetFrameHeightWithSpacing() +
+                                 2 * style.WindowPadding.y + style.ItemSpacing.y;
+            if (height <= facts.area.height) break;
+        }
+        if (!done) {
+            ImGui::TextDisabled("%s", trf("tutorial.step_of", facts.stepNumber, kTutorialSteps).c_str());
+            ImGui::SameLine();
+        }
         ImGui::TextColored(imColourVec(palette::kHeading), "%s", stepTitle(facts.step));
         wrappedText(stepText(facts.step));
         ImGui::Spacing();
         if (!done) {
             if (ImGui::SmallButton(tr("tutorial.skip_step"))) commands.push_back({UiAction::TutorialSkipStep});
             noteWidget("tutorial.skip_step");
+            if (secondOnSameLine(tr("tutorial.skip_step"), tr("tutorial.skip_all"), room)) ImGui::SameLine();
             if (ImGui::SmallButton(tr("tutorial.skip_all"))) commands.push_back({UiAction::TutorialSkipAll});
             noteWidget("tutorial.skip_all");
         } else {
@@ -50,6 +84,7 @@ void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
             if (ImGui::SmallButton(tr("tutorial.replay"))) commands.push_back({UiAction::TutorialReplay});
             noteWidget("tutorial.replay");
         }
+        ImGui::SetWindowFontScale(1.0f);
     }
     ImGui::End();
 }

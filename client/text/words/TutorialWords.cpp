@@ -7,7 +7,7 @@ namespace {
 const Words kTutorialWords[] = {
     {"tutorial.title", "Learn to play", "遊び方を学ぶ"},
     {"tutorial.opponent", "Teacher", "先生"},
-    {"tutorial.step_of", "Step {} of {}", "ステップ {} / {}"},
+    {"tutorial.step_of", "{}/{}", "{}/{}"},
     // One title and one line of what to do per step (TutorialStep, by stepName()).
     {"tutorial.step.opening.title", "SPEED!", "スピード！"},
     {"tutorial.step.opening.text",
