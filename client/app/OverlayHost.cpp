@@ -96,7 +96,10 @@ ui::TutorialFacts tutorialFacts(const TutorialMatch& lesson, const TableLayout& 
     float handsTop = layout.table.top;
     float handsBottom = layout.statusBar.top;
     for (const Rect& slot : layout.hand[1 - seat]) handsTop = std::max(handsTop, bottomOf(slot));
-    for (const Rect& slot : layout.hand[seat]) handsBottom = std::min(handsBottom, slot.top);
+    // Once the lesson is over the player's hand is empty: the end panel may reach over it.
+    if (!lesson.course().done()) {
+        for (const Rect& slot : layout.hand[seat]) handsBottom = std::min(handsBottom, slot.top);
+    }
     const float pilesLeft = std::min(layout.pile[0].left, layout.pile[1].left);
     facts.area = ui::tutorialPanelArea(layout.table, handsTop, handsBottom, pilesLeft, layout.cardWidthPx * 0.12f);
     return facts;

@@ -55,7 +55,7 @@ void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
         const float room = facts.area.width - 2 * style.WindowPadding.x;
         for (const float scale : {1.0f, 0.85f, 0.72f, 0.6f}) {
             ImGui::SetWindowFontScale(scale);
-            const float lines = 1 + linesOf(stepText(facts.step), room); // the step's number and title, its words
+            const float lines = linesOf(stepTitle(facts.step), room * 0.8f) + linesOf(stepText(facts.step), room);
             const float buttons = done ? 3 : secondOnSameLine(tr("tutorial.skip_step"), tr("tutorial.skip_all"), room) ? 1 : 2;
             const float height = lines * ImGui::GetTextLineHeightWithSpacing() + buttons * ImGui::GetFrameHeightWithSpacing() +
                                  2 * style.WindowPadding.y + style.ItemSpacing.y;
@@ -65,7 +65,9 @@ void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
             ImGui::TextDisabled("%s", trf("tutorial.step_of", facts.stepNumber, kTutorialSteps).c_str());
             ImGui::SameLine();
         }
-        ImGui::TextColored(imColourVec(palette::kHeading), "%s", stepTitle(facts.step));
+        ImGui::PushStyleColor(ImGuiCol_Text, imColourVec(palette::kHeading));
+        wrappedText(stepTitle(facts.step));
+        ImGui::PopStyleColor();
         wrappedText(stepText(facts.step));
         ImGui::Spacing();
         if (!done) {
