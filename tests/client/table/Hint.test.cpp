@@ -11,8 +11,9 @@ using speed::test::card;
 using speed::test::Table;
 
 TEST_CASE("hint: lights a legal play when there is one", "[hint]") {
-    // The H5 fits neither pile; the S8 fits the 9 on pile 1; a refill is possible too, but a play comes first.
-    const GameState state = Table().hand(0, "H5 S8 -- --").deck(0, "C1").pile(0, "D2").pile(1, "C9").hand(1, "DA").state();
+    // The H5 fits neither pile; the S8 fits the 9 on pile 1; a refill into slot 0 is possible too,
+    // but a play comes first.
+    const GameState state = Table().hand(0, "-- S8 H5 --").deck(0, "C1").pile(0, "D2").pile(1, "C9").hand(1, "DA").state();
     const Hint hint = hintFor(state, 0);
     CHECK(hint.kind == HintKind::Play);
     REQUIRE(hint.lit == std::vector<Place>{Place::handSlot(0, 1), Place::pile(1)});
