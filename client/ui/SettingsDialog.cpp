@@ -14,13 +14,8 @@ namespace {
 
 constexpr float kLabelWidthEm = 5.0f;
 constexpr float kFieldWidthEm = 12.0f;
-
-const char* sectionTitle(std::string_view section) {
-    if (section == "network") return tr("settings.section.network");
-    if (section == "player") return tr("settings.section.player");
-    if (section == "rules") return tr("settings.section.rules");
-    return tr("settings.section.cpu");
-}
+constexpr float kDialogWidthEm = 42.0f;
+constexpr float kDialogHeightEm = 23.0f;
 
 // A combo box as wide as its longest label needs (a Japanese bot title is wider than the field),
 // and never narrower than `fieldWidth`.
@@ -28,6 +23,25 @@ float comboWidth(const std::vector<std::string>& labels, float fieldWidth) {
     float widest = 0;
     for (const std::string& label : labels) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
     return std::max(fieldWidth, widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight());
+}
+
+// A field's layout name for --dump-layout: "player.language", "network.port".
+std::string widgetName(const SettingsKey& key) { return std::string(key.section) + "." + std::string(key.name); }
+
+// What a key is for and, for whoever edits the file by hand, the key as setup.ini spells it.
+void keyTooltip(const SettingsKey& key) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    wrappedText(fieldMeaning(key), ImGui::GetFontSize() * 30);
+    ImGui::TextDisabled("%s", fileKeyWords(key).c_str());
+    ImGui::EndTooltip();
+}
+
+// A slider's format: its words with printf's '%' doubled ("80 %%").
+std::string sliderFormat(const SettingsKey& key, int value) {
+    std::string format;
+    for (char c : sliderWords(key, value)) format += c == '%' ? std::string("%%") : std::string(1, c);
+    return format;
 }
 
 } // namespace
@@ -42,99 +56,187 @@ void SettingsDialog::open() {
 void SettingsDialog::draw(UiCommands& commands) {
     if (!m_open) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float em = ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 46), 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * kDialogWidthEm), std::min(display.y - 40, em * kDialogHeightEm)),
+                             ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 10, display.y - 30));
     const std::string title = fmt::format("{}###settings_dialog", tr("settings.title"));
     if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
     }
-    ImGui::TextDisabled("%s", m_form.path().c_str());
-    if (!m_form.fileExisted()) wrappedText(tr("settings.file_missing"));
+    if (!m_form.fileExisted()) wrappedDisabledText(tr("settings.file_missing"));
     if (const auto& problem = m_form.loadError()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
         wrappedText(trf("settings.load_problem", settingsProblemWords(*problem)));
         ImGui::PopStyleColor();
     }
-    // The buttons and what Save said come first, so they stay in view whatever the window's height.
-    drawButtons(commands);
-    ImGui::Separator();
-    const float fieldsHeight = std::max(ImGui::GetFontSize() * 6, display.y * 0.9f - ImGui::GetCursorPosY() - 40);
-    ImGui::BeginChild("fields", ImVec2(0, std::min(fieldsHeight, ImGui::GetFontSize() * 34)), false);
-    float widestLabel = 0;
-    for (const SettingsField& field : m_form.fields()) {
-        widestLabel = std::max(widestLabel, ImGui::CalcTextSize(fieldLabel(*field.key).c_str()).x);
+    if (ImGui::BeginTabBar("settings_groups", ImGuiTabBarFlags_FittingPolicyScroll)) {
+        for (SettingsGroup group : settingsGroups()) {
+            // The ID stays when the words change (the language, a field gone wrong).
+            const std::string name(groupName(group));
+            const std::string words = groupHasError(group, false) || groupHasError(group, true)
+                                          ? trf("settings.group.has_error", groupTitle(group))
+                                          : groupTitle(group);
+            const bool shown = ImGui::BeginTabItem(fmt::format("{}###tab.{}", words, name).c_str());
+            noteWidget("settings.tab." + name);
+            if (!shown) continue;
+            // The group scrolls; the buttons below it stay in view whatever the window's height.
+            ImGui::BeginChild(("group." + name).c_str(), ImVec2(0, -m_footerHeight), false);
+            drawGroup(group);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
     }
-    m_labelColumn = std::max(kLabelWidthEm * ImGui::GetFontSize(),
-                             ImGui::GetCursorPosX() + widestLabel + ImGui::GetStyle().ItemSpacing.x * 2);
-    for (std::string_view section : {"network", "player", "rules", "cpu"}) drawSection(section);
-    ImGui::EndChild();
+    const float footerTop = ImGui::GetCursorPosY();
+    ImGui::Separator();
+    drawButtons(commands);
+    m_footerHeight = ImGui::GetCursorPosY() - footerTop + ImGui::GetStyle().ItemSpacing.y;
     ImGui::End();
 }
 
-void SettingsDialog::drawSection(std::string_view section) {
+bool SettingsDialog::groupHasError(SettingsGroup group, bool advanced) {
+    const auto fields = m_form.groupFields(group, advanced);
+    return std::any_of(fields.begin(), fields.end(), [](const SettingsField* field) { return !field->error.empty(); });
+}
+
+// One group: when it applies, its fields, then its Advanced part (open by itself when a field
+// there is wrong, so the red words are seen).
+void SettingsDialog::drawGroup(SettingsGroup group) {
+    const float em = ImGui::GetFontSize();
+    const auto fields = m_form.groupFields(group, false);
+    const auto advanced = m_form.groupFields(group, true);
+    float widestLabel = 0;
+    for (const auto* list : {&fields, &advanced}) {
+        for (const SettingsField* field : *list) {
+            if (fieldPlace(*field->key).control == FieldControl::CheckBox) continue; // its words are its own
+            widestLabel = std::max(widestLabel, ImGui::CalcTextSize(fieldLabel(*field->key).c_str()).x);
+        }
+    }
+    const float indent = ImGui::GetStyle().IndentSpacing;
+    m_labelColumn = std::max(kLabelWidthEm * em, indent + widestLabel + ImGui::GetStyle().ItemSpacing.x * 2);
+    m_stacked = ImGui::GetContentRegionAvail().x < m_labelColumn + kFieldWidthEm * em;
     ImGui::Spacing();
-    ImGui::TextColored(imColourVec(palette::kHeading), "%s", sectionTitle(section));
-    for (SettingsField& field : m_form.fields()) {
-        if (field.key->section == section) drawField(field);
+    if (group == SettingsGroup::Network) wrappedDisabledText(tr("settings.note.network"));
+    if (group == SettingsGroup::Rules) wrappedDisabledText(tr("settings.note.rules"));
+    drawFields(fields);
+    if (advanced.empty()) return;
+    ImGui::Spacing();
+    if (groupHasError(group, true)) ImGui::SetNextItemOpen(true);
+    const std::string name(groupName(group));
+    const bool open = ImGui::CollapsingHeader(fmt::format("{}###advanced.{}", tr("settings.advanced"), name).c_str());
+    noteWidget("settings.advanced." + name);
+    if (!open) return;
+    ImGui::Indent();
+    drawFields(advanced);
+    ImGui::Unindent();
+}
+
+void SettingsDialog::drawFields(const std::vector<SettingsField*>& fields) {
+    for (SettingsField* field : fields) {
+        ImGui::PushID(field);
+        drawField(*field);
+        ImGui::PopID();
     }
 }
 
 void SettingsDialog::drawField(SettingsField& field) {
-    const float em = ImGui::GetFontSize();
-    const SettingsKey& key = *field.key;
+    const FieldControl control = fieldPlace(*field.key).control;
+    if (control == FieldControl::CheckBox) {
+        drawCheckBox(field);
+        return;
+    }
+    drawLabel(field);
+    switch (control) {
+    case FieldControl::Deck: drawCardsField(field); break;
+    case FieldControl::CardBack: drawCardBackField(field); break;
+    case FieldControl::Slider: drawSlider(field); break;
+    case FieldControl::Choice: drawChoice(field); break;
+    case FieldControl::Text:
+    case FieldControl::Password:
+    case FieldControl::CheckBox: drawTyped(field); break;
+    }
+    if (field.error.empty()) return;
+    // What is wrong, under the field, in red: Save waits until it is right.
+    if (!m_stacked) ImGui::SetCursorPosX(m_labelColumn);
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+    wrappedText(field.error);
+    ImGui::PopStyleColor();
+}
+
+// The key's name in words, its meaning in the tooltip; the field goes right of the label column,
+// or under the label when the dialog is too narrow for both.
+void SettingsDialog::drawLabel(const SettingsField& field) {
     ImGui::AlignTextToFramePadding();
-    plainText(fieldLabel(key));
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        wrappedText(fieldMeaning(key), em * 30);
-        // The key as setup.ini spells it, for whoever edits the file by hand.
-        ImGui::TextDisabled("[%s] %s", std::string(key.section).c_str(), std::string(key.name).c_str());
-        ImGui::EndTooltip();
+    plainText(fieldLabel(*field.key));
+    keyTooltip(*field.key);
+    if (!m_stacked) ImGui::SameLine(m_labelColumn);
+}
+
+void SettingsDialog::drawCheckBox(SettingsField& field) {
+    const auto values = checkValues(*field.key);
+    if (!values) return;
+    bool ticked = field.text == values->ticked;
+    const std::string id = widgetName(*field.key);
+    if (ImGui::Checkbox(fmt::format("{}###{}", fieldLabel(*field.key), id).c_str(), &ticked)) {
+        m_form.setText(field, ticked ? values->ticked : values->unticked);
     }
-    ImGui::SameLine(m_labelColumn);
-    const std::string id = "##" + std::string(key.section) + "." + std::string(key.name);
+    noteWidget(id);
+    keyTooltip(*field.key);
+}
+
+// A slider with its value in words ("80 %"); the volume waits while the sound is off.
+void SettingsDialog::drawSlider(SettingsField& field) {
+    const auto range = sliderRange(*field.key);
+    if (!range) return;
+    const SettingsField* sound = m_form.field("player", "sound");
+    const bool silent = field.key->name == "volume" && sound != nullptr && sound->text == "off";
+    int value = sliderValue(field).value_or(range->min);
+    const std::string id = widgetName(*field.key);
+    ImGui::SetNextItemWidth(std::min(kFieldWidthEm * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
+    if (silent) ImGui::BeginDisabled();
+    if (ImGui::SliderInt(("##" + id).c_str(), &value, range->min, range->max, sliderFormat(*field.key, value).c_str(),
+                         ImGuiSliderFlags_AlwaysClamp)) {
+        m_form.setText(field, sliderText(*field.key, value));
+    }
+    noteWidget(id);
+    if (silent) ImGui::EndDisabled();
+}
+
+void SettingsDialog::drawChoice(SettingsField& field) {
+    const SettingsKey& key = *field.key;
+    const std::string id = widgetName(key);
+    std::vector<std::string> labels;
     const auto choices = fixedChoices(key);
-    if (key.section == "player" && key.name == "cards") {
-        drawCardsField(field);
-    } else if (key.section == "player" && key.name == "card_back") {
-        drawCardBackField(field);
-    } else if (choices.empty()) {
-        ImGui::SetNextItemWidth(kFieldWidthEm * em);
-        std::string text = field.text;
-        const ImGuiInputTextFlags flags = key.secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
-        if (inputString(id.c_str(), text, flags)) m_form.setText(field, text);
-        noteWidget(id.substr(2));
-        if (key.secret) {
-            ImGui::SameLine();
-            ImGui::Checkbox(fmt::format("{}###show{}", tr("settings.show_password"), id).c_str(), &m_showSecrets);
-        }
-    } else {
-        std::vector<std::string> labels;
-        for (std::string_view choice : choices) labels.push_back(choiceWords(key, choice));
-        ImGui::SetNextItemWidth(comboWidth(labels, kFieldWidthEm * em));
-        const bool listed = ImGui::BeginCombo(id.c_str(), choiceWords(key, field.text).c_str());
-        if (!listed) noteWidget(id.substr(2)); // e.g. "player.language" (open, the last item is its list)
-        if (listed) {
-            for (std::string_view choice : choices) {
-                const std::string value(choice);
-                // The value is the ID: the words shown change with the language.
-                const std::string label = fmt::format("{}###{}", choiceWords(key, value), value);
-                if (ImGui::Selectable(label.c_str(), value == field.text)) m_form.setText(field, value);
-                noteWidget(id.substr(2) + "=" + value); // e.g. "player.language=ja"
-            }
-            ImGui::EndCombo();
-        }
+    for (std::string_view choice : choices) labels.push_back(choiceWords(key, choice));
+    const float fieldWidth = kFieldWidthEm * ImGui::GetFontSize();
+    ImGui::SetNextItemWidth(std::min(comboWidth(labels, fieldWidth), std::max(fieldWidth, ImGui::GetContentRegionAvail().x)));
+    const bool listed = ImGui::BeginCombo(("##" + id).c_str(), choiceWords(key, trimmed(field.text)).c_str());
+    if (!listed) noteWidget(id); // e.g. "player.language" (open, the last item is its list)
+    if (!listed) return;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        const std::string value(choices[i]);
+        // The value is the ID: the words shown change with the language.
+        const std::string label = fmt::format("{}###{}", labels[i], value);
+        if (ImGui::Selectable(label.c_str(), value == trimmed(field.text))) m_form.setText(field, value);
+        noteWidget(id + "=" + value); // e.g. "player.language=ja"
     }
+    ImGui::EndCombo();
+}
+
+void SettingsDialog::drawTyped(SettingsField& field) {
+    const SettingsKey& key = *field.key;
+    const std::string id = widgetName(key);
+    ImGui::SetNextItemWidth(std::min(kFieldWidthEm * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
+    std::string text = field.text;
+    const ImGuiInputTextFlags flags = key.secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
+    if (inputString(("##" + id).c_str(), text, flags)) m_form.setText(field, text);
+    noteWidget(id);
+    if (!key.secret) return;
     ImGui::SameLine();
-    if (field.error.empty()) {
-        wrappedDisabledText(fieldHint(key));
-    } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        wrappedText(expectedWords(key));
-        ImGui::PopStyleColor();
-    }
+    ImGui::Checkbox(fmt::format("{}###show.{}", tr("settings.show_password"), id).c_str(), &m_showSecrets);
 }
 
 // A deck as the list shows it: its own name (its Japanese one in Japanese), where it comes
@@ -182,8 +284,10 @@ void SettingsDialog::drawDeckChoice(SettingsField& field, std::string_view first
 void SettingsDialog::drawCardsField(SettingsField& field) {
     drawDeckChoice(field, deck::kAutoDeck, [this](std::string_view value) { return deckWords(value); });
     const deck::DeckInfo* chosen = equalsIgnoringCase(field.text, deck::kBuiltInDeck) ? nullptr : deck::deckNamed(m_decks, field.text);
-    ImGui::NewLine();
-    ImGui::SameLine(m_labelColumn);
+    if (!m_stacked) {
+        ImGui::NewLine();
+        ImGui::SameLine(m_labelColumn);
+    }
     ImGui::BeginGroup();
     m_preview.draw(chosen, ImGui::GetFontSize() * 3.2f);
     ImGui::EndGroup();
@@ -198,8 +302,10 @@ void SettingsDialog::drawCardBackField(SettingsField& field) {
     });
     const bool other = !equalsIgnoringCase(field.text, "deck") && !equalsIgnoringCase(field.text, deck::kBuiltInDeck);
     if (!other) return;
-    ImGui::NewLine();
-    ImGui::SameLine(m_labelColumn);
+    if (!m_stacked) {
+        ImGui::NewLine();
+        ImGui::SameLine(m_labelColumn);
+    }
     ImGui::BeginGroup();
     m_backPreview.draw(deck::deckNamed(m_decks, field.text), ImGui::GetFontSize() * 3.2f, true);
     ImGui::EndGroup();
@@ -218,6 +324,7 @@ void SettingsDialog::drawButtons(UiCommands& commands) {
         }
     }
     noteWidget("settings.save");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", trf("settings.file", m_form.path()).c_str());
     if (!canSave) ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(fmt::format("{}###revert", tr("settings.button.revert")).c_str())) {

@@ -15,8 +15,11 @@
 
 namespace speed::client::ui {
 
-// Settings: a form for setup.ini. Each field is checked as it is typed (the message shows next
-// to it, in red); Save writes the file back keeping its comments and says where it wrote.
+// Settings: the player's options in groups (tabs: Player, Cards and table, Sound, Network,
+// Rules), each with named choices, check boxes and sliders, and an Advanced part for what only a
+// network engineer touches. A typed field is checked as it is typed (what is wrong shows under it,
+// in red, and its tab is marked); Save writes setup.ini back keeping its comments and says where
+// it wrote. The file's keys show only in the tooltips.
 class SettingsDialog {
 public:
     // `decks`: the card decks installed, offered for [player] cards; `deckCache`: where drawn
@@ -27,12 +30,21 @@ public:
     void open();
     bool isOpen() const { return m_open; }
     void close() { m_open = false; }
+    // The CPU opponent in force (the Game menu's): the level field shows it (SettingsForm::followLevel).
+    void followLevel(BotLevel level) { m_form.followLevel(level); }
     // Draws the dialog while it is open; a successful save yields SettingsSaved.
     void draw(UiCommands& commands);
 
 private:
-    void drawSection(std::string_view section);
+    void drawGroup(SettingsGroup group);
+    void drawFields(const std::vector<SettingsField*>& fields);
     void drawField(SettingsField& field);
+    void drawLabel(const SettingsField& field);
+    void drawCheckBox(SettingsField& field);
+    void drawSlider(SettingsField& field);
+    void drawChoice(SettingsField& field);
+    void drawTyped(SettingsField& field);
+    bool groupHasError(SettingsGroup group, bool advanced);
     void drawCardsField(SettingsField& field);
     void drawCardBackField(SettingsField& field);
     void drawDeckChoice(SettingsField& field, std::string_view first, const std::function<std::string(std::string_view)>& words);
@@ -48,6 +60,8 @@ private:
     std::optional<SaveOutcome> m_saveOutcome;
     bool m_reloaded = false;
     float m_labelColumn = 0; // where the fields start, right of the widest label
+    bool m_stacked = false;  // too narrow for a label column: each label above its field
+    float m_footerHeight = 0; // the buttons and what Save said, as tall as they were last frame
     bool m_open = false;
     bool m_showSecrets = false; // the password field shows what is typed
 };

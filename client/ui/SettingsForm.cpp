@@ -39,7 +39,20 @@ void SettingsForm::reload() {
     m_fileExisted = loaded.fromFile || there || static_cast<bool>(unknown);
     m_loadError = loaded.error;
     m_saved = loaded.settings.value_or(Settings{});
+    applyLevel();
     fillFields(m_saved);
+}
+
+void SettingsForm::followLevel(BotLevel level) {
+    if (m_liveLevel == level) return; // unchanged: a level picked in the form stays until saved
+    m_liveLevel = level;
+    applyLevel();
+    if (SettingsField* shown = field("cpu", "level")) setText(*shown, toString(level));
+}
+
+// The level in force is the one the form starts from: shown, and not an unsaved change.
+void SettingsForm::applyLevel() {
+    if (m_liveLevel) m_saved.cpuLevel = *m_liveLevel;
 }
 
 void SettingsForm::fillFields(const Settings& settings) {
@@ -101,6 +114,7 @@ SaveOutcome SettingsForm::save() {
         return outcome;
     }
     m_saved = *wanted;
+    if (m_liveLevel) m_liveLevel = wanted->cpuLevel; // saved: the window plays it from now on
     m_fileExisted = true;
     m_loadError.reset();
     fillFields(m_saved);
@@ -144,183 +158,6 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
         return words;
     }
     return {};
-}
-
-namespace {
-
-// Each fixed value of setup.ini and its words in the catalogue (a CPU level is named by its bot).
-struct ChoiceWords {
-    std::string_view section;
-    std::string_view name;
-    std::string_view value; // as setup.ini spells it
-    std::string_view words; // the catalogue key
-};
-
-constexpr ChoiceWords kChoiceWords[] = {
-    {"player", "sound", "on", "settings.choice.player.sound.on"},
-    {"player", "sound", "off", "settings.choice.player.sound.off"},
-    {"player", "language", "auto", "language.auto"},
-    {"player", "language", "ja", "language.ja"},
-    {"player", "language", "en", "language.en"},
-    {"player", "motion", "full", "settings.motion.full"},
-    {"player", "motion", "reduced", "settings.motion.reduced"},
-    {"rules", "jokers", "2", "settings.choice.rules.jokers.2"},
-    {"rules", "jokers", "0", "settings.choice.rules.jokers.0"},
-    {"rules", "deal", "shuffle", "settings.choice.rules.deal.shuffle"},
-    {"rules", "deal", "colors", "settings.choice.rules.deal.colors"},
-    {"rules", "refill", "manual", "settings.choice.rules.refill.manual"},
-    {"rules", "refill", "auto", "settings.choice.rules.refill.auto"},
-    {"rules", "arbitration", "fair", "settings.choice.rules.arbitration.fair"},
-    {"rules", "arbitration", "first-arrival", "settings.choice.rules.arbitration.first_arrival"},
-};
-
-} // namespace
-
-std::string choiceWords(const SettingsKey& key, std::string_view value) {
-    if (key.section == "cpu" && key.name == "level") {
-        if (const auto level = parseBotLevel(value)) return botTitleWords(*level);
-    }
-    for (const ChoiceWords& choice : kChoiceWords) {
-        if (choice.section == key.section && choice.name == key.name && choice.value == value) return tr(choice.words);
-    }
-    return std::string(value); // a value the file holds and the key refuses: shown as written
-}
-
-std::string fieldHint(const SettingsKey& key) {
-    const std::vector<std::string_view> choices = fixedChoices(key);
-    if (choices.empty()) return fieldExpected(key);
-    std::string hint;
-    for (std::string_view choice : choices) {
-        if (!hint.empty()) hint += tr("settings.choice_separator");
-        // The levels by their names alone: six bots' titles would not fit beside the field.
-        const auto level = key.name == "level" ? parseBotLevel(choice) : std::nullopt;
-        hint += level ? levelWords(*level) : choiceWords(key, choice);
-    }
-    return hint;
-}
-
-namespace {
-
-// Every key of setup.ini with its words in the catalogue; the unit test checks that none of
-// settingsKeys() is missing here.
-constexpr SettingsKeyWords kKeyWords[] = {
-    {"network", "peer", "settings.key.network.peer", "settings.expected.network.peer", "settings.meaning.network.peer"},
-    {"network", "port", "settings.key.network.port", "settings.expected.network.port", "settings.meaning.network.port"},
-    {"network", "wait", "settings.key.network.wait", "settings.expected.network.wait", "settings.meaning.network.wait"},
-    {"network", "grace", "settings.key.network.grace", "settings.expected.network.grace", "settings.meaning.network.grace"},
-    {"network", "password", "settings.key.network.password", "settings.expected.network.password",
-     "settings.meaning.network.password"},
-    {"player", "name", "settings.key.player.name", "settings.expected.player.name", "settings.meaning.player.name"},
-    {"player", "sound", "settings.key.player.sound", "settings.expected.player.sound", "settings.meaning.player.sound"},
-    {"player", "volume", "settings.key.player.volume", "settings.expected.player.volume", "settings.meaning.player.volume"},
-    {"player", "ui_scale", "settings.key.player.ui_scale", "settings.expected.player.ui_scale",
-     "settings.meaning.player.ui_scale"},
-    {"player", "language", "settings.key.player.language", "settings.expected.player.language",
-     "settings.meaning.player.language"},
-    {"player", "motion", "settings.key.player.motion", "settings.expected.player.motion", "settings.meaning.player.motion"},
-    {"player", "card_back", "settings.key.player.card_back", "settings.expected.player.card_back",
-     "settings.meaning.player.card_back"},
-    {"player", "cards", "settings.key.player.cards", "settings.expected.player.cards", "settings.meaning.player.cards"},
-    {"rules", "jokers", "settings.key.rules.jokers", "settings.expected.rules.jokers", "settings.meaning.rules.jokers"},
-    {"rules", "deal", "settings.key.rules.deal", "settings.expected.rules.deal", "settings.meaning.rules.deal"},
-    {"rules", "hand", "settings.key.rules.hand", "settings.expected.rules.hand", "settings.meaning.rules.hand"},
-    {"rules", "refill", "settings.key.rules.refill", "settings.expected.rules.refill", "settings.meaning.rules.refill"},
-    {"rules", "arbitration", "settings.key.rules.arbitration", "settings.expected.rules.arbitration",
-     "settings.meaning.rules.arbitration"},
-    {"cpu", "level", "settings.key.cpu.level", "settings.expected.cpu.level", "settings.meaning.cpu.level"},
-};
-
-const SettingsKeyWords* keyWordsOf(const SettingsKey& key) { return settingsKeyWords(key.section, key.name); }
-
-// The level's meaning lists the ladder's bots, in the language current when it is first asked
-// for; one text per language, built once.
-std::string levelMeaning() {
-    std::string bots;
-    for (BotLevel level : ladderLevels()) {
-        if (!bots.empty()) bots += tr("settings.list_separator");
-        bots += botTitleWords(level);
-    }
-    return trf("settings.meaning.cpu.level", bots);
-}
-
-// The problems with a line but no key of setup.ini: their catalogue keys.
-const char* lineProblemKey(SettingsProblem kind) {
-    switch (kind) {
-    case SettingsProblem::Unreadable: return "settings.problem.unreadable";
-    case SettingsProblem::SecondByteOrderMark: return "settings.problem.second_bom";
-    case SettingsProblem::NulByte: return "settings.problem.nul_byte";
-    case SettingsProblem::LoneCarriageReturn: return "settings.problem.lone_cr";
-    case SettingsProblem::TextAfterSection: return "settings.problem.after_section";
-    case SettingsProblem::NotKeyValue: return "settings.problem.not_key_value";
-    case SettingsProblem::KeyOutsideSection: return "settings.problem.outside_section";
-    case SettingsProblem::UnknownSection: return "settings.problem.unknown_section";
-    case SettingsProblem::DuplicateKey: return "settings.problem.twice";
-    default: return nullptr;
-    }
-}
-
-std::string knownKeysWords(std::string_view section) {
-    std::string names;
-    for (const SettingsKey& key : settingsKeys()) {
-        if (!equalsIgnoringCase(key.section, section)) continue;
-        names += names.empty() ? "" : ", ";
-        names += key.name;
-    }
-    return names;
-}
-
-} // namespace
-
-const SettingsKeyWords* settingsKeyWords(std::string_view section, std::string_view name) {
-    for (const SettingsKeyWords& words : kKeyWords) {
-        if (words.section == section && words.name == name) return &words;
-    }
-    return nullptr;
-}
-
-std::string fieldLabel(const SettingsKey& key) {
-    const SettingsKeyWords* words = keyWordsOf(key);
-    return words != nullptr ? tr(words->label) : std::string(key.name);
-}
-
-std::string fieldExpected(const SettingsKey& key) {
-    const SettingsKeyWords* words = keyWordsOf(key);
-    return words != nullptr ? tr(words->expected) : std::string(key.expected);
-}
-
-std::string expectedWords(const SettingsKey& key) { return trf("settings.field.expected", fieldExpected(key)); }
-
-std::string_view fieldMeaning(const SettingsKey& key) {
-    if (key.section == "cpu" && key.name == "level") {
-        if (language() == Language::Japanese) {
-            static const std::string japanese = levelMeaning();
-            return japanese;
-        }
-        static const std::string english = levelMeaning();
-        return english;
-    }
-    const SettingsKeyWords* words = keyWordsOf(key);
-    return words != nullptr ? std::string_view(tr(words->meaning)) : std::string_view{};
-}
-
-std::string problemWords(const SettingsError& error) {
-    if (const char* key = lineProblemKey(error.kind)) return tr(key);
-    if (error.kind == SettingsProblem::LineTooLong) return trf("settings.problem.line_too_long", kMaxSettingsLineChars);
-    if (error.kind == SettingsProblem::UnknownKey) {
-        return trf("settings.problem.unknown_key", error.section, knownKeysWords(error.section));
-    }
-    // A value its key refuses: what the key accepts, in the window's words, and what was written.
-    const SettingsKey* key = findSettingsKey(error.section, error.key);
-    if (key == nullptr) return trf("settings.problem.bad_value", error.value);
-    return trf("settings.problem.expected_got", fieldExpected(*key), error.value);
-}
-
-std::string settingsProblemWords(const SettingsError& error) {
-    std::string text = error.file;
-    if (error.line > 0) text += ":" + std::to_string(error.line);
-    text += ": ";
-    if (!error.key.empty()) text += "[" + error.section + "] " + error.key + ": ";
-    return text + problemWords(error);
 }
 
 } // namespace speed::client::ui

@@ -3,12 +3,54 @@
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsKeys.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace speed::client::ui {
+
+// The Settings dialog's groups (its tabs), in the order it shows them.
+enum class SettingsGroup : std::uint8_t { Player, Cards, Sound, Network, Rules };
+std::span<const SettingsGroup> settingsGroups();
+std::string_view groupName(SettingsGroup group); // "player", "cards", ...: the tab's layout name
+std::string groupTitle(SettingsGroup group);     // "Cards and table", in the window's language
+
+// How the dialog edits a key.
+enum class FieldControl : std::uint8_t {
+    Text,     // typed, checked as it is typed (name, address, port, seconds)
+    Password, // typed, hidden unless asked
+    Choice,   // a combo box of fixedChoices, each in words (choiceWords)
+    CheckBox, // on or off (checkValues)
+    Slider,   // a number in a range (sliderRange), its value shown (sliderWords)
+    Deck,     // the installed card decks
+    CardBack, // the decks' backs
+};
+
+// Where a key is in the dialog and how it is edited.
+struct FieldPlace {
+    SettingsGroup group = SettingsGroup::Player;
+    bool advanced = false; // in the group's Advanced part
+    FieldControl control = FieldControl::Text;
+};
+FieldPlace fieldPlace(const SettingsKey& key);
+
+// A check box's values as setup.ini spells them: ticked and not ("on"/"off", "reduced"/"full").
+struct CheckValues {
+    std::string_view ticked;
+    std::string_view unticked;
+};
+std::optional<CheckValues> checkValues(const SettingsKey& key); // empty: not a check box
+
+// A slider's range, in the unit it shows: volume 0..100 %, the menus' size 50..200 %, hand slots 1..8.
+struct SliderRange {
+    int min = 0;
+    int max = 0;
+    int step = 1; // the arrows' step; a drag lands on any whole value
+};
+std::optional<SliderRange> sliderRange(const SettingsKey& key); // empty: not a slider
 
 // One key of setup.ini as the Settings dialog edits it: the text typed so far and, when
 // setup.ini would reject it, what it expects (shown next to the field).
@@ -55,15 +97,33 @@ public:
     // Writes the file back: the values of the keys change, its comments and layout stay.
     SaveOutcome save();
 
+    // The CPU opponent in force in the window (the one the Game menu ticks and the next CPU game
+    // plays): the level field shows it, as the value in force rather than an unsaved change, and
+    // Save writes it. Kept over reload(), so opening the dialog or Revert shows it too.
+    void followLevel(BotLevel level);
+
+    // The fields of one group of the dialog, in the dialog's order: its main part, or its
+    // Advanced part (what only a network engineer touches).
+    std::vector<SettingsField*> groupFields(SettingsGroup group, bool advanced);
+
 private:
     void fillFields(const Settings& settings);
+    void applyLevel();
 
     std::string m_path;
     std::optional<SettingsError> m_loadError;
     bool m_fileExisted = false;
     Settings m_saved;
     std::vector<SettingsField> m_fields;
+    std::optional<BotLevel> m_liveLevel; // followLevel's
 };
+
+// A slider's value from the field's text (a factor as whole percent); nullopt while the text is
+// not one the key accepts. setSliderValue writes it back as setup.ini spells it ("1.25").
+std::optional<int> sliderValue(const SettingsField& field);
+std::string sliderText(const SettingsKey& key, int value);
+// A slider's value as the dialog shows it: "80 %", "4 slots" / "4枠".
+std::string sliderWords(const SettingsKey& key, int value);
 
 // The values a key accepts when they are a short fixed list (shown as a combo box), else empty.
 // They are setup.ini's words, as the file holds them; choiceWords() is what the combo shows.
@@ -72,9 +132,8 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key);
 // CPU level as its bot ("Yui (normal)"), a language by name, "on" as オン in Japanese; a value
 // no key accepts as the file spells it.
 std::string choiceWords(const SettingsKey& key, std::string_view value);
-// What the dialog shows beside a key's field, in the window's language: the choices' words for a
-// combo box ("on / off", "オン / オフ"), else what the key accepts (fieldExpected).
-std::string fieldHint(const SettingsKey& key);
+// The key as setup.ini spells it, for the tooltip: "setup.ini: [player] ui_scale".
+std::string fileKeyWords(const SettingsKey& key);
 
 // The catalogue keys (text/Words.hpp) of one setup.ini key: its label in the form, what it
 // accepts, and what it is for. One entry for every key of settingsKeys().
@@ -87,8 +146,8 @@ struct SettingsKeyWords {
 };
 const SettingsKeyWords* settingsKeyWords(std::string_view section, std::string_view name); // nullptr: none
 
-// A key's label in the form, in the window's language: the key as setup.ini spells it in
-// English ("ui_scale"), a word in Japanese.
+// A key's label in the form, in the window's language: a player's words ("Size of menus and
+// text"), never the file's key.
 std::string fieldLabel(const SettingsKey& key);
 // What a key accepts, in the window's language (in English the settings layer's `expected`).
 std::string fieldExpected(const SettingsKey& key);

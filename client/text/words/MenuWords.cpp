@@ -19,7 +19,7 @@ const Words kMenuWords[] = {
     {"menu.game.quit", "Quit", "終了"},
     // The Settings menu.
     {"menu.settings", "Settings", "設定"},
-    {"menu.settings.edit", "Edit setup.ini ...", "setup.ini を編集 ..."},
+    {"menu.settings.edit", "All settings ...", "すべての設定 ..."},
     {"menu.settings.game_log", "Game log", "ゲームログ"},
     {"menu.settings.sound", "Sound", "効果音"},
     {"menu.settings.sound_no_device", "Sound (no audio device)", "効果音（オーディオ機器なし）"},

@@ -151,7 +151,7 @@ TEST_CASE("settings form: grace is a field of its own, checked and saved like th
     CHECK(form.setText("network", "grace", " 300 "));
     const SaveOutcome saved = form.save();
     REQUIRE(saved.saved);
-    CHECK(saved.message.find("grace") != std::string::npos); // it applies at the next connection too
+    CHECK(saved.message.find("network settings") != std::string::npos); // it applies at the next connection too
     const std::string text = readFile(ini.path);
     CHECK(text.find("port = 50001\nwait = 30\ngrace = 300\n") != std::string::npos); // joins [network]
     CHECK(loadSettings(ini.path.string()).settings->network.graceSeconds == 300);
@@ -208,7 +208,7 @@ TEST_CASE("settings form: sound is a choice of on and off, volume a checked fiel
     CHECK(form.setText("player", "sound", "off"));
     const SaveOutcome saved = form.save();
     REQUIRE(saved.saved);
-    CHECK(saved.message.find("sound, volume and ui_scale at once") != std::string::npos);
+    CHECK(saved.message.find("Sound, volume, language, cards and sizes apply at once") != std::string::npos);
     const std::string text = readFile(ini.path);
     CHECK(text.find("[player]\nname = alice\nsound = off\nvolume = 25\n") != std::string::npos); // joins [player]
     CHECK(text.find("; setup.ini of a test: these comments must survive a save") != std::string::npos);
@@ -229,9 +229,12 @@ TEST_CASE("settings form: every setup.ini key has its label, expectation and mea
         CHECK(findWords(words->label) != nullptr);
         CHECK(findWords(words->expected) != nullptr);
         CHECK(findWords(words->meaning) != nullptr);
-        // In English the form says what the settings layer says, and labels a key as the file spells it.
+        // In English the form says what the settings layer says; a key is labelled in a player's
+        // words, and the file's spelling is only in its tooltip.
         CHECK(fieldExpected(key) == key.expected);
-        CHECK(fieldLabel(key) == key.name);
+        CHECK(fieldLabel(key) != key.name);
+        CHECK(fieldLabel(key).find('_') == std::string::npos);
+        CHECK(fileKeyWords(key) == "setup.ini: [" + std::string(key.section) + "] " + std::string(key.name));
     }
 }
 
@@ -244,7 +247,7 @@ TEST_CASE("settings form: language is a choice of auto, ja and en, shown by name
     CHECK(choiceWords(language, "auto") == tr("language.auto"));
     CHECK(choiceWords(language, "ja") == tr("language.ja"));
     CHECK(choiceWords(*findSettingsKey("cpu", "level"), "normal") == "Yui (normal)");
-    CHECK(choiceWords(*findSettingsKey("rules", "deal"), "colors") == "colors");
+    CHECK(choiceWords(*findSettingsKey("rules", "deal"), "colors") == "red against black");
     CHECK_FALSE(form.setText("player", "language", "fr"));
     CHECK(form.field("player", "language")->error == "expected auto, ja or en (auto: from LANG)");
     CHECK(form.setText("player", "language", "ja"));
@@ -257,7 +260,7 @@ TEST_CASE("settings form: in Japanese the labels, errors, choices and Save's mes
     TempIni ini(kCommentedIni);
     SettingsForm form(ini.path.string());
     const InJapanese japanese;
-    CHECK(fieldLabel(*findSettingsKey("player", "name")) == "名前");
+    CHECK(fieldLabel(*findSettingsKey("player", "name")) == "あなたの名前");
     CHECK_FALSE(form.setText("network", "port", "70000"));
     const std::string& error = form.field("network", "port")->error;
     CHECK(contains(error, "1〜65535"));
@@ -302,31 +305,31 @@ TEST_CASE("settings form: in Japanese no value the dialog shows is an English wo
     for (const SettingsKey& key : settingsKeys()) {
         const auto choices = fixedChoices(key);
         if (choices.empty()) continue;
-        const std::string hint = fieldHint(key);
+        const std::string label = fieldLabel(key);
         const std::string meaning(fieldMeaning(key));
-        INFO("[" << key.section << "] " << key.name << ": " << hint << " | " << meaning);
-        CHECK(hasJapanese(hint));
+        INFO("[" << key.section << "] " << key.name << ": " << label << " | " << meaning);
+        CHECK(hasJapanese(label));
         for (std::string_view choice : choices) {
             const std::string shown = choiceWords(key, choice);
             INFO("the choice " << choice << " shows as " << shown);
             // Letters need a Japanese word beside them ("English（英語）"); digits alone would do.
             CHECK((hasJapanese(shown) || !hasLetters(shown)));
             if (!hasLetters(choice)) continue;
-            CHECK_FALSE(hasWord(hint, choice));
+            CHECK_FALSE(hasWord(label, choice));
             if (choice.size() > 2) CHECK_FALSE(hasWord(meaning, choice)); // "ja", "en" may be named as codes
         }
     }
-    CHECK(fieldHint(*findSettingsKey("player", "sound")) == "オン / オフ");
-    CHECK(choiceWords(*findSettingsKey("rules", "arbitration"), "first-arrival") == "先着（届いた順）");
+    CHECK(choiceWords(*findSettingsKey("rules", "arbitration"), "first-arrival") == "ホストが判定（先に届いた方が勝ち）");
     CHECK_FALSE(hasWord(tr("settings.save.done"), "ui_scale"));
 }
 
 TEST_CASE("settings form: the choices are shown in words, and setup.ini keeps its own values") {
     TempIni ini(kCommentedIni);
     SettingsForm form(ini.path.string());
-    CHECK(fieldHint(*findSettingsKey("player", "sound")) == "on / off");
-    CHECK(fieldHint(*findSettingsKey("cpu", "level")) == "novice / easy / casual / normal / hard / expert");
-    CHECK(fieldHint(*findSettingsKey("network", "port")) == fieldExpected(*findSettingsKey("network", "port")));
+    const SettingsKey& arbitration = *findSettingsKey("rules", "arbitration");
+    CHECK(choiceWords(arbitration, "fair") == "fair (the earliest play wins)");
+    CHECK(choiceWords(arbitration, "first-arrival") == "host decides (the first to arrive wins)");
+    CHECK(choiceWords(*findSettingsKey("rules", "refill"), "auto") == "automatic");
     const InJapanese japanese;
     CHECK(form.setText("rules", "arbitration", "first-arrival"));
     CHECK(form.setText("rules", "deal", "colors"));
@@ -376,6 +379,133 @@ TEST_CASE("settings form: every kind of setup.ini problem has Japanese words of 
         CHECK(words != english);
         CHECK(words.find("settings.") == std::string::npos); // a catalogue key shows itself when missing
     }
+}
+
+TEST_CASE("settings form: the groups come in the player's order, each key in one, the engineer's keys under Advanced") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    std::vector<std::string_view> names;
+    for (SettingsGroup group : settingsGroups()) names.push_back(groupName(group));
+    CHECK(names == std::vector<std::string_view>{"player", "cards", "sound", "network", "rules"});
+    CHECK(groupTitle(SettingsGroup::Cards) == "Cards and table");
+
+    // Every field is shown exactly once, in the group its place names.
+    std::vector<const SettingsField*> shown;
+    for (SettingsGroup group : settingsGroups()) {
+        for (bool advanced : {false, true}) {
+            for (const SettingsField* field : form.groupFields(group, advanced)) {
+                INFO("[" << field->key->section << "] " << field->key->name);
+                CHECK(fieldPlace(*field->key).group == group);
+                CHECK(fieldPlace(*field->key).advanced == advanced);
+                shown.push_back(field);
+            }
+        }
+    }
+    CHECK(shown.size() == form.fields().size());
+    for (const SettingsField& field : form.fields()) CHECK(std::count(shown.begin(), shown.end(), &field) == 1);
+
+    const auto keysOf = [&form](SettingsGroup group, bool advanced) {
+        std::vector<std::string> keys;
+        for (const SettingsField* field : form.groupFields(group, advanced)) {
+            keys.push_back(std::string(field->key->section) + "." + std::string(field->key->name));
+        }
+        return keys;
+    };
+    using Keys = std::vector<std::string>;
+    CHECK(keysOf(SettingsGroup::Player, false) == Keys{"player.name", "player.language", "cpu.level"});
+    CHECK(keysOf(SettingsGroup::Cards, false) == Keys{"player.cards", "player.card_back", "player.motion", "player.ui_scale"});
+    CHECK(keysOf(SettingsGroup::Sound, false) == Keys{"player.sound", "player.volume"});
+    CHECK(keysOf(SettingsGroup::Network, false) == Keys{"network.peer", "network.password"});
+    CHECK(keysOf(SettingsGroup::Network, true) == Keys{"network.port", "network.wait", "network.grace"});
+    CHECK(keysOf(SettingsGroup::Rules, true) == Keys{"rules.arbitration"});
+    CHECK(keysOf(SettingsGroup::Player, true).empty());
+    {
+        const InJapanese japanese;
+        CHECK(groupTitle(SettingsGroup::Cards) == "カードとテーブル");
+        for (SettingsGroup group : settingsGroups()) CHECK(hasJapanese(groupTitle(group)));
+    }
+}
+
+TEST_CASE("settings form: check boxes and sliders write setup.ini's own values and read them back") {
+    TempIni ini(kCommentedIni);
+    SettingsForm form(ini.path.string());
+    for (const SettingsKey& key : settingsKeys()) {
+        INFO("[" << key.section << "] " << key.name);
+        const FieldControl control = fieldPlace(key).control;
+        CHECK(checkValues(key).has_value() == (control == FieldControl::CheckBox));
+        CHECK(sliderRange(key).has_value() == (control == FieldControl::Slider));
+        if (control == FieldControl::Choice) CHECK(fixedChoices(key).size() >= 2);
+        if (const auto values = checkValues(key)) { // a check box's two values are exactly the key's two
+            const auto choices = fixedChoices(key);
+            CHECK(choices.size() == 2);
+            CHECK(std::count(choices.begin(), choices.end(), values->ticked) == 1);
+            CHECK(std::count(choices.begin(), choices.end(), values->unticked) == 1);
+        }
+        if (const auto range = sliderRange(key)) { // both ends of a slider are values the key takes
+            Settings scratch;
+            CHECK(key.assign(scratch, sliderText(key, range->min)));
+            CHECK(key.assign(scratch, sliderText(key, range->max)));
+            CHECK_FALSE(key.assign(scratch, sliderText(key, range->max + 1)));
+        }
+    }
+    const SettingsKey& scale = *findSettingsKey("player", "ui_scale");
+    CHECK(sliderRange(scale)->min == 50);
+    CHECK(sliderRange(scale)->max == 200);
+    CHECK(sliderText(scale, 125) == "1.25");
+    CHECK(sliderText(scale, 150) == "1.5");
+    CHECK(sliderText(scale, 100) == "1");
+    CHECK(sliderValue(*form.field("player", "ui_scale")) == 100);
+    CHECK(sliderValue(*form.field("player", "volume")) == 80);
+    CHECK(sliderWords(scale, 125) == "125 %");
+    CHECK(sliderWords(*findSettingsKey("player", "volume"), 80) == "80 %");
+    CHECK(sliderWords(*findSettingsKey("rules", "hand"), 4) == "4 slots");
+
+    CHECK(form.setText(*form.field("player", "ui_scale"), sliderText(scale, 125)));
+    CHECK(form.setText("player", "motion", checkValues(*findSettingsKey("player", "motion"))->ticked));
+    CHECK(form.setText("rules", "jokers", checkValues(*findSettingsKey("rules", "jokers"))->unticked));
+    REQUIRE(form.save().saved);
+    const std::string text = readFile(ini.path);
+    CHECK(contains(text, "ui_scale = 1.25\n"));
+    CHECK(contains(text, "motion = reduced\n"));
+    CHECK(contains(text, "jokers = 0\n"));
+    const Settings settings = *loadSettings(ini.path.string()).settings;
+    CHECK(settings.player.uiScalePercent == 125);
+    CHECK(settings.player.reducedMotion);
+    CHECK(settings.rules.jokers == 0);
+    SettingsForm reloaded(ini.path.string());
+    CHECK(sliderValue(*reloaded.field("player", "ui_scale")) == 125);
+    {
+        const InJapanese japanese;
+        CHECK(sliderWords(*findSettingsKey("rules", "hand"), 4) == "4枠");
+    }
+}
+
+TEST_CASE("settings form: the level shown is the CPU opponent in force, and the one saved is played next") {
+    TempIni ini("[cpu]\nlevel = normal\n");
+    SettingsForm form(ini.path.string());
+    CHECK(form.field("cpu", "level")->text == "normal");
+    // The Game menu chose Ken (hard): the form shows it, as the level in force, not as an edit.
+    form.followLevel(BotLevel::Hard);
+    CHECK(form.field("cpu", "level")->text == "hard");
+    CHECK_FALSE(form.changed());
+    form.reload(); // opening the dialog again, or Revert
+    CHECK(form.field("cpu", "level")->text == "hard");
+    // A level picked in the form stays while the one in force does not change ...
+    CHECK(form.setText("cpu", "level", "easy"));
+    CHECK(form.changed());
+    form.followLevel(BotLevel::Hard);
+    CHECK(form.field("cpu", "level")->text == "easy");
+    // ... and is what Save writes and the window plays next (SettingsSaved carries settings()).
+    REQUIRE(form.save().saved);
+    CHECK(form.settings()->cpuLevel == BotLevel::Easy);
+    CHECK(loadSettings(ini.path.string()).settings->cpuLevel == BotLevel::Easy);
+    CHECK(form.field("cpu", "level")->text == "easy");
+    form.reload();
+    CHECK(form.field("cpu", "level")->text == "easy");
+    // A newer choice in the Game menu wins over the form.
+    form.followLevel(BotLevel::Expert);
+    CHECK(form.field("cpu", "level")->text == "expert");
+    CHECK(form.settings()->cpuLevel == BotLevel::Expert);
 }
 
 TEST_CASE("statistics dialog: a ladder bot is named in the window's language, a network player marked") {

@@ -79,7 +79,7 @@ grep -q 'cards: No deck named "Gone Deck" is installed: showing Anglo' "$LOG" ||
 grep -q "cards: Anglo ready" "$LOG" || fail "the preferred deck was not shown instead"
 echo "ok: setup.ini's cards, and its missing deck"
 
-# Settings > Cards, chosen with real clicks and saved: the table shows the new deck at once, and
+# Settings > Cards and table > Card deck, chosen with real clicks and saved: the table shows the new deck at once, and
 # setup.ini keeps the choice. Each click goes where the window says the control is.
 rm -rf "$XDG_DATA_HOME"
 printf '[player]\nname = Taro\n' >"$WORK_DIR/setup.ini"
@@ -87,6 +87,7 @@ start_speed --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show
 wait_for_log "dialog open: settings" 60
 wait_for_log "cards: Anglo ready" 60
 focus_speed_window
+click_widget settings.tab.cards # the deck is on the Cards and table tab
 click_widget player.cards
 click_widget "player.cards=Anglo Modern 4 Color"
 click_widget settings.save
