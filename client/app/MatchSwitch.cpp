@@ -35,6 +35,23 @@ void rememberPeerIn(const std::string& configPath, const std::string& peer) {
     spdlog::info("peer = {} saved to {}", peer, configPath);
 }
 
+// The CPU opponent chosen becomes setup.ini's level: the Settings dialog shows it, and the next
+// start plays it again.
+void rememberLevelIn(const std::string& configPath, BotLevel level) {
+    SettingsResult loaded = loadSettings(configPath);
+    if (!loaded.settings) {
+        spdlog::warn("{} is not rewritten (it has a problem): the CPU level is not remembered", configPath);
+        return;
+    }
+    if (loaded.settings->cpuLevel == level) return;
+    loaded.settings->cpuLevel = level;
+    if (const SaveResult saved = saveSettings(configPath, *loaded.settings); !saved.error.empty()) {
+        spdlog::warn("the CPU level is not remembered: {}", saved.error);
+        return;
+    }
+    spdlog::info("level = {} saved to {}", toString(level), configPath);
+}
+
 } // namespace
 
 MatchSwitch::Makers MatchSwitch::windowMakers() {
@@ -44,6 +61,7 @@ MatchSwitch::Makers MatchSwitch::windowMakers() {
         return std::make_unique<NetworkDriver>(std::move(setup), now);
     };
     makers.rememberPeer = rememberPeerIn;
+    makers.rememberLevel = rememberLevelIn;
     return makers;
 }
 
@@ -53,6 +71,8 @@ MatchSwitch::MatchSwitch(ClientOptions& options, std::unique_ptr<MatchDriver> fi
 MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
     switch (command.action) {
     case ui::UiAction::PlayVsCpu:
+        // A level chosen (the Game menu, the start screen) is the one in force from now on.
+        if (isLadderLevel(command.level) && m_makers.rememberLevel) m_makers.rememberLevel(m_options.configPath, command.level);
         return playVsCpu(command.level, now);
     case ui::UiAction::PlayVsCpuInstead:
         return playVsCpu(m_options.cpuLevel, now);

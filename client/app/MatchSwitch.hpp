@@ -34,8 +34,9 @@ public:
         std::function<std::unique_ptr<MatchDriver>(const LocalMatchSetup&, TimeMs)> vsCpu;
         std::function<std::unique_ptr<MatchDriver>(NetworkSetup, TimeMs)> network;
         std::function<void(const std::string& configPath, const std::string& peer)> rememberPeer;
+        std::function<void(const std::string& configPath, BotLevel level)> rememberLevel; // may be empty
     };
-    static Makers windowMakers(); // LocalMatch, NetworkDriver, setup.ini's peer
+    static Makers windowMakers(); // LocalMatch, NetworkDriver, setup.ini's peer and CPU level
 
     // `options` are the window's: a choice changes them (vs CPU or not, the level, the network).
     MatchSwitch(ClientOptions& options, std::unique_ptr<MatchDriver> first, Makers makers = windowMakers());

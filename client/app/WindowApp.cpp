@@ -321,6 +321,7 @@ ui::OverlayFrame WindowApp::overlayFrame() const {
     frame.soundOn = !m_sound.muted();
     frame.soundHeard = m_sound.heard();
     frame.fullscreen = m_fullscreen;
+    frame.cpuLevel = m_options.cpuLevel;
     return frame;
 }
 

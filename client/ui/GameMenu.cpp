@@ -17,12 +17,12 @@ std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context) {
     return entries;
 }
 
-std::vector<MenuEntry> playVsCpuEntries() {
+std::vector<MenuEntry> playVsCpuEntries(BotLevel current) {
     std::vector<MenuEntry> entries;
     for (BotLevel level : ladderLevels()) {
         UiCommand command{UiAction::PlayVsCpu};
         command.level = level;
-        entries.push_back({botTitleWords(level), "", true, command});
+        entries.push_back({botTitleWords(level), "", true, command, level == current});
     }
     return entries;
 }

@@ -20,6 +20,7 @@ struct MenuEntry {
     std::string shortcut; // shown right of the label, e.g. "N"
     bool enabled = true;
     UiCommand command;
+    bool ticked = false; // shown with a tick: the CPU opponent in force
 };
 
 // The Game menu's match items (next game, pause/resume) for this state, labelled in the current
@@ -28,8 +29,9 @@ std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context);
 
 // One entry per level of the CPU ladder for the "Play vs CPU" submenu, slowest first, each
 // named after its bot in the current language ("Hana (novice)", "ハナ（入門）"); max, the test
-// bot, is not offered.
-std::vector<MenuEntry> playVsCpuEntries();
+// bot, is not offered. `current`, the opponent in force (the one the Settings dialog shows as its
+// level, and the next CPU game plays), is ticked.
+std::vector<MenuEntry> playVsCpuEntries(BotLevel current = BotLevel::Normal);
 
 // What applying a match command did, for the debug log (in English, as the log is).
 struct MatchCommandOutcome {

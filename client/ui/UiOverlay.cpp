@@ -232,6 +232,7 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     drawWaitPanel(frame, commands);
     drawRematchPanel(frame, commands);
     if (frame.tutorial && !m_start.isOpen()) drawTutorialPanel(*frame.tutorial, commands);
+    m_settings.followLevel(frame.cpuLevel);
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget, frame.linkClock);
     m_help.draw();
@@ -312,8 +313,8 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
     if (!cpuOpen) noteWidget("menu.game.play_cpu");
     if (cpuOpen) {
         int index = 0;
-        for (const MenuEntry& entry : playVsCpuEntries()) {
-            if (ImGui::MenuItem(entry.label.c_str())) commands.push_back(entry.command);
+        for (const MenuEntry& entry : playVsCpuEntries(frame.cpuLevel)) {
+            if (ImGui::MenuItem(entry.label.c_str(), nullptr, entry.ticked)) commands.push_back(entry.command);
             noteWidget("menu.game.play_cpu." + std::to_string(index++));
         }
         ImGui::EndMenu();

@@ -63,6 +63,7 @@ struct OverlayFrame {
     bool soundHeard = true;    // an audio device is open: false, the menu says there is none
     bool fullscreen = false;   // the window fills the screen (the Settings menu's tick)
     std::optional<TutorialFacts> tutorial; // "Learn to play" runs: its panel
+    BotLevel cpuLevel = BotLevel::Normal; // the CPU opponent in force: the Game menu's tick, the Settings dialog's level
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the

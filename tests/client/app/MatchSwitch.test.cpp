@@ -56,6 +56,7 @@ struct Bench {
     ClientOptions options;
     std::vector<NetworkSetup> networks;
     std::vector<std::string> remembered;
+    std::vector<BotLevel> rememberedLevels;
     int replaced = 0;
     MatchSwitch sw;
 
@@ -77,6 +78,7 @@ struct Bench {
             return std::make_unique<FakeNetworkMatch>();
         };
         made.rememberPeer = [this](const std::string&, const std::string& peer) { remembered.push_back(peer); };
+        made.rememberLevel = [this](const std::string&, BotLevel level) { rememberedLevels.push_back(level); };
         return made;
     }
 };
@@ -100,10 +102,12 @@ TEST_CASE("match switch: Play vs CPU leaves the start screen for an offline game
     CHECK(bench.sw.match().gameSeed() == 40);
     CHECK(bench.options.vsCpu);
     CHECK(bench.options.cpuLevel == BotLevel::Hard);
-    // Another game against the CPU deals on from the last one.
+    CHECK(bench.rememberedLevels == std::vector<BotLevel>{BotLevel::Hard}); // setup.ini's level from now on
+    // Another game against the CPU deals on from the last one, at the level in force.
     CHECK(bench.sw.apply(ui::UiCommand(ui::UiAction::PlayVsCpuInstead), 10) == MatchChange::Replaced);
     CHECK(bench.sw.match().gameSeed() == 41);
     CHECK(bench.options.cpuLevel == BotLevel::Hard);
+    CHECK(bench.rememberedLevels.size() == 1);
 }
 
 TEST_CASE("match switch: Two players leaves the start screen for an offline game with both seats here", "[app]") {

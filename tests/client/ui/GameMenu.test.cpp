@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace speed;
 using namespace speed::client;
 using namespace speed::client::ui;
@@ -74,6 +76,17 @@ TEST_CASE("game menu: play vs CPU offers the ladder by its bots' names, never th
     CHECK(entries.front().label == "Hana (novice)");
     CHECK(entries.back().command.level == BotLevel::Expert);
     for (const MenuEntry& entry : entries) CHECK(entry.label.find("max") == std::string::npos);
+}
+
+TEST_CASE("game menu: play vs CPU ticks the opponent in force, and only it") {
+    for (BotLevel current : ladderLevels()) {
+        INFO(toString(current));
+        const auto entries = playVsCpuEntries(current);
+        CHECK(std::count_if(entries.begin(), entries.end(), [](const MenuEntry& entry) { return entry.ticked; }) == 1);
+        for (const MenuEntry& entry : entries) CHECK(entry.ticked == (entry.command.level == current));
+    }
+    const auto none = playVsCpuEntries(BotLevel::Max); // the test bot (--level max) is not offered: no tick
+    CHECK(std::none_of(none.begin(), none.end(), [](const MenuEntry& entry) { return entry.ticked; }));
 }
 
 TEST_CASE("game menu: play vs CPU names the bots in Japanese when the window does") {
