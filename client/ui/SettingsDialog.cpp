@@ -229,14 +229,20 @@ void SettingsDialog::drawChoice(SettingsField& field) {
 void SettingsDialog::drawTyped(SettingsField& field) {
     const SettingsKey& key = *field.key;
     const std::string id = widgetName(key);
-    ImGui::SetNextItemWidth(std::min(kFieldWidthEm * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
+    // A password leaves room on its line for its "show" box.
+    const std::string show = fmt::format("{}###show.{}", tr("settings.show_password"), id);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float showWidth = key.secret ? style.ItemSpacing.x + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                                             ImGui::CalcTextSize(show.c_str(), nullptr, true).x
+                                       : 0.0f;
+    ImGui::SetNextItemWidth(std::min(kFieldWidthEm * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - showWidth));
     std::string text = field.text;
     const ImGuiInputTextFlags flags = key.secret && !m_showSecrets ? ImGuiInputTextFlags_Password : 0;
     if (inputString(("##" + id).c_str(), text, flags)) m_form.setText(field, text);
     noteWidget(id);
     if (!key.secret) return;
     ImGui::SameLine();
-    ImGui::Checkbox(fmt::format("{}###show.{}", tr("settings.show_password"), id).c_str(), &m_showSecrets);
+    ImGui::Checkbox(show.c_str(), &m_showSecrets);
 }
 
 // A deck as the list shows it: its own name (its Japanese one in Japanese), where it comes
@@ -289,7 +295,11 @@ void SettingsDialog::drawCardsField(SettingsField& field) {
         ImGui::SameLine(m_labelColumn);
     }
     ImGui::BeginGroup();
-    m_preview.draw(chosen, ImGui::GetFontSize() * 3.2f);
+    // Six cards at most (four faces, the joker, the back) in the room left: narrower when the
+    // dialog is (800x600 at twice the size).
+    constexpr float kPreviewCards = 6;
+    const float room = ImGui::GetContentRegionAvail().x - (kPreviewCards - 1) * ImGui::GetStyle().ItemSpacing.x;
+    m_preview.draw(chosen, std::min(ImGui::GetFontSize() * 3.2f, room / kPreviewCards));
     ImGui::EndGroup();
 }
 

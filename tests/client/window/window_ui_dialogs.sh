@@ -78,6 +78,9 @@ open_menu menu.game menu.game.play_cpu
 xdotool mousemove --window "$wid" "$wx" "$wy"
 click_widget menu.game.play_cpu.0 "$before"
 wait_for_log "menu: playing vs CPU novice offline" 60
+# The opponent chosen is the one in force: setup.ini keeps it (the Settings dialog shows it, the
+# menu ticks it, the next start plays it).
+grep -qx "level = novice" "$WORK_DIR/setup.ini" || fail "Play vs CPU > Hana (novice) was not kept as setup.ini's level"
 menu_pick menu.game menu.game.start_screen
 wait_for_log "menu: back to the start screen" 60
 wait_for_log "start screen$" 60
@@ -91,7 +94,7 @@ wait_for_log "menu: quit" 60
 for _ in $(seq 600); do kill -0 "$SPEED_PID" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$SPEED_PID" 2>/dev/null && fail "Game > Quit did not close the window"
 SPEED_PID=
-echo "ok: Game > Pause, Play vs CPU > Hana (novice), Start screen, Statistics (Esc closes it) and Quit through real clicks"
+echo "ok: Game > Pause, Play vs CPU > Hana (novice) (kept as setup.ini's level), Start screen, Statistics (Esc closes it) and Quit through real clicks"
 
 # Settings > Fullscreen: the window fills this display (1280x900) and the menus grow with it.
 "$SPEED_BIN" --config "$WORK_DIR/none.ini" --no-sound --dump-layout 2>"$WORK_DIR/fullscreen.log" &
