@@ -48,7 +48,6 @@ std::optional<CheckValues> checkValues(const SettingsKey& key); // empty: not a 
 struct SliderRange {
     int min = 0;
     int max = 0;
-    int step = 1; // the arrows' step; a drag lands on any whole value
 };
 std::optional<SliderRange> sliderRange(const SettingsKey& key); // empty: not a slider
 

@@ -115,9 +115,8 @@ std::optional<CheckValues> checkValues(const SettingsKey& key) {
 }
 
 std::optional<SliderRange> sliderRange(const SettingsKey& key) {
-    if (isKey(key, "player", "volume")) return SliderRange{0, static_cast<int>(key.max), 5};
-    if (isKey(key, "player", "ui_scale")) return SliderRange{static_cast<int>(key.min), static_cast<int>(key.max), 5};
-    if (isKey(key, "rules", "hand")) return SliderRange{static_cast<int>(key.min), static_cast<int>(key.max), 1};
+    const bool slider = isKey(key, "player", "volume") || isKey(key, "player", "ui_scale") || isKey(key, "rules", "hand");
+    if (slider) return SliderRange{static_cast<int>(key.min), static_cast<int>(key.max)};
     return std::nullopt;
 }
 

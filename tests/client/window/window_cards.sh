@@ -87,7 +87,12 @@ start_speed --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show
 wait_for_log "dialog open: settings" 60
 wait_for_log "cards: Anglo ready" 60
 focus_speed_window
-click_widget settings.tab.cards # the deck is on the Cards and table tab
+# The deck is on the Cards and table tab: clicked until the tab shows it (a click in the frame
+# the dialog settled may go unseen, as open_menu says).
+for _ in 1 2 3; do
+    click_widget settings.tab.cards
+    widget_shows player.cards 20 && break
+done
 click_widget player.cards
 click_widget "player.cards=Anglo Modern 4 Color"
 click_widget settings.save
