@@ -86,7 +86,8 @@ void WindowApp::followLesson(TimeMs now) {
 }
 
 bool WindowApp::lessonKey(sf::Keyboard::Key key, TimeMs now) {
-    if (key == sf::Keyboard::I) {
+    // Two players on one keyboard: I is one of Player 2's card keys, and neither is helped.
+    if (key == sf::Keyboard::I && !match().bothSeatsLocal()) {
         showHint(now);
         return true;
     }
