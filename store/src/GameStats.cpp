@@ -82,6 +82,12 @@ constexpr const char* kSelect =
     "SELECT id, finished_at, opponent_kind, opponent_name, cpu_level, jokers, deal, hand_size, refill, outcome, "
     "duration_ms, cards_left_mine, cards_left_theirs, races_won, races_lost, moves, flips, seed FROM games ORDER BY id";
 
+// The ladder's queries: the levels beaten, and one level's wins (games_by_opponent serves the second).
+constexpr const char* kLevelsBeaten =
+    "SELECT DISTINCT cpu_level FROM games WHERE opponent_kind = 'cpu' AND outcome = 'win'";
+constexpr const char* kLevelRecord =
+    "SELECT COUNT(*), MIN(duration_ms) FROM games WHERE opponent_kind = 'cpu' AND cpu_level = ?1 AND outcome = 'win'";
+
 std::optional<GameOutcome> outcomeOf(std::string_view word) {
     for (GameOutcome outcome : {GameOutcome::Win, GameOutcome::Loss, GameOutcome::Draw}) {
         if (toString(outcome) == word) return outcome;
@@ -185,6 +191,16 @@ std::string_view toString(OpponentKind kind) {
     return "cpu";
 }
 
+std::optional<BotLevel> highestRung(const std::vector<std::string>& levelWords) {
+    std::optional<BotLevel> highest;
+    for (const std::string& word : levelWords) {
+        const std::optional<BotLevel> level = parseBotLevel(word);
+        if (!level || !isLadderLevel(*level)) continue;
+        if (!highest || botProfile(*level).rung > botProfile(*highest).rung) highest = level;
+    }
+    return highest;
+}
+
 StatsSummary summarize(const std::vector<FinishedGame>& games, std::size_t recentCount) {
     StatsSummary summary;
     summary.games = static_cast<int>(games.size());
@@ -236,6 +252,8 @@ struct GameStats::Impl {
     detail::SqliteDb db;
     detail::SqliteStatement insert;
     detail::SqliteStatement select;
+    detail::SqliteStatement levelsBeaten;
+    detail::SqliteStatement levelRecord;
     mutable StoreProblem last; // the latest failure of record() or readAll()
 
     std::string failure(int code, std::string_view doing, StoreProblemKind otherwise) const {
@@ -267,7 +285,8 @@ OpenedStats GameStats::open(const std::filesystem::path& file) {
     if (!opened.error.empty()) {
         return refused(opened.kind, file, std::move(opened.error), std::move(opened.systemText));
     }
-    for (auto [statement, sql] : {std::pair{&impl->insert, kInsert}, std::pair{&impl->select, kSelect}}) {
+    for (auto [statement, sql] : {std::pair{&impl->insert, kInsert}, std::pair{&impl->select, kSelect},
+                                  std::pair{&impl->levelsBeaten, kLevelsBeaten}, std::pair{&impl->levelRecord, kLevelRecord}}) {
         if (const int code = statement->prepare(impl->db.get(), sql); code != SQLITE_OK) {
             if ((code & 0xff) == SQLITE_ERROR) {
                 return refused(StoreProblemKind::NotAJournal, file,
@@ -342,6 +361,39 @@ std::string GameStats::readAll(std::vector<FinishedGame>& games) const {
         games.clear();
         return m_impl->failure(code, "read", StoreProblemKind::CannotReadJournal);
     }
+    return {};
+}
+
+std::string GameStats::readHighestRungBeaten(std::optional<BotLevel>& rung) const {
+    rung.reset();
+    detail::SqliteStatement& query = m_impl->levelsBeaten;
+    std::vector<std::string> levels;
+    int code = SQLITE_ROW;
+    while ((code = query.step()) == SQLITE_ROW) {
+        std::string word;
+        if (Row(query.get()).text(0, word)) levels.push_back(std::move(word));
+    }
+    query.reset();
+    if (code != SQLITE_DONE) return m_impl->failure(code, "read", StoreProblemKind::CannotReadJournal);
+    rung = highestRung(levels);
+    return {};
+}
+
+std::string GameStats::readCpuLevelRecord(std::string_view level, CpuLevelRecord& record) const {
+    record = {};
+    detail::SqliteStatement& query = m_impl->levelRecord;
+    int code = query.bindText(1, level);
+    if (code == SQLITE_OK) code = query.step();
+    if (code == SQLITE_ROW) {
+        const Row row(query.get());
+        std::int64_t count = 0;
+        std::int64_t fastest = 0;
+        if (row.integer(0, count)) record.won = static_cast<int>(count);
+        if (row.integer(1, fastest)) record.fastestWinMs = fastest; // NULL when no game was won
+        code = SQLITE_OK;
+    }
+    query.reset();
+    if (code != SQLITE_OK) return m_impl->failure(code, "read", StoreProblemKind::CannotReadJournal);
     return {};
 }
 

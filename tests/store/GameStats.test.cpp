@@ -296,3 +296,61 @@ TEST_CASE("A version 1 file is migrated: its games kept, and a two-player game g
           SQLITE_CONSTRAINT);
     sqlite3_close(db);
 }
+
+TEST_CASE("The highest rung beaten is the highest ladder level won against, from the file", "[stats][ladder]") {
+    using speed::BotLevel;
+    TempDir dir;
+    OpenedStats opened = GameStats::open(dir / "s.sqlite3");
+    REQUIRE(opened.error.empty());
+    GameStats& stats = *opened.stats;
+    std::optional<BotLevel> rung = BotLevel::Expert;
+    CHECK(stats.readHighestRungBeaten(rung).empty());
+    CHECK_FALSE(rung.has_value()); // a first-time player: nothing beaten
+
+    // Losses and draws beat nothing, nor does a network game, nor the test bot.
+    CHECK(stats.record(gameVs("Sora", "hard", GameOutcome::Loss, 60'000, 1)).empty());
+    CHECK(stats.record(gameVs("Yui", "normal", GameOutcome::Draw, 60'000, 2)).empty());
+    CHECK(stats.record(gameVs("max", "max", GameOutcome::Win, 9'000, 3)).empty());
+    CHECK(stats.record(gameVs("kenta", "", GameOutcome::Win, 50'000, 4)).empty());
+    CHECK(stats.readHighestRungBeaten(rung).empty());
+    CHECK_FALSE(rung.has_value());
+
+    CHECK(stats.record(gameVs("Mio", "easy", GameOutcome::Win, 70'000, 5)).empty());
+    CHECK(stats.record(gameVs("Hana", "novice", GameOutcome::Win, 65'000, 6)).empty());
+    CHECK(stats.readHighestRungBeaten(rung).empty());
+    CHECK(rung == BotLevel::Easy); // the higher of the two, whichever was won last
+    CHECK(stats.record(gameVs("Yui", "normal", GameOutcome::Win, 80'000, 7)).empty());
+    CHECK(stats.readHighestRungBeaten(rung).empty());
+    CHECK(rung == BotLevel::Normal);
+}
+
+TEST_CASE("One CPU level's record counts its wins and keeps the fastest", "[stats][ladder]") {
+    TempDir dir;
+    OpenedStats opened = GameStats::open(dir / "s.sqlite3");
+    REQUIRE(opened.error.empty());
+    GameStats& stats = *opened.stats;
+    CpuLevelRecord record{9, 1};
+    CHECK(stats.readCpuLevelRecord("easy", record).empty());
+    CHECK(record.won == 0);
+    CHECK_FALSE(record.fastestWinMs.has_value());
+
+    CHECK(stats.record(gameVs("Mio", "easy", GameOutcome::Win, 70'000, 1)).empty());
+    CHECK(stats.record(gameVs("Mio", "easy", GameOutcome::Loss, 20'000, 2)).empty()); // a loss is no time
+    CHECK(stats.record(gameVs("Mio", "easy", GameOutcome::Win, 64'000, 3)).empty());
+    CHECK(stats.record(gameVs("Yui", "normal", GameOutcome::Win, 30'000, 4)).empty()); // another level
+    CHECK(stats.record(gameVs("kenta", "", GameOutcome::Win, 10'000, 5)).empty());
+    CHECK(stats.readCpuLevelRecord("easy", record).empty());
+    CHECK(record.won == 2);
+    CHECK(record.fastestWinMs == std::optional<std::int64_t>(64'000));
+    CHECK(stats.readCpuLevelRecord("normal", record).empty());
+    CHECK(record.won == 1);
+    CHECK(record.fastestWinMs == std::optional<std::int64_t>(30'000));
+}
+
+TEST_CASE("highestRung knows the ladder's order and skips what is not a rung", "[stats][ladder]") {
+    using speed::BotLevel;
+    CHECK_FALSE(highestRung({}).has_value());
+    CHECK_FALSE(highestRung({"max", "kyu-3", ""}).has_value());
+    CHECK(highestRung({"expert", "novice", "hard"}) == BotLevel::Expert);
+    CHECK(highestRung({"casual", "max", "easy"}) == BotLevel::Casual);
+}

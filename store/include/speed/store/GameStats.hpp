@@ -2,6 +2,8 @@
 
 #include "speed/store/StoreProblem.hpp"
 
+#include "speed/common/Bot.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -71,6 +73,16 @@ struct StatsSummary {
     std::vector<OpponentSummary> opponents; // the most recently played first
 };
 
+// The player against one CPU level: the games won, and the fastest of those.
+struct CpuLevelRecord {
+    int won = 0;
+    std::optional<std::int64_t> fastestWinMs;
+};
+
+// The highest rung of the CPU ladder (ladderLevels()) among level words; nothing when none is a
+// rung (max, the test bot, is none, nor is a word this program does not know); pure.
+std::optional<BotLevel> highestRung(const std::vector<std::string>& levelWords);
+
 // The summary of `games` (oldest first, as the file keeps them); pure.
 StatsSummary summarize(const std::vector<FinishedGame>& games, std::size_t recentCount = 50);
 
@@ -106,6 +118,11 @@ public:
     std::string readAll(std::vector<FinishedGame>& games) const;
     // readAll(), summed up per opponent (summarize()); empty error on success.
     std::string readSummary(StatsSummary& summary) const;
+    // The highest rung of the CPU ladder the player has beaten at least once (highestRung of the
+    // levels of the games won against the CPU); nothing when none. Empty error on success.
+    std::string readHighestRungBeaten(std::optional<BotLevel>& rung) const;
+    // The games won against the CPU at `level` (its word) and the fastest; empty error on success.
+    std::string readCpuLevelRecord(std::string_view level, CpuLevelRecord& record) const;
     // The latest failure of record() or readAll() as a value: its kind, this file, SQLite's or
     // the operating system's words, and the sentence they returned.
     StoreProblem lastProblem() const;
