@@ -19,6 +19,7 @@ struct ClientOptions {
     bool vsCpu = false;
     bool twoPlayers = false;            // --two-players: two people on one keyboard, offline
     BotLevel cpuLevel = BotLevel::Normal;
+    bool cpuLevelGiven = false;         // --level or setup.ini's [cpu] level named it: the ladder's own start does not apply
     std::optional<BotLevel> localBot;   // --bot L
     bool cpuIdle = false;               // --cpu-idle: the opponent never moves
     bool tutorial = false;              // --tutorial: "Learn to play" at once

@@ -63,6 +63,12 @@ store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& 
     return game;
 }
 
+BotLevel ladderStartLevel(std::optional<BotLevel> explicitLevel, std::optional<BotLevel> highestBeaten) {
+    if (explicitLevel) return *explicitLevel;
+    if (highestBeaten && isLadderLevel(*highestBeaten)) return *highestBeaten;
+    return ladderLevels().front();
+}
+
 GameStatsKeeper::GameStatsKeeper(Opener opener) : m_opener(std::move(opener)) {
     ensureOpen("window.stats.not_kept");
 }
@@ -98,6 +104,26 @@ std::optional<store::StatsSummary> GameStatsKeeper::summary() {
         return std::nullopt;
     }
     return summary;
+}
+
+std::optional<BotLevel> GameStatsKeeper::highestRungBeaten() {
+    if (!ensureOpen("window.stats.unreadable")) return std::nullopt;
+    std::optional<BotLevel> rung;
+    if (std::string error = m_stats->readHighestRungBeaten(rung); !error.empty()) {
+        setProblem("window.stats.unreadable", m_stats->lastProblem());
+        return std::nullopt;
+    }
+    return rung;
+}
+
+std::optional<store::CpuLevelRecord> GameStatsKeeper::cpuLevelRecord(BotLevel level) {
+    if (!ensureOpen("window.stats.unreadable")) return std::nullopt;
+    store::CpuLevelRecord record;
+    if (std::string error = m_stats->readCpuLevelRecord(toString(level), record); !error.empty()) {
+        setProblem("window.stats.unreadable", m_stats->lastProblem());
+        return std::nullopt;
+    }
+    return record;
 }
 
 std::optional<std::string> GameStatsKeeper::takeNewProblem() {

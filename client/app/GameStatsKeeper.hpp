@@ -2,6 +2,7 @@
 
 #include "match/MatchDriver.hpp"
 
+#include "speed/common/Bot.hpp"
 #include "speed/store/GameStats.hpp"
 
 #include <functional>
@@ -23,6 +24,11 @@ struct GameOpponent {
 store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& rules, int localSeat,
                                    const GameOpponent& opponent, std::int64_t atMs);
 
+// The opponent a CPU game is against when nothing names one: the level given explicitly (--level,
+// or setup.ini's [cpu] level), else the highest rung of the ladder the player has beaten, else
+// the first rung (a first-time player starts at the bottom, not in the middle).
+BotLevel ladderStartLevel(std::optional<BotLevel> explicitLevel, std::optional<BotLevel> highestBeaten);
+
 // The window's statistics: each finished game is written as it ends. A file that cannot be
 // opened or written costs the record of that game, never the game: the problem is kept for the
 // window to show (once per different problem) and logged, and a file that could not be opened
@@ -36,6 +42,12 @@ public:
     bool record(const store::FinishedGame& game);
     // Everything the file holds, summed up; nothing when it cannot be read (problem() says why).
     std::optional<store::StatsSummary> summary();
+
+    // The highest rung of the CPU ladder won against; nothing when none, or when the file cannot
+    // be read (problem() says why).
+    std::optional<BotLevel> highestRungBeaten();
+    // The wins against the CPU at `level` and the fastest; nothing when the file cannot be read.
+    std::optional<store::CpuLevelRecord> cpuLevelRecord(BotLevel level);
 
     const std::string& problem() const { return m_problem; }
     // The problem, the first time it is asked after it changed: the window says it once.

@@ -4,6 +4,7 @@
 #include "app/ClientOptions.hpp"
 #include "app/Display.hpp"
 #include "app/FontLookup.hpp"
+#include "app/GameStatsKeeper.hpp"
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
 #include "match/TutorialMatch.hpp"
@@ -56,6 +57,13 @@ std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint6
         return nullptr;
     }
     return driver;
+}
+
+// The highest rung of the CPU ladder beaten, from the statistics; nothing when none, or when the
+// file cannot be read (the window says why once it is open).
+std::optional<speed::BotLevel> highestRungOnFile() {
+    GameStatsKeeper keeper(&speed::store::GameStats::openDefault);
+    return keeper.highestRungBeaten();
 }
 
 // The report of whatever match the window showed last (the player may have switched).
@@ -138,6 +146,8 @@ int main(int argc, char** argv) {
                  fonts.hasJapanese ? fonts.japaneseName() : "none", fontFiles.japanese,
                  fonts.hasJapaneseBold ? ", bold " + fontFiles.japaneseBold : std::string());
     applyLanguage(options.language, fonts.hasJapanese);
+    // No level named: the CPU ladder starts where the player is (the statistics say how far).
+    if (!options.cpuLevelGiven) options.cpuLevel = ladderStartLevel(std::nullopt, highestRungOnFile());
     const std::uint64_t seed = options.seed.value_or(freshSeed());
     const bool startScreen = opensOnStartScreen(options);
     int exitCode = 0;

@@ -6,6 +6,7 @@
 
 #include <ini.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -117,6 +118,11 @@ std::string SettingsError::describe() const {
     return out.str();
 }
 
+bool SettingsResult::gives(std::string_view section, std::string_view key) const {
+    const std::string wanted = lowercase(section) + '.' + lowercase(key);
+    return std::find(keysGiven.begin(), keysGiven.end(), wanted) != keysGiven.end();
+}
+
 SettingsResult parseSettings(std::string_view text, std::string_view fileName) {
     // libinih's options are process-wide; setup.ini wants the strict ones. An indented line
     // must not silently continue the previous value, and the first error is the one reported.
@@ -135,6 +141,7 @@ SettingsResult parseSettings(std::string_view text, std::string_view fileName) {
     const int errorLine = ini_parse_string(terminated.c_str(), handleKey, &context);
     if (errorLine == 0) {
         result.settings = std::move(context.settings);
+        for (const auto& [section, key] : context.seenKeys) result.keysGiven.push_back(section + '.' + key);
         return result;
     }
     SettingsError error = context.error.value_or(SettingsError{.kind = SettingsProblem::NotKeyValue});

@@ -390,3 +390,15 @@ TEST_CASE("[player] motion is full or reduced", "[settings]") {
     REQUIRE(bad.error);
     CHECK(bad.error->kind == SettingsProblem::BadChoice);
 }
+
+TEST_CASE("the keys a file gives are known apart from the defaults", "[settings]") {
+    const auto none = parseSettings("[network]\nport = 50001\n", "setup.ini");
+    REQUIRE(none.settings);
+    CHECK(none.gives("network", "port"));
+    CHECK_FALSE(none.gives("cpu", "level")); // normal by default, not by choice
+    const auto given = parseSettings("[CPU]\nLevel = normal\n", "setup.ini");
+    REQUIRE(given.settings);
+    CHECK(given.gives("cpu", "level")); // the same value, chosen
+    CHECK(given.settings->cpuLevel == BotLevel::Normal);
+    CHECK_FALSE(given.gives("network", "port"));
+}

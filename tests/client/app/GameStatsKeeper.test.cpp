@@ -194,3 +194,35 @@ TEST_CASE("speed --stats prints a table per opponent and level, and JSON with nu
     CHECK(ui::streakWords(-2) == "lost 2");
     CHECK(ui::streakWords(0) == "-");
 }
+
+TEST_CASE("The CPU ladder starts at the level named, else the highest rung beaten, else the first rung", "[stats][ladder]") {
+    CHECK(ladderStartLevel(std::nullopt, std::nullopt) == BotLevel::Novice); // a first-time player: not normal
+    CHECK(ladderStartLevel(std::nullopt, BotLevel::Hard) == BotLevel::Hard);
+    CHECK(ladderStartLevel(BotLevel::Normal, std::nullopt) == BotLevel::Normal); // --level or setup.ini's [cpu] level
+    CHECK(ladderStartLevel(BotLevel::Easy, BotLevel::Expert) == BotLevel::Easy);
+    CHECK(ladderStartLevel(std::nullopt, BotLevel::Max) == BotLevel::Novice); // not a rung
+}
+
+TEST_CASE("The keeper reads the ladder from the games it wrote", "[stats][ladder]") {
+    TempFolder folder;
+    GameStatsKeeper keeper([&] { return store::GameStats::open(folder.path / "s.sqlite3"); });
+    CHECK_FALSE(keeper.highestRungBeaten());
+    RuleOptions rules;
+    CHECK(keeper.record(finishedGameOf(finished(GameInfo::Win, 40'000), rules, 0, {store::OpponentKind::Cpu, "Sora", "easy"}, 1)));
+    CHECK(keeper.record(finishedGameOf(finished(GameInfo::Defeat, 30'000), rules, 0, {store::OpponentKind::Cpu, "Ren", "hard"}, 2)));
+    CHECK(keeper.highestRungBeaten() == BotLevel::Easy);
+    const auto easy = keeper.cpuLevelRecord(BotLevel::Easy);
+    REQUIRE(easy);
+    CHECK(easy->won == 1);
+    CHECK(easy->fastestWinMs == std::optional<std::int64_t>(40'000));
+    const auto hard = keeper.cpuLevelRecord(BotLevel::Hard);
+    REQUIRE(hard);
+    CHECK(hard->won == 0);
+
+    // A file that cannot be opened: no ladder, no record, and the window is told once.
+    fs::create_directories(folder.path / "dir.sqlite3");
+    GameStatsKeeper broken([&] { return store::GameStats::open(folder.path / "dir.sqlite3"); });
+    CHECK(broken.takeNewProblem());
+    CHECK_FALSE(broken.highestRungBeaten());
+    CHECK_FALSE(broken.cpuLevelRecord(BotLevel::Easy));
+}

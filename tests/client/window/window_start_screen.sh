@@ -24,7 +24,7 @@ echo "ok: Space chose \"Use defaults for now\""
 
 wait_for_log "keys go to screen\.play_cpu" 60 # the start screen is on top again
 xdotool key --clearmodifiers c
-wait_for_log "menu: playing vs CPU normal offline" 60
+wait_for_log "menu: playing vs CPU novice offline" 60
 wait_for_log "applied \(table\): SPEED!" 60
 echo "ok: C on the start screen plays the CPU"
 
@@ -56,6 +56,6 @@ wait_for_log "start screen: hosting" 60
 wait_for_log_count "banner: Waiting for a player" $((banners + 1)) 60 # drawn: the wait panel has the keys
 xdotool key --clearmodifiers c
 wait_for_log "key C: playing the CPU instead" 60
-wait_for_log "menu: playing vs CPU normal offline" 60
+wait_for_log "menu: playing vs CPU novice offline" 60
 echo "ok: C while waiting plays the CPU instead"
 stop_speed

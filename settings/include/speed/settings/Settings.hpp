@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace speed {
 
@@ -120,6 +121,9 @@ struct SettingsResult {
     std::optional<Settings> settings;  // set when the text is valid
     std::optional<SettingsError> error; // set otherwise
     bool fromFile = false;             // false when the file was missing and defaults apply
+    // The keys the file gives ("cpu.level", lower case): what is not there is a default.
+    std::vector<std::string> keysGiven;
+    bool gives(std::string_view section, std::string_view key) const;
     std::string warning;               // e.g. a password in a file others may read (the file is used)
 };
 
