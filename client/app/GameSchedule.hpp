@@ -11,8 +11,9 @@ namespace speed::client {
 
 // What finished games mean for the window: with --games N it leaves kLastFrameMs after game N
 // of the match (by its number: a network match this side came back to at game g counts from
-// there); with --bot or --games each next game starts by itself kBotNextGameDelayMs after the
-// last. Pure: fed the match's finished games and the time.
+// there); with --games each next game starts by itself kBotNextGameDelayMs after the last (with
+// --bot alone the player chooses, on the result panel). Pure: fed the match's finished games and
+// the time.
 class GameSchedule {
 public:
     GameSchedule(int gamesWanted, bool gamesRunThemselves) : m_gamesWanted(gamesWanted), m_auto(gamesRunThemselves) {}

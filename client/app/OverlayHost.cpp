@@ -78,6 +78,7 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     const float top = m_overlay->menuBarHeightPx();
     frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};
     frame.field = layout.table;
+    frame.banner = layout.banner;
     frame.waiting = waitingForPlayer(match);
     frame.rematch = rematchOffered(match);
     frame.rematchAsked = frame.rematch && match.network()->nextGameAsks().mine;

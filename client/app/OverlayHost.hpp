@@ -60,6 +60,12 @@ public:
     void hideStartScreen() { m_overlay->hideStartScreen(); }
     bool startScreenShown() const { return m_overlay->startScreenShown(); }
     HoldReason holdReason() const { return m_overlay->holdReason(); }
+    void showResult(ui::ResultModel model) { m_overlay->showResult(std::move(model)); }
+    void hideResult() { m_overlay->hideResult(); }
+    bool resultShown() const { return m_overlay->resultShown(); }
+    // Something of the overlay is at this window pixel (ImGui learns of a pointer that jumped
+    // there only in its next frame; this knows from the last one).
+    bool covers(int x, int y) const { return m_overlay->covers(static_cast<float>(x), static_cast<float>(y)); }
     float menuBarHeightPx() const { return m_overlay->menuBarHeightPx(); }
     bool japaneseGlyphs() const { return m_overlay->japaneseGlyphs(); }
     void setScale(float scale) { m_overlay->setScale(scale); }

@@ -52,7 +52,7 @@ WindowApp::WindowApp(const ClientOptions& options, const Fonts& fonts, const Fon
                      std::unique_ptr<MatchDriver> match, bool startScreen)
     : m_options(options), m_decks(installedDecks()), m_window(sf::VideoMode(options.widthPx, options.heightPx), windowTitle(), sf::Style::Default),
       m_canvas(fonts, deckCacheFolder()), m_switch(m_options, std::move(match)), m_input(m_layout, m_motion),
-      m_schedule(options.games, options.localBot.has_value() || options.games > 0),
+      m_schedule(options.games, options.games > 0), // --bot alone: the result panel waits for the player's choice
       m_stats(&store::GameStats::openDefault),
       m_sound(audio::SoundSetup{!options.noSound, options.soundOn, options.soundVolume}) {
     m_window.setVerticalSyncEnabled(false); // we pace ourselves: Xvfb has no vsync anyway
@@ -284,7 +284,8 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
     if (match().info() == GameInfo::Play) {
         deadline = std::min(deadline, now + kClockRedrawMs - match().elapsedMs(now) % kClockRedrawMs);
     }
-    for (const auto& at : {m_schedule.nextGameAt(), m_schedule.quitAt(), m_quitAt, m_screenshotAt}) {
+    const std::optional<TimeMs> resultAt = m_result ? std::optional<TimeMs>(m_resultAt) : std::nullopt;
+    for (const auto& at : {m_schedule.nextGameAt(), m_schedule.quitAt(), m_quitAt, m_screenshotAt, resultAt}) {
         if (at) deadline = std::min(deadline, *at);
     }
     if (m_motion.litPile()) deadline = std::min(deadline, m_motion.litUntil());
@@ -474,6 +475,8 @@ void WindowApp::adoptSettings(const Settings& saved) {
 // A new match runs: nothing of the last one stays on the table or in the status texts.
 void WindowApp::matchReplaced() {
     m_overlay->hideStartScreen();
+    m_overlay->hideResult();
+    m_result.reset();
     m_shownStatus.clear();
     m_shownNotice = {};
     m_quitAt.reset();

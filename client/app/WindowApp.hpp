@@ -112,6 +112,7 @@ private:
     void showHint(TimeMs now);
     void addLit(TableScene& scene, TimeMs now) const;   // the lesson's places and the hint's, lit
     ui::StartScreenFacts startScreenFacts();
+    void followResult(const GameRecord& game, TimeMs now);
 
     ClientOptions m_options;
     std::vector<deck::DeckInfo> m_decks; // the card decks installed, looked up once at start
@@ -155,6 +156,9 @@ private:
     std::vector<Place> m_hintLit; // what the hint key lit, until m_hintUntil or the next move
     TimeMs m_hintUntil = 0;
     int m_hintMoves = -1;         // the table's movesApplied when it was lit
+    // The result panel of the last game against the CPU, shown once the ending settles.
+    std::optional<ui::ResultModel> m_result;
+    TimeMs m_resultAt = 0;
 };
 
 } // namespace speed::client

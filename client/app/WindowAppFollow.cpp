@@ -162,13 +162,40 @@ void WindowApp::followGames(TimeMs now) {
             m_motion.showEnding(game.info == GameInfo::Win || hotseat ? EndingKind::Won : EndingKind::Lost,
                                 static_cast<std::uint64_t>(game.number) * 7919 + match().gameSeed(), now);
         }
+        followResult(game, now); // before the game is counted: its best time is news against the ones before
         recordStatistics(game, now);
         m_input.cancel();
+        m_dirty = true;
+    }
+    // The result panel once the cards have landed; gone with the game (the next one, another match).
+    if (m_result && !gameFinished(match().info())) m_result.reset(); // the next game came first (N)
+    if (m_result && now >= m_resultAt) {
+        m_overlay->showResult(std::move(*m_result));
+        m_result.reset();
+        m_dirty = true;
+    }
+    if (m_overlay->resultShown() && !gameFinished(match().info())) {
+        m_overlay->hideResult();
         m_dirty = true;
     }
     // Offline only: over the network the next game is a rematch, asked by the player (N, the
     // panel) or, in a scripted match, by the session itself (NetworkDriver::choosesRematchItself).
     if (m_schedule.nextGameDue(now) && match().network() == nullptr) command(ui::UiAction::NextGame, now, "next game");
+}
+
+// A game against the CPU has a result panel: its words, with the best time against that level
+// before this game, are made now (before the game is counted) and shown once the cards land.
+void WindowApp::followResult(const GameRecord& game, TimeMs now) {
+    const auto* local = dynamic_cast<const LocalMatch*>(&match());
+    if (local == nullptr) return;
+    ui::ResultFacts facts;
+    facts.info = game.info;
+    facts.durationMs = game.durationMs;
+    facts.level = local->setup().cpuLevel;
+    facts.ranked = local->setup().cpuMoves; // an idle CPU is practice: the statistics count it as "idle"
+    if (facts.ranked) facts.before = m_stats.cpuLevelRecord(facts.level);
+    m_result = ui::resultModel(facts);
+    m_resultAt = m_motion.timeline().settledAt(now);
 }
 
 // The game goes into the statistics; a file that cannot take it is said once in the game log.

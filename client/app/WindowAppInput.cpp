@@ -51,8 +51,11 @@ void WindowApp::handleEvent(const sf::Event& event, TimeMs now) {
             toggleSound("click on the speaker");
             break;
         }
-        if (gameFinished(match().info()))
-            command(ui::UiAction::NextGame, now, "click");
+        if (gameFinished(match().info())) {
+            // A click on the felt deals the next game, but not one on the result panel: its
+            // buttons are ImGui's, whose next frame takes the press.
+            if (!m_overlay->covers(event.mouseButton.x, event.mouseButton.y)) command(ui::UiAction::NextGame, now, "click");
+        }
         else if (m_input.press(match(), pointOf(event.mouseButton.x, event.mouseButton.y), now))
             m_dirty = true;
         break;

@@ -559,6 +559,19 @@ std::vector<std::string> hintPieces(const TableScene& scene) {
             tr("hint.key"), tr("screen.hint.pause"), tr("screen.hint.help")};
 }
 
+// The status pill's colour: green in play; after a game, gold for a win, a muted red for a loss,
+// neutral for a draw, so the result shows at a glance; the pauses' and waits' orange otherwise.
+Rgba pillColour(const TableScene& scene) {
+    if (scene.info == GameInfo::Play) return palette::kStatusPlaying;
+    if (!gameFinished(scene.info) || scene.state == nullptr) return palette::kStatusOther;
+    switch (outcomeFor(scene.state->result, scene.localSeat)) {
+    case Outcome::Won: return palette::kStatusWon;
+    case Outcome::Lost: return palette::kStatusLost;
+    case Outcome::Draw: case Outcome::Playing: break;
+    }
+    return palette::kStatusDrawn;
+}
+
 // The room a text takes on its line, spaces included (its bounds leave out leading and
 // trailing blanks, so they would underrate "  ·  ").
 float advanceWidth(const sf::Text& text) {
@@ -574,10 +587,7 @@ void TableRenderer::addStatusBar(std::vector<StillPiece>& pieces, const TableLay
     look.word = scene.statusWord;
     look.detail = scene.statusDetail;
     look.hints = hintPieces(scene);
-    const bool won = scene.ending && scene.ending->kind == EndingKind::Won && gameFinished(scene.info);
-    look.pill = scene.info == GameInfo::Play ? sfColour(palette::kStatusPlaying)
-                : won                        ? sfColour(palette::kStatusWon)
-                                             : sfColour(palette::kStatusOther);
+    look.pill = sfColour(pillColour(scene));
     LookDigest digest;
     digest.add(PieceKind::StatusBar).add(layout.statusBar).add(look.word).add(look.detail).add(look.pill);
     for (const std::string& hint : look.hints) digest.add(hint);

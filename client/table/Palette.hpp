@@ -42,6 +42,8 @@ inline constexpr Rgba kStatusStrip{10, 30, 18};
 inline constexpr Rgba kStatusPlaying{46, 125, 50};
 inline constexpr Rgba kStatusOther{191, 54, 12};
 inline constexpr Rgba kStatusWon{176, 132, 16};    // the status pill after a win: gold, never the loss's colour
+inline constexpr Rgba kStatusLost{132, 48, 44};    // ... after a loss: a muted red, darker than the pauses' orange
+inline constexpr Rgba kStatusDrawn{84, 96, 108};   // ... after a draw: neither
 inline constexpr Rgba kStatusHint{165, 214, 167};
 
 // The cards, drawn by code.
@@ -59,6 +61,7 @@ inline constexpr Rgba kSent{120, 200, 255};     // datagrams we sent
 inline constexpr Rgba kReceived{140, 230, 140}; // datagrams we received
 inline constexpr Rgba kError{255, 110, 100};
 inline constexpr Rgba kGood{140, 230, 140};
+inline constexpr Rgba kResultLost{226, 124, 114}; // the result panel's "You lost": a muted red, not an alarm
 inline constexpr Rgba kPlotAxis{170, 170, 170};
 inline constexpr Rgba kPlotGrid{90, 90, 90, 140};
 inline constexpr Rgba kPlotRange{110, 160, 220, 150};

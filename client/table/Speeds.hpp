@@ -30,7 +30,7 @@ inline constexpr float kFadeFromOpacity = 0.35f;    // ... from this opacity: ne
 inline constexpr TimeMs kCelebrationMs = 2600;      // a win: confetti over the table
 inline constexpr TimeMs kConfettiStaggerMs = 600;   // ... the pieces set off within this much of each other
 inline constexpr TimeMs kDefeatDimMs = 600;         // a loss: the table dims, quietly
-inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --bot without --games: next game after this
+inline constexpr TimeMs kBotNextGameDelayMs = 1500; // --games N: the next game after this
 inline constexpr TimeMs kLastFrameMs = 300;         // --games N: keep the final table this long
 
 inline constexpr TimeMs kAnimationFrameMs = 16;     // ~60 fps while something moves

@@ -11,9 +11,9 @@ std::vector<MenuEntry> gameMatchEntries(const GameMenuContext& context) {
     const bool over = gameFinished(context.info);
     const bool paused = protocol::isPaused(context.info);
     std::vector<MenuEntry> entries;
-    entries.push_back({tr(over ? "menu.game.next_game" : "menu.game.start_next_game"), "N", over, {UiAction::NextGame}});
+    entries.push_back({tr(over ? "menu.game.next_game" : "menu.game.start_next_game"), "N", over, {UiAction::NextGame}, false});
     entries.push_back({tr(paused ? "menu.game.resume" : "menu.game.pause"), "P", context.info == GameInfo::Play || paused,
-                       {UiAction::TogglePause}});
+                       {UiAction::TogglePause}, false});
     return entries;
 }
 

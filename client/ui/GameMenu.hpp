@@ -5,6 +5,7 @@
 #include "match/GameInfo.hpp"
 #include "match/MatchDriver.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 

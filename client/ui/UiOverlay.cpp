@@ -134,7 +134,7 @@ bool UiOverlay::closeTopDialog() {
     return false;
 }
 
-bool UiOverlay::navigating() const { return m_start.isOpen() || anyDialogOpen(); }
+bool UiOverlay::navigating() const { return m_start.isOpen() || m_result.isOpen() || anyDialogOpen(); }
 
 bool UiOverlay::wantsKeyboard() const {
     // ImGui's own flag lags a frame behind a screen that just closed: without a screen, a dialog
@@ -160,6 +160,11 @@ bool UiOverlay::anyDialogOpen() const {
 void UiOverlay::showStartScreen(StartScreenFacts facts) {
     spdlog::info("start screen{}{}", facts.reason.empty() ? "" : ": ", facts.reason);
     m_start.open(std::move(facts));
+    m_framesToSettle = kSettleFrames;
+}
+
+void UiOverlay::showResult(ResultModel model) {
+    m_result.open(std::move(model));
     m_framesToSettle = kSettleFrames;
 }
 
@@ -233,6 +238,7 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     drawRematchPanel(frame, commands);
     if (frame.tutorial && !m_start.isOpen()) drawTutorialPanel(*frame.tutorial, commands);
     m_settings.followLevel(frame.cpuLevel);
+    drawResultPanel(frame, commands);
     m_settings.draw(commands);
     m_measure.draw(frame.measureTarget, frame.linkClock);
     m_help.draw();
@@ -402,6 +408,13 @@ void UiOverlay::drawRematchPanel(const OverlayFrame& frame, UiCommands& commands
         if (ImGui::Button(tr("screen.rematch.leave"))) commands.push_back({UiAction::LeaveToStart});
     }
     ImGui::End();
+}
+
+// After a game against the CPU: the result and what next, on the felt below the banner. Under
+// the start screen or a dialog it waits (their keys are theirs).
+void UiOverlay::drawResultPanel(const OverlayFrame& frame, UiCommands& commands) {
+    if (m_start.isOpen()) return;
+    m_result.draw(frame.field, frame.banner, commands, !anyDialogOpen());
 }
 
 } // namespace speed::client::ui

@@ -6,6 +6,7 @@
 #include "ui/LogPane.hpp"
 #include "ui/MeasureDialog.hpp"
 #include "ui/NetworkTrace.hpp"
+#include "ui/ResultPanel.hpp"
 #include "ui/SettingsDialog.hpp"
 #include "ui/StartScreen.hpp"
 #include "ui/StatisticsDialog.hpp"
@@ -64,6 +65,7 @@ struct OverlayFrame {
     bool fullscreen = false;   // the window fills the screen (the Settings menu's tick)
     std::optional<TutorialFacts> tutorial; // "Learn to play" runs: its panel
     BotLevel cpuLevel = BotLevel::Normal; // the CPU opponent in force: the Game menu's tick, the Settings dialog's level
+    Rect banner;               // the banner's band, window pixels: the result panel stays below it
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the
@@ -76,6 +78,8 @@ public:
     // True when the overlay used it up itself (Esc closing the dialog on top).
     bool processEvent(const sf::Event& event, TimeMs now);
     bool wantsMouse() const { return m_imgui.wantsMouse(); }
+    // A menu, dialog or panel was drawn at this window pixel in the last frame.
+    bool covers(float x, float y) const { return m_imgui.covers(x, y); }
     // The menus and dialogs can draw Japanese (the Japanese font was loaded).
     bool japaneseGlyphs() const { return m_imgui.japaneseLoaded(); }
     bool wantsKeyboard() const;
@@ -109,6 +113,10 @@ public:
     // What of the overlay is over the table and asks for the player's eyes (an offline game
     // waits while it is open): the start screen, Help, another dialog, a menu; None otherwise.
     HoldReason holdReason() const;
+    // The result panel of a game against the CPU, once its end has settled; hidden by the next game.
+    void showResult(ResultModel model);
+    void hideResult() { m_result.close(); }
+    bool resultShown() const { return m_result.isOpen(); }
     // setup.ini could not be read: say so over everything until the player chooses.
     void showConfigProblem(SettingsError problem) { m_configProblem.open(std::move(problem)); m_framesToSettle = kSettleFrames; }
     // Closes the dialog on top (help, settings, measurement), as Esc does. False: none was open.
@@ -142,6 +150,7 @@ private:
     void drawStartScreen(UiCommands& commands);
     void drawWaitPanel(const OverlayFrame& frame, UiCommands& commands);
     void drawRematchPanel(const OverlayFrame& frame, UiCommands& commands);
+    void drawResultPanel(const OverlayFrame& frame, UiCommands& commands);
     bool anyDialogOpen() const;
     bool navigating() const; // a screen or dialog is up: ImGui's keyboard navigation is on
     // Whether an event can change what ImGui shows: the pointer over the table, with no menu
@@ -166,6 +175,7 @@ private:
     StatisticsDialog m_statistics;
     std::function<StatisticsView()> m_statisticsSource;
     StartScreen m_start;
+    ResultPanel m_result;
     ConfigProblemDialog m_configProblem;
     bool m_closeMenus = false; // Esc was pressed over an open menu: close it in the next frame
     bool m_dialogWasOver = false; // a dialog was open over the start screen last frame

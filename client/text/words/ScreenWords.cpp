@@ -89,6 +89,20 @@ const Words kScreenWords[] = {
     {"screen.hint.hotseat", "each player's keys: on the table", "それぞれのキー：場に表示"},
     {"screen.hotseat.wins", "{} WINS!", "{}の勝ち！"},
     {"screen.hotseat.won_in", "{} won in {}   ·   {}", "{}がタイム {} で勝ち   ·   {}"},
+    // The result panel after a game against the CPU: the result, the time, the best time against
+    // that opponent (its name), and what next.
+    {"screen.result.won", "You won!", "勝ちました！"},
+    {"screen.result.lost", "You lost", "負けました"},
+    {"screen.result.draw", "A draw", "引き分け"},
+    {"screen.result.time", "in {}", "タイム {}"},
+    {"screen.result.first_win", "Your first win against {}!", "{}に初めて勝ちました！"},
+    {"screen.result.new_best", "A new best against {}! (it was {})", "{}相手の最速記録を更新！（これまで {}）"},
+    {"screen.result.best", "Your best against {}: {}", "{}相手の最速記録：{}"},
+    {"screen.result.no_win_yet", "No win against {} yet", "{}にはまだ勝っていません"},
+    {"screen.result.next_game", "Next game (N)", "次のゲーム（N）"},
+    {"screen.result.next_rung", "Next rung: {}", "次の相手：{}"},
+    {"screen.result.change_opponent", "Change opponent", "相手を変える"},
+    {"screen.result.menu", "Menu", "メニュー"},
 };
 
 } // namespace

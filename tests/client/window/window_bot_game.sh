@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # speed --vs-cpu --bot max plays a whole game to its end by itself and reports it; the game is
-# counted in the statistics (speed --stats), which a locked file costs but never stops.
+# counted in the statistics (speed --stats), which a locked file costs but never stops. Then the
+# result panel after a game against the CPU, and the CPU ladder that starts where the player is.
 set -u
 . "$(dirname "$0")/window_lib.sh"
 under_xvfb "$@"
@@ -42,3 +43,56 @@ PY
 grep -q "this game was not counted: the statistics .* is locked by another program" "$LOG" ||
     fail "no word of the locked statistics"
 echo "ok: $(head -n 1 "$WORK_DIR/stdout.txt")"
+
+# The CPU ladder: a first-time player (no CPU game counted) starts at its first rung, not normal.
+rm -f "$WORK_DIR"/data/speed/statistics.sqlite3*
+timeout 60 "$SPEED_BIN" --vs-cpu --seed 3 --config /dev/null --screenshot "$WORK_DIR/first.png" --after 0.2 \
+    >/dev/null 2>"$LOG" || fail "speed --screenshot exited with $?"
+grep -q "window ready .* vs CPU novice" "$LOG" || fail "a first-time player does not start at novice"
+
+# A game played to its end by the bot (against the test bot: a few seconds): the result panel,
+# once the cards have landed, has Next game (with the keyboard), another opponent and the menu,
+# no next rung (max is no rung); a click on Next game is the panel's, not the felt's, and deals
+# game 2, which the panel does not outlive; at its end Enter presses the focused Next game.
+command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
+: >"$LOG"
+start_speed --vs-cpu --bot max --level max --seed 11 --config /dev/null --dump-layout
+focus_speed_window
+# Without a window manager the window is placed with its lower part below this screen, where the
+# panel is: it goes to the corner.
+xdotool windowmove --sync "$wid" 0 0 || fail "cannot move the window into the screen"
+wait_for_log "game 1 over: (WIN|DRAW|DEFEAT)" 60
+wait_for_log "result panel: (You won!|You lost|A draw) \| in [0-9:]+ \| .* \| buttons result\.next_game, result\.change_opponent, result\.menu$" 30
+wait_for_log "keys go to result\.next_game" 30
+click_widget result.next_game
+wait_for_log "menu: game 2 starts" 30
+grep -q "click: game 2 starts" "$LOG" && fail "the click on the panel's button went to the felt"
+echo "ok: the result panel after a game, and a click on its Next game"
+wait_for_log "game 2 over: (WIN|DRAW|DEFEAT)" 60
+wait_for_log_count "keys go to result\.next_game" 2 30
+xdotool key --clearmodifiers Return
+wait_for_log "menu: game 3 starts" 30
+echo "ok: Enter on the result panel deals the next game"
+stop_speed
+
+# Wins against the test bot are no rung: the ladder still starts at novice. A win against easy
+# (planted) and it starts at easy.
+timeout 60 "$SPEED_BIN" --vs-cpu --seed 3 --config /dev/null --screenshot "$WORK_DIR/again.png" --after 0.2 \
+    >/dev/null 2>"$LOG" || fail "speed --screenshot exited with $?"
+grep -q "window ready .* vs CPU novice" "$LOG" || fail "a win against the test bot moved the ladder"
+python3 - "$WORK_DIR/data/speed/statistics.sqlite3" <<'PY' || fail "cannot plant a win against easy"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("INSERT INTO games (finished_at, opponent_kind, opponent_name, cpu_level, jokers, deal, hand_size, refill, "
+           "outcome, duration_ms, cards_left_mine, cards_left_theirs, moves, flips, seed) VALUES "
+           "(1, 'cpu', 'Sora', 'easy', 0, 'random', 4, 'manual', 'win', 60000, 0, 5, 40, 2, 1)")
+db.commit()
+PY
+timeout 60 "$SPEED_BIN" --vs-cpu --seed 3 --config /dev/null --screenshot "$WORK_DIR/again.png" --after 0.2 \
+    >/dev/null 2>"$LOG" || fail "speed --screenshot exited with $?"
+grep -q "window ready .* vs CPU easy" "$LOG" || fail "the ladder does not start at the highest rung beaten"
+printf '[cpu]\nlevel = normal\n' >"$WORK_DIR/normal.ini"
+timeout 60 "$SPEED_BIN" --vs-cpu --seed 3 --config "$WORK_DIR/normal.ini" --screenshot "$WORK_DIR/normal.png" --after 0.2 \
+    >/dev/null 2>"$LOG" || fail "speed --screenshot exited with $?"
+grep -q "window ready .* vs CPU normal" "$LOG" || fail "setup.ini's level is not the one played"
+echo "ok: the ladder starts at the highest rung beaten, setup.ini's level wins"
