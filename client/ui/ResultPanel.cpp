@@ -51,6 +51,15 @@ bool enterPressed(bool onTop) {
     return onTop && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
 }
 
+// The next button right of the last one when it fits in `widest` (the panel's widest, window
+// pixels), else at the start of the next line: a narrow window at a large scale wraps the row.
+void sameLineIfFits(const char* label, float widest) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;
+    const float right = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + style.ItemSpacing.x + width;
+    if (right + style.WindowPadding.x <= widest) ImGui::SameLine();
+}
+
 // The headline's colour: a win in the banner's gold, a loss in a muted red, a draw plain.
 ImU32 toneColour(ResultTone tone) {
     switch (tone) {
@@ -125,6 +134,7 @@ void ResultPanel::open(ResultModel model) {
 void ResultPanel::draw(const Rect& field, const Rect& banner, UiCommands& commands, bool onTop) {
     if (!m_open) return;
     const Point corner = resultPanelCorner(field, banner, m_width, m_height);
+    const float widest = field.width - 2 * std::max(4.0f, field.height * 0.02f);
     ImGui::SetNextWindowPos(ImVec2(corner.x, corner.y), ImGuiCond_Always);
     if (m_focusFirst && onTop) ImGui::SetNextWindowFocus();
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -147,12 +157,12 @@ void ResultPanel::draw(const Rect& field, const Rect& banner, UiCommands& comman
         ImGui::Spacing();
         for (std::size_t i = 0; i < m_model.buttons.size(); ++i) {
             const ResultButton button = m_model.buttons[i];
-            if (i > 0) ImGui::SameLine();
+            const std::string label = resultButtonLabel(button, m_model);
+            if (i > 0) sameLineIfFits(label.c_str(), widest);
             if (i == 0 && m_focusFirst && onTop) {
                 ImGui::SetKeyboardFocusHere();
                 m_focusFirst = false;
             }
-            const std::string label = resultButtonLabel(button, m_model);
             const bool pressed = ImGui::Button(label.c_str()) || (ImGui::IsItemFocused() && enterPressed(onTop));
             if (m_sized) { // a frame placed by a size not its own moves next frame: tests would click where it was
                 noteWidget(resultButtonName(button));

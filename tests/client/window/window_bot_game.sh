@@ -53,7 +53,7 @@ grep -q "window ready .* vs CPU novice" "$LOG" || fail "a first-time player does
 # A game played to its end by the bot (against the test bot: a few seconds): the result panel,
 # once the cards have landed, has Next game (with the keyboard), another opponent and the menu,
 # no next rung (max is no rung); a click on Next game is the panel's, not the felt's, and deals
-# game 2, which the panel does not outlive; at its end Enter presses the focused Next game.
+# game 2, which the panel does not outlive.
 command -v xdotool >/dev/null || fail "xdotool is missing (make deps installs it)"
 : >"$LOG"
 start_speed --vs-cpu --bot max --level max --seed 11 --config /dev/null --dump-layout
@@ -68,11 +68,16 @@ click_widget result.next_game
 wait_for_log "menu: game 2 starts" 30
 grep -q "click: game 2 starts" "$LOG" && fail "the click on the panel's button went to the felt"
 echo "ok: the result panel after a game, and a click on its Next game"
+# At the end of game 2 the keyboard moves on (Right) to Change opponent and Enter presses it; the
+# ladder it opens plays the level clicked.
 wait_for_log "game 2 over: (WIN|DRAW|DEFEAT)" 60
 wait_for_log_count "keys go to result\.next_game" 2 30
+xdotool key --clearmodifiers Right
+wait_for_log "keys go to result\.change_opponent" 30
 xdotool key --clearmodifiers Return
-wait_for_log "menu: game 3 starts" 30
-echo "ok: Enter on the result panel deals the next game"
+click_widget result.level.2
+wait_for_log "menu: playing vs CPU casual offline" 30
+echo "ok: the keyboard's Right and Enter open Change opponent, and its ladder plays the level chosen"
 stop_speed
 
 # Wins against the test bot are no rung: the ladder still starts at novice. A win against easy
