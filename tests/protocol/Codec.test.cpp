@@ -10,6 +10,7 @@
 
 using namespace speed;
 using namespace speed::protocol;
+using speed::protocol::test::widestTable; // SampleMessages.hpp
 
 namespace {
 
