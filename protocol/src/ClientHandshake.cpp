@@ -127,7 +127,14 @@ void ClientSession::onWelcome(TimeMs now, const Welcome& welcome) {
     m_heardAgainAt = now;
     m_welcomeGame = welcome.game;
     m_welcomeClockMs = welcome.clockMs;
-    if (isConnected(gameInfo())) return peerReturned(now, welcome.name); // the same program, a new session
+    if (isConnected(gameInfo())) {
+        // The same program, a new session (a host that restarted, or this side coming back):
+        // the game goes on at the host's game time, which is the match's. A restarted host
+        // took its clock back from its journal's last revision, while ours ran on until the
+        // silence: without this the two clocks would differ by that much.
+        if (m_game != 0 && welcome.game == m_game) m_clock.setElapsed(now, static_cast<TimeMs>(welcome.clockMs));
+        return peerReturned(now, welcome.name);
+    }
     m_link.timeAnswered(TimedExchange::Hello, 0, 0, now);
     connected(now, welcome.name);
     if (cameBack) emitPeer(now, SessionEventKind::Rejoined, welcome.name);

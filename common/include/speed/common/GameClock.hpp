@@ -29,6 +29,13 @@ public:
     void stop(TimeMs now) {
         if (m_running && !m_stoppedAt) m_stoppedAt = m_pausedAt ? *m_pausedAt : now;
     }
+    // The game time at `now` becomes `elapsedMs` (another side's clock, which is the match's),
+    // paused or running as it was; a clock not started or stopped is left alone.
+    void setElapsed(TimeMs now, TimeMs elapsedMs) {
+        if (!m_running || m_stoppedAt) return;
+        const TimeMs until = m_pausedAt ? *m_pausedAt : now;
+        m_startedAt = until - m_pausedTotalMs - std::max<TimeMs>(0, elapsedMs);
+    }
     bool paused() const { return m_pausedAt.has_value(); }
     bool stopped() const { return m_stoppedAt.has_value(); }
     // The game time goes on from now: started, neither paused nor stopped.
