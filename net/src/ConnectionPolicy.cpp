@@ -11,7 +11,7 @@ ConnectionPolicy::ConnectionPolicy(ConnectOptions configured)
 void ConnectionPolicy::begin(TimeMs now) {
     m_attempt = m_configured;
     m_joinedLocalHost = false;
-    m_giveUpAt = now + m_configured.waitMs;
+    m_giveUpAt = laterBy(now, m_configured.waitMs); // kNever: a host that waits until cancelled
 }
 
 // No peer, and our port is taken: another copy on this machine hosts there (started twice with

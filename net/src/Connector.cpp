@@ -70,7 +70,7 @@ bool Connector::start() {
     if (!m_peerEndpoint) {
         startHost(m_options.waitMs);
     } else {
-        m_giveUpAt = m_clock.nowMs() + m_options.waitMs;
+        m_giveUpAt = laterBy(m_clock.nowMs(), m_options.waitMs);
         startJoin();
     }
     return !m_finished || !m_failure.failed();
@@ -117,7 +117,7 @@ void Connector::tryHosting() {
     }
     if (!opened.socket) return fail(bindFailure(opened, m_options.hostPort));
     spdlog::info("no host answered at {}: becoming the host", endpointText(*m_peerEndpoint));
-    startLinkOn(std::move(*opened.socket), std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1));
+    startLinkOn(std::move(*opened.socket), m_giveUpAt == kNever ? kNever : std::max<TimeMs>(m_giveUpAt - m_clock.nowMs(), 1));
 }
 
 void Connector::startHost(TimeMs waitMs) {
@@ -128,7 +128,8 @@ void Connector::startHost(TimeMs waitMs) {
 
 void Connector::startLinkOn(asio::ip::udp::socket hostSocket, TimeMs waitMs) {
     m_options.session.timing.connectWaitMs = waitMs;
-    spdlog::info("hosting on UDP port {}, waiting up to {} ms for the other player", m_options.hostPort, waitMs);
+    if (waitMs == kNever) spdlog::info("hosting on UDP port {}, waiting for the other player until cancelled", m_options.hostPort);
+    else spdlog::info("hosting on UDP port {}, waiting up to {} ms for the other player", m_options.hostPort, waitMs);
     startLink(std::move(hostSocket), SessionRole::Host);
 }
 
@@ -251,7 +252,8 @@ void Connector::listenAgain() {
     m_options.session.timing.connectWaitMs = m_options.waitMs;
     auto host = std::make_unique<protocol::HostSession>(hostConfig());
     host->listen(m_clock.nowMs());
-    spdlog::info("waiting up to {} s for a new player on UDP port {}", m_options.waitMs / 1000, m_options.hostPort);
+    if (m_options.waitMs == kNever) spdlog::info("waiting for a new player on UDP port {} until cancelled", m_options.hostPort);
+    else spdlog::info("waiting up to {} s for a new player on UDP port {}", m_options.waitMs / 1000, m_options.hostPort);
     m_link->replaceSession(std::move(host));
 }
 

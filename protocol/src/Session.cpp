@@ -180,7 +180,7 @@ void Session::endMeasure(TimeMs now) {
 
 void Session::beginWaiting(TimeMs now, std::string_view why) {
     m_link.open(now);
-    m_waitUntil = now + connectTimeoutMs();
+    m_waitUntil = laterBy(now, connectTimeoutMs()); // kNever: a host that waits until cancelled
     enterInfo(now, GameInfo::ConWait, why);
 }
 

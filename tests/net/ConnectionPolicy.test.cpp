@@ -88,3 +88,13 @@ TEST_CASE("connection policy: only a host whose match was given up waits anew", 
     CHECK(hostsAnewAfter(protocol::SessionRole::Host, ended));
     CHECK_FALSE(hostsAnewAfter(protocol::SessionRole::Client, ended));
 }
+
+TEST_CASE("connection policy: a host that waits until cancelled has no end to its wait", "[connection]") {
+    ConnectOptions untilCancelled = hosting();
+    untilCancelled.waitMs = kNever;
+    ConnectionPolicy policy(untilCancelled);
+    policy.begin(1'000);
+    CHECK(policy.giveUpAt() == kNever); // not the wrapped sum of the two
+    REQUIRE(policy.joinLocalHostAfter(ConnectorFailure::PortInUse));
+    CHECK(policy.attempt().waitMs == ConnectionPolicy::kLocalHostAnswerMs); // joining stays brief
+}

@@ -75,4 +75,18 @@ TEST_CASE("once joined, the grace still runs from the last datagram heard", "[se
     CHECK(ended->cause == EndCause::PeerLost);
 }
 
+TEST_CASE("a host that waits until cancelled never gives up, and plays whoever comes at last", "[session][grace]") {
+    SessionConfig hostConfig = configFor(SessionRole::Host);
+    hostConfig.timing.connectWaitMs = kNever; // the window's Host a game on its start screen
+    SessionPair pair(hostConfig, configFor(SessionRole::Client));
+    pair.host.listen(pair.now);
+    pair.advance(3 * 3600 * 1000, 60'000); // three hours, far past any `wait`
+    CHECK(pair.host.gameInfo() == GameInfo::ConWait);
+    CHECK_FALSE(SessionPair::has(pair.hostEvents, SessionEventKind::ConnectFailed));
+    pair.client.connect(pair.now, kHost);
+    pair.pump();
+    pair.advance(500);
+    CHECK(pair.host.gameInfo() == GameInfo::Connect);
+}
+
 } // namespace speed::protocol::test

@@ -21,7 +21,7 @@ struct ConnectOptions {
     std::optional<HostPort> peer; // join this first (setup.ini peer, or --join)
     bool joinOnly = false;        // --join: never become the host
     std::uint16_t hostPort = NetworkSettings::kDefaultPort;
-    TimeMs waitMs = 1000LL * NetworkSettings::kDefaultWaitSeconds; // the whole wait, joining and hosting together
+    TimeMs waitMs = 1000LL * NetworkSettings::kDefaultWaitSeconds; // the whole wait, joining and hosting together (kNever: a host waits until cancelled)
     TimeMs joinAttemptMs = 1'000;    // with a peer: join this long (plus up to joinJitterMs) before hosting
     TimeMs joinJitterMs = 250;       // ... so that two machines starting together fall out of step
     std::string password;            // setup.ini's; empty: none
