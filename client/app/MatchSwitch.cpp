@@ -11,6 +11,8 @@
 #include "speed/net/ConnectOptions.hpp"
 #include "speed/net/LocalAddresses.hpp"
 #include "speed/settings/Settings.hpp"
+#include "speed/store/XdgDirs.hpp"
+#include "text/Words.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -62,6 +64,8 @@ MatchSwitch::Makers MatchSwitch::windowMakers() {
     };
     makers.rememberPeer = rememberPeerIn;
     makers.rememberLevel = rememberLevelIn;
+    makers.findWaiting = [](std::uint16_t port, TimeMs graceMs) { return findWaitingMatch(store::stateDir(), port, graceMs); };
+    makers.dismissWaiting = [](std::uint16_t port) { dismissWaitingMatch(store::stateDir(), port); };
     return makers;
 }
 
@@ -89,6 +93,10 @@ MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
         return leaveToStart();
     case ui::UiAction::LearnToPlay:
         return learnToPlay(now);
+    case ui::UiAction::ResumeWaiting:
+        return resumeWaiting(now);
+    case ui::UiAction::DismissWaiting:
+        return dismissWaiting();
     default:
         return MatchChange::None;
     }
@@ -135,6 +143,9 @@ MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, Tim
     if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
         return startScreenForBadPeer(std::move(*problem));
     }
+    // A host chosen here waits until the player cancels (a friend may still be typing the
+    // address); setup.ini's `wait` bounds only a host started by flags or setup.ini.
+    if (!peer) setup.connect.waitMs = kNever;
     if (peer) m_makers.rememberPeer(m_options.configPath, *peer);
     auto driver = m_makers.network(std::move(setup), now);
     m_options.connectFlags = options.connectFlags;
@@ -165,6 +176,22 @@ MatchChange MatchSwitch::leaveToStart() {
     return MatchChange::StartScreen;
 }
 
+// Hosting on the port takes the journal's match back (Connector::hostSession): the same as
+// Host, said as what it is.
+MatchChange MatchSwitch::resumeWaiting(TimeMs now) {
+    const auto waiting = m_makers.findWaiting(hostPort(), graceMs());
+    if (waiting) spdlog::info("start screen: resuming the match with {} (game {})", waiting->peerName, waiting->game);
+    else spdlog::info("start screen: the waiting match is no longer kept; hosting a new one");
+    return playNetwork(std::nullopt, now);
+}
+
+MatchChange MatchSwitch::dismissWaiting() {
+    const auto waiting = m_makers.findWaiting(hostPort(), graceMs());
+    m_makers.dismissWaiting(hostPort());
+    spdlog::info("start screen: the match with {} is given up", waiting ? waiting->peerName : std::string("?"));
+    return startScreenOver(waiting ? trf("screen.resume.given_up", waiting->peerName) : std::string());
+}
+
 MatchChange MatchSwitch::startScreenOver(std::string reason) {
     m_startReason = std::move(reason);
     m_peerProblem.reset();
@@ -184,12 +211,33 @@ ui::StartScreenFacts MatchSwitch::startScreenFacts() const {
     ui::StartScreenFacts facts;
     facts.reason = m_peerProblem ? peerProblemWords(*m_peerProblem, m_options.configPath) : m_startReason;
     facts.peer = m_options.connectFlags.join.value_or(settings.network.peer);
-    facts.port = connectOptionsFrom(m_options.settings, m_options.connectFlags).options.hostPort;
+    facts.port = hostPort();
     facts.cpuLevel = m_options.cpuLevel;
     facts.addresses = lanAddresses();
     const NetworkView* network = m_match->network();
     facts.canRetry = m_startOverTable && network != nullptr && network->matchEnded();
+    if (facts.canRetry) {
+        const RetryOffer offer = network->retryOffer();
+        facts.retryHosts = offer.hosts;
+        facts.retryJoins = offer.joins;
+        spdlog::info("start screen offers: {}", offer.hosts              ? fmt::format("host again on UDP port {}", facts.port)
+                                                : !offer.joins.empty() ? "join " + offer.joins + " again"
+                                                                       : std::string("connect again"));
+    }
+    if (const auto waiting = m_makers.findWaiting ? m_makers.findWaiting(facts.port, graceMs()) : std::nullopt) {
+        facts.waiting = ui::WaitingOffer{waiting->peerName, waiting->game};
+        spdlog::info("start screen offers: resume the match with {} (game {}) on UDP port {}, kept {} s more",
+                     waiting->peerName, waiting->game, facts.port, waiting->graceLeftMs / 1000);
+    }
     return facts;
+}
+
+std::uint16_t MatchSwitch::hostPort() const {
+    return connectOptionsFrom(m_options.settings, m_options.connectFlags).options.hostPort;
+}
+
+TimeMs MatchSwitch::graceMs() const {
+    return connectOptionsFrom(m_options.settings, m_options.connectFlags).options.session.timing.graceMs;
 }
 
 void MatchSwitch::replace(std::unique_ptr<MatchDriver> match) {

@@ -3,10 +3,12 @@
 #include "app/ClientOptions.hpp"
 #include "match/LocalMatch.hpp"
 #include "match/MatchDriver.hpp"
+#include "match/WaitingMatch.hpp"
 #include "match/WindowConnection.hpp"
 #include "ui/StartScreen.hpp"
 #include "ui/UiCommand.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -35,8 +37,12 @@ public:
         std::function<std::unique_ptr<MatchDriver>(NetworkSetup, TimeMs)> network;
         std::function<void(const std::string& configPath, const std::string& peer)> rememberPeer;
         std::function<void(const std::string& configPath, BotLevel level)> rememberLevel; // may be empty
+        // The match this machine's journal keeps for a host on `port` within `graceMs`, and its
+        // giving up (WaitingMatch.hpp, in the XDG state folder).
+        std::function<std::optional<WaitingMatch>(std::uint16_t port, TimeMs graceMs)> findWaiting;
+        std::function<void(std::uint16_t port)> dismissWaiting;
     };
-    static Makers windowMakers(); // LocalMatch, NetworkDriver, setup.ini's peer and CPU level
+    static Makers windowMakers(); // LocalMatch, NetworkDriver, setup.ini's peer and CPU level, the state folder's journal
 
     // `options` are the window's: a choice changes them (vs CPU or not, the level, the network).
     MatchSwitch(ClientOptions& options, std::unique_ptr<MatchDriver> first, Makers makers = windowMakers());
@@ -59,6 +65,10 @@ public:
     MatchChange retry(TimeMs now);
     // Cancel: no game runs, the start screen over an empty table.
     MatchChange leaveToStart();
+    // The start screen's offer of a waiting match: host it again, or give it up (the start
+    // screen then says what becomes of it).
+    MatchChange resumeWaiting(TimeMs now);
+    MatchChange dismissWaiting();
     // The start screen over the table as the match left it, saying `reason`.
     MatchChange startScreenOver(std::string reason);
 
@@ -69,6 +79,9 @@ public:
 
 private:
     void replace(std::unique_ptr<MatchDriver> match);
+    // The host's port and grace as setup.ini and the flags say: where a waiting match is looked for.
+    std::uint16_t hostPort() const;
+    TimeMs graceMs() const;
     // startScreenOver, saying why the address to join does not parse (worded when it opens).
     MatchChange startScreenForBadPeer(PeerProblem problem);
 

@@ -100,7 +100,7 @@ TableScene sceneOf(const MatchDriver& match, const TableInput& input, const Tabl
     const std::string& levelName = opponent.shownLevel;
     const std::string& who = opponent.shownName;
     scene.opponentName = who + " \xC2\xB7 " + levelName;
-    const std::span<const GameRecord> finished = match.finishedGames();
+    const std::span<const GameRecord> finished = match.matchGames(); // this opponent's games only
     scene.matchScore = matchScore(landing && !finished.empty() ? finished.first(finished.size() - 1) : finished, who);
     scene.statusWord = std::string(stateWord(scene.info));
     const std::string cpu = trf("bot.title", who, levelName);

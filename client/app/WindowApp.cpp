@@ -433,7 +433,9 @@ void WindowApp::applyUiCommands(TimeMs now) {
         case ui::UiAction::Retry:
         case ui::UiAction::HostGame:
         case ui::UiAction::JoinGame:
-        case ui::UiAction::LeaveToStart: follow(m_switch.apply(command, now)); break;
+        case ui::UiAction::LeaveToStart:
+        case ui::UiAction::ResumeWaiting:
+        case ui::UiAction::DismissWaiting: follow(m_switch.apply(command, now)); break;
         case ui::UiAction::SettingsSaved: adoptSettings(*command.settings); break;
         case ui::UiAction::LearnToPlay:
         case ui::UiAction::TutorialSkipStep:

@@ -113,6 +113,11 @@ void WindowApp::followNetwork(const NetworkView& network, TimeMs now) {
     std::string status =
         network.statusDetail(now) + '|' + notice.headline + '|' + notice.detail + '|' + network.opponentName();
     if (status != m_shownStatus) {
+        // The opponent the table names, and its score, for the scripts that read the layout.
+        if (const std::string& opponent = network.opponentName();
+            m_options.dumpLayout && !m_shownStatus.ends_with('|' + opponent)) {
+            spdlog::info("opponent shown: {} | score: {}", opponent, matchScore(match().matchGames(), opponent));
+        }
         // Logged when the banner changes, not with each second of its countdown.
         if (!notice.headline.empty() && notice.headline != m_shownNotice.headline) {
             spdlog::info("banner: {}: {}", notice.headline, notice.detail);
@@ -122,6 +127,10 @@ void WindowApp::followNetwork(const NetworkView& network, TimeMs now) {
                                         : trf("window.log.notice_reason", notice.headline, notice.reason));
         } else if (notice.headline.empty() && m_shownNotice.peerSilent) {
             m_overlay->addGameEvent(now, ui::GameEventKind::Connection, trf("window.log.peer_back", opponentName()));
+        } else if (notice.headline.empty() && m_shownNotice.awaitingReturn) { // a restored match's player: a join
+            spdlog::info("{} joined the match taken back (game {})", opponentName(), match().gameNumber());
+            m_overlay->addGameEvent(now, ui::GameEventKind::Connection,
+                                    trf("window.log.peer_rejoined", opponentName(), match().gameNumber()));
         }
         m_shownNotice = notice;
         m_shownStatus = std::move(status);

@@ -71,6 +71,7 @@ std::string roundTripText(const ConnectionFacts& facts) {
 
 std::string statusWord(const ConnectionFacts& facts) {
     if (!facts.failure.empty() || facts.matchEnded) return tr("play.state.no_game");
+    if (facts.awaitingReturn) return tr("play.state.waiting");
     if (!facts.connected) return joining(facts) ? tr("play.state.joining") : tr("play.state.waiting");
     if (facts.peerSilent) return tr("play.state.paused");
     return std::string(stateWord(facts.info));
@@ -79,6 +80,11 @@ std::string statusWord(const ConnectionFacts& facts) {
 std::string statusDetail(const ConnectionFacts& facts) {
     if (!facts.failure.empty()) return facts.failure;
     if (facts.matchEnded) return matchEndedWords(facts);
+    if (facts.awaitingReturn) {
+        std::string text = trf("play.conn.for_return", who(facts));
+        if (facts.graceLeftMs != kNever) text += kDot + trf("play.conn.waiting_left", countdownText(facts.graceLeftMs));
+        return text + kDot + trf("play.conn.on_port", facts.port);
+    }
     if (!facts.connected) {
         if (joining(facts)) return waitingWhere(facts) + timeLeft(facts);
         return tr("play.conn.for_a_player") + timeLeft(facts) + kDot + waitingWhere(facts);
@@ -101,6 +107,12 @@ MatchNotice noticeFor(const ConnectionFacts& facts) {
     if (facts.matchEnded) {
         const std::string reason = matchEndedWords(facts);
         return {tr("play.conn.match_over"), reason + kDot + again, reason, false};
+    }
+    if (facts.awaitingReturn) {
+        MatchNotice notice{trf("play.conn.awaiting_return", who(facts)),
+                           silentDetail(facts) + kDot + trf("play.conn.on_port", facts.port), {}, false};
+        notice.awaitingReturn = true;
+        return notice;
     }
     if (facts.peerSilent) return {windowSilent(facts), silentDetail(facts), {}, true};
     switch (facts.info) {

@@ -26,6 +26,7 @@ struct ConnectionFacts {
     TimeMs waitLeftMs = kNever;     // while waiting for the other player: how long still
     TimeMs graceLeftMs = kNever;    // while the peer is silent: how long its seat is still kept
     bool comingBack = false;        // client: asking the host for our seat again
+    bool awaitingReturn = false;    // host: taken back from its journal, its player not back yet
     std::string previousEnd;        // hosting anew: how the last match ended
     std::optional<store::StoreProblem> keeperProblem; // the ticket or the journal cannot be used (play goes on)
     int gameNumber = 0;

@@ -2,6 +2,7 @@
 
 // The game states (GameInfo) come from the protocol (one definition for the window,
 // the host and the wire); the window only adds the name it shows and one question it asks.
+#include "speed/common/Outcome.hpp"
 #include "speed/protocol/GameInfo.hpp"
 
 #include "text/Words.hpp"
@@ -34,6 +35,20 @@ inline std::string_view stateWord(GameInfo info) {
     case GameInfo::ExtGame: return tr("play.state.game_over");
     }
     return tr("play.state.ready");
+}
+
+// The result a finished game shows, for the banner as for the pill: the state's word when it
+// names one (WIN, DEFEAT, DRAW: what the status bar says), else (EXTGAME) the table's result for
+// `seat`. One answer for both, so the banner can never say "YOU LOSE" beside "You won" while
+// the table a host's seat sees still lags the match's (fair arbitration shows the host's seat
+// the table as late as the other player sees it).
+inline Outcome shownOutcome(GameInfo info, GameResult result, int seat) {
+    switch (info) {
+    case GameInfo::Win: return Outcome::Won;
+    case GameInfo::Defeat: return Outcome::Lost;
+    case GameInfo::Draw: return Outcome::Draw;
+    default: return outcomeFor(result, seat);
+    }
 }
 
 } // namespace speed::client

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,10 @@ public:
     virtual TimeMs elapsedMs(TimeMs now) const = 0;
     virtual TimeMs nextWakeAt(TimeMs now) const = 0; // after `now`; kNever when nothing is scheduled
     virtual const std::vector<GameRecord>& finishedGames() const = 0;
+    // The finished games of the match on the table now (the score shown): a network driver that
+    // hosts or connects again starts a new match with a new opponent, its earlier games kept in
+    // finishedGames() for the report.
+    virtual std::span<const GameRecord> matchGames() const { return finishedGames(); }
 
     // What only a network match has (the other player, the connection, the message log);
     // null for an offline game.

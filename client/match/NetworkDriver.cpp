@@ -5,6 +5,7 @@
 #include "speed/common/Outcome.hpp"
 #include "speed/common/Referee.hpp"
 #include "speed/net/ConnectionPolicy.hpp"
+#include "speed/net/HostPort.hpp"
 #include "speed/net/LocalAddresses.hpp"
 #include "speed/net/SessionLog.hpp"
 #include "speed/protocol/TableView.hpp"
@@ -37,6 +38,7 @@ void NetworkDriver::begin(TimeMs now) {
     const std::vector<std::string> addresses = lanAddresses();
     m_lanAddress = addresses.empty() ? std::string() : addresses.front();
     m_offsetMs = now - m_connection.nowMs();
+    m_waitBegunAt = now;
     m_connection.begin();
     takeMail();
     noteFailure();
@@ -183,7 +185,8 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
         if (hostsAnewAfter(m_mirror.role, event)) { // the port waits for a new player
             m_previousEnd = event;
             m_connected = false;
-            m_peerName.clear();
+            m_waitBegunAt = now;
+            forgetOpponent();
             m_lastRefusal.reset();
             break;
         }
@@ -256,13 +259,31 @@ bool NetworkDriver::retry(TimeMs now) {
     m_lastRefusal.reset();
     m_previousEnd.reset();
     m_shown = ShownTable{};
+    forgetOpponent();
     spdlog::info("trying again");
     begin(now);
     return true;
 }
 
+void NetworkDriver::forgetOpponent() {
+    m_peerName.clear();
+    m_matchFirstGame = m_finished.size();
+}
+
+RetryOffer NetworkDriver::retryOffer() const {
+    const ConnectOptions& configured = m_connection.policy().configured();
+    RetryOffer offer;
+    if (!configured.peer) offer.hosts = true;
+    else if (configured.joinOnly) offer.joins = m_peerName.empty() ? formatHostPort(*configured.peer) : m_peerName;
+    return offer;
+}
+
+// A host that waits until cancelled (started from the start screen) still does with the
+// settings saved since.
 void NetworkDriver::connectNextWith(const ConnectOptions& connect) {
-    m_connection.connectNextWith(connect);
+    ConnectOptions next = connect;
+    if (m_connection.policy().configured().waitMs == kNever && !next.peer) next.waitMs = kNever;
+    m_connection.connectNextWith(next);
 }
 
 // The window closes: the other side is told (WindowConnection::sayGoodbye), and what the
@@ -278,7 +299,7 @@ void NetworkDriver::close() {
 }
 
 const GameState& NetworkDriver::state() const {
-    return m_mirror.hasSession && m_mirror.gameNumber > 0 ? m_mirror.state : m_blankTable;
+    return m_mirror.hasSession && m_mirror.gameNumber > 0 ? shownTableOf(m_mirror) : m_blankTable;
 }
 
 int NetworkDriver::localSeat() const { return protocol::seatOf(m_mirror.role); }
@@ -294,10 +315,11 @@ std::uint64_t NetworkDriver::firstSeed() const {
     return isHost() ? m_connection.setup().seed : 0;
 }
 
-// In CON_WAIT the clock counts the wait down (whole seconds, rounded up); in a game it shows
-// the game time.
+// In CON_WAIT the clock counts the wait down (whole seconds, rounded up), or, for a host that
+// waits until cancelled, the time waited so far (whole seconds); in a game it shows the game time.
 TimeMs NetworkDriver::elapsedMs(TimeMs now) const {
     if (info() == GameInfo::ConWait) {
+        if (waitsUntilCancelled()) return std::max<TimeMs>(0, now - m_waitBegunAt) / kSecondMs * kSecondMs;
         const TimeMs left = std::max<TimeMs>(0, toWindow(m_connection.policy().giveUpAt()) - now);
         return (left + kSecondMs - 1) / kSecondMs * kSecondMs;
     }
@@ -315,6 +337,7 @@ std::string NetworkDriver::clockLabel() const {
 // countdown's next second.
 TimeMs NetworkDriver::nextWakeAt(TimeMs now) const {
     if (!m_mirror.hasSession || m_mirror.info != GameInfo::ConWait) return kNever;
+    if (waitsUntilCancelled()) return now + kSecondMs - std::max<TimeMs>(0, now - m_waitBegunAt) % kSecondMs;
     const TimeMs left = toWindow(m_connection.policy().giveUpAt()) - now;
     return left > 0 ? now + ((left - 1) % kSecondMs) + 1 : kNever;
 }
@@ -339,9 +362,10 @@ ConnectionFacts NetworkDriver::facts(TimeMs now) const {
     if (facts.peerSilent && now != kNever && m_mirror.graceEndsAt != kNever) {
         facts.graceLeftMs = std::max<TimeMs>(0, m_mirror.graceEndsAt - toSession(now));
     }
-    if (info() == GameInfo::ConWait && now != kNever)
+    if (info() == GameInfo::ConWait && now != kNever && !waitsUntilCancelled())
         facts.waitLeftMs = std::max<TimeMs>(0, toWindow(m_connection.policy().giveUpAt()) - now);
     facts.comingBack = m_mirror.comingBack;
+    facts.awaitingReturn = m_mirror.hasSession && m_mirror.awaitingReturn && protocol::isConnected(info());
     facts.previousEnd = m_previousEnd ? describeEnd(*m_previousEnd) : std::string();
     facts.keeperProblem = m_mirror.keeperProblem;
     facts.gameNumber = gameNumber();

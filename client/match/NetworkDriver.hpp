@@ -47,6 +47,9 @@ public:
     TimeMs elapsedMs(TimeMs now) const override;
     TimeMs nextWakeAt(TimeMs now) const override;
     const std::vector<GameRecord>& finishedGames() const override { return m_finished; }
+    std::span<const GameRecord> matchGames() const override {
+        return std::span<const GameRecord>(m_finished).subspan(m_matchFirstGame);
+    }
     NetworkView* network() override { return this; }
     void close() override;
 
@@ -63,6 +66,7 @@ public:
     std::vector<RefusedMove> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
     std::vector<TakenBackMove> takeTakenBack() override { return std::exchange(m_takenBack, {}); }
     bool retry(TimeMs now) override;
+    RetryOffer retryOffer() const override;
     void connectNextWith(const ConnectOptions& connect) override;
     bool matchEnded() const override;
     bool choosesRematchItself() const { return m_connection.choosesRematchItself(); }
@@ -85,10 +89,14 @@ public:
 
 private:
     void begin(TimeMs now);
+    // Hosting or connecting again: the last opponent and its score are no longer the table's.
+    void forgetOpponent();
     void noteFailure();
     bool live() const { return m_connection.active() && !m_mirror.finished && m_mirror.hasSession; }
     TimeMs toWindow(TimeMs sessionMs) const { return sessionMs == kNever ? kNever : sessionMs + m_offsetMs; }
     TimeMs toSession(TimeMs windowMs) const { return windowMs - m_offsetMs; }
+    // A host started from the start screen: no end to its wait but the player's Cancel.
+    bool waitsUntilCancelled() const { return m_connection.policy().giveUpAt() == kNever; }
     void takeMail();
     void absorbEvents(TimeMs now, std::vector<AppliedMove>& applied);
     void onEvent(const protocol::SessionEvent& event, TimeMs now, std::vector<AppliedMove>& applied);
@@ -103,6 +111,7 @@ private:
     std::uint64_t m_newsNs = 0;
     std::vector<protocol::SessionEvent> m_events;
     TimeMs m_offsetMs = 0; // window clock minus the connector's clock
+    TimeMs m_waitBegunAt = 0; // the window's clock: this wait for a player began
     GameState m_blankTable;
     ShownTable m_shown;             // the host's table as the window animated it
     std::vector<RefusedMove> m_refused;
@@ -111,6 +120,7 @@ private:
     int m_racesWon = 0;  // host: the other player's plays refused because ours reached the pile first
     std::vector<WireLogEntry> m_wireLog;
     std::vector<GameRecord> m_finished;
+    std::size_t m_matchFirstGame = 0; // the first of m_finished played in the match on the table now
     std::optional<protocol::SessionEvent> m_gameOver; // a game's end, recorded after the events that came with it
     LatencySamples m_roundTrips;
     bool m_connected = false;

@@ -45,12 +45,23 @@ struct MatchNotice {
     std::string detail;
     std::string reason;   // no game, or the match is over: why (the detail without its key hint)
     bool peerSilent = false; // the other side stopped answering
+    // A host taken back from its journal waits for its player to come back: this side is the
+    // one that stopped, so nobody "stopped answering", and its player's return is a join.
+    bool awaitingReturn = false;
 };
 
 // Between two network games: who has asked for the next one (it is dealt when both have).
 struct NextGameAsks {
     bool mine = false;
     bool theirs = false;
+};
+
+// What connecting again (R, after the match ended) does: host on the same port again, or join
+// the same host again (`joins`: its player's name, else its address); neither: join else host,
+// as setup.ini's peer says.
+struct RetryOffer {
+    bool hosts = false;
+    std::string joins;
 };
 
 // The part of a match only network play has: the other player, the connection's state in
@@ -82,6 +93,7 @@ public:
     // Plays taken back since the last call (a rewind, on the host or told by its UPDATE): home.
     virtual std::vector<TakenBackMove> takeTakenBack() = 0;
     virtual bool retry(TimeMs now) = 0;   // R: connect again after the match ended
+    virtual RetryOffer retryOffer() const { return {}; } // ... and what that does
     // The connection the next retry() makes: the network settings saved since this one began.
     virtual void connectNextWith(const ConnectOptions& connect) = 0;
     virtual bool matchEnded() const = 0;  // nothing more happens without retry()

@@ -27,8 +27,10 @@ void copySession(const protocol::Session& live, TimeMs now, SessionMirror& mirro
     mirror.rttMs = live.recentRttMs();
     mirror.clock = live.clockOffset();
     mirror.arbitration = live.confirmedState().rules.arbitration;
-    if (const auto* host = dynamic_cast<const protocol::HostSession*>(&live))
+    if (const auto* host = dynamic_cast<const protocol::HostSession*>(&live)) {
         mirror.arbitrationFigures = host->arbitration();
+        mirror.awaitingReturn = host->awaitingReturn();
+    }
     mirror.peerAddress = live.peerAddress();
 }
 
@@ -43,6 +45,10 @@ SessionMirror mirrorOf(const Connector* connector, const protocol::Session* live
     }
     if (live != nullptr) copySession(*live, now, mirror);
     return mirror;
+}
+
+const GameState& shownTableOf(const SessionMirror& mirror) {
+    return gameFinished(mirror.info) ? mirror.confirmed : mirror.state;
 }
 
 } // namespace speed::client

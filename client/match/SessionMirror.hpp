@@ -43,10 +43,16 @@ struct SessionMirror {
     Arbitration arbitration = Arbitration::Fair;                    // the game's, as its deal said
     std::optional<protocol::ArbitrationFigures> arbitrationFigures; // the host's: what fair arbitration chose and did
     std::string peerAddress;
+    bool awaitingReturn = false; // a host taken back from its journal, its player not back yet
     std::optional<store::StoreProblem> keeperProblem; // the ticket or the journal cannot be used
 };
 
 // The mirror of `connector` and its live session (null: none yet) at `now`, the connector's clock.
 SessionMirror mirrorOf(const Connector* connector, const protocol::Session* live, TimeMs now);
+
+// The table the window shows of a dealt game: the seat's while it is played; once it is over
+// (WIN, DEFEAT, DRAW, EXTGAME), the match's own, whose result is the one the state says (a host
+// seat's view lags the match by the other player's delay under fair arbitration).
+const GameState& shownTableOf(const SessionMirror& mirror);
 
 } // namespace speed::client

@@ -434,7 +434,7 @@ void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout
     sf::Color band = sfColour(palette::kBannerShade);
     switch (scene.info) {
     case GameInfo::Win: case GameInfo::ExtGame: case GameInfo::Draw: case GameInfo::Defeat: {
-        const Outcome outcome = outcomeFor(scene.state->result, scene.localSeat);
+        const Outcome outcome = shownOutcome(scene.info, scene.state->result, scene.localSeat);
         const bool draw = outcome == Outcome::Draw;
         if (scene.twoPlayers && !draw) { // somebody here won: the banner names them
             const std::string& winner = outcome == Outcome::Won ? scene.localName : scene.opponentName;

@@ -101,9 +101,8 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
         wrappedText(m_facts.reason);
         ImGui::PopStyleColor();
     }
-    if (m_facts.canRetry && (ImGui::Button(tr("screen.start.retry")) || shortcut(sf::Keyboard::R, onTop))) {
-        commands.push_back({UiAction::Retry});
-    }
+    drawWaiting(commands);
+    drawRetry(commands);
     if (m_facts.tutorialFirst) drawLearnFirst(commands);
     drawCpu(commands);
     drawHost(commands);
@@ -122,6 +121,38 @@ StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     if (shortcut(sf::Keyboard::J, onTop)) m_focusJoin = true;
     ImGui::End();
     return dialog;
+}
+
+void StartScreen::drawWaiting(UiCommands& commands) {
+    if (!m_facts.waiting) return;
+    const WaitingOffer& waiting = *m_facts.waiting;
+    heading(waiting.game > 0 ? trf("screen.resume.waiting_game", waiting.peerName, waiting.game).c_str()
+                             : trf("screen.resume.waiting", waiting.peerName).c_str());
+    if (m_focusFirst && m_onTop) {
+        ImGui::SetKeyboardFocusHere();
+        m_focusFirst = false;
+    }
+    // Enter as well as Space: the keyboard starts here, and Enter is what a player tries first.
+    const bool resume = ImGui::Button(tr("screen.resume.button")) ||
+                        (m_onTop && ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false));
+    noteKeyboard("screen.resume");
+    if (resume) commands.push_back({UiAction::ResumeWaiting});
+    if (buttonOnSameLine(tr("screen.resume.dismiss"))) commands.push_back({UiAction::DismissWaiting});
+    wrappedDisabledText(trf("screen.resume.hint", m_facts.port, waiting.peerName));
+}
+
+// After a network match: connect as it did, in words that say what that does.
+void StartScreen::drawRetry(UiCommands& commands) {
+    if (!m_facts.canRetry) return;
+    const std::string label = m_facts.retryHosts           ? std::string(tr("screen.start.host_again"))
+                              : !m_facts.retryJoins.empty() ? trf("screen.start.join_again", m_facts.retryJoins)
+                                                            : std::string(tr("screen.start.retry"));
+    if (ImGui::Button(label.c_str()) || shortcut(sf::Keyboard::R, m_onTop)) commands.push_back({UiAction::Retry});
+    noteWidget("screen.retry");
+    if (m_facts.retryHosts) {
+        ImGui::SameLine();
+        wrappedDisabledText(trf("screen.start.host_again_hint", m_facts.port));
+    }
 }
 
 void StartScreen::drawCpu(UiCommands& commands) {

@@ -13,6 +13,12 @@
 
 namespace speed::client::ui {
 
+// A match this machine hosted that can still be taken back (its journal, within the grace).
+struct WaitingOffer {
+    std::string peerName;
+    int game = 0; // the game under way (0: none dealt yet)
+};
+
 // What the start screen offers, taken from setup.ini and the machine when it opens.
 struct StartScreenFacts {
     std::string reason;                 // why no game runs, in a player's words (empty at start)
@@ -22,6 +28,9 @@ struct StartScreenFacts {
     std::vector<std::string> addresses; // this machine's LAN addresses (lanAddresses())
     bool canRetry = false;              // a network match just ended: "Connect again" (R) is offered
     bool tutorialFirst = false;         // "Learn to play" comes first, chosen (the lesson never done, no game finished)
+    bool retryHosts = false;            // ... it was hosted here: "Host again", on `port`
+    std::string retryJoins;             // ... it joined this player (or address): "Join ... again"
+    std::optional<WaitingOffer> waiting; // "Your match with Ken is waiting: Resume" (Enter), or give it up
 };
 
 // Levels a player picks on the start screen, slowest first: the CPU ladder (max is a test bot,
@@ -42,8 +51,10 @@ std::string joinProblemWords(const HostPortError& problem);
 // The screen shown whenever no game runs: Play vs CPU (with its level), Host a game (this
 // machine's LAN addresses and the port, each with a Copy button), Join (an address field),
 // Network measurement, Settings, Help and Quit, and Two players (one keyboard). It works by
-// keyboard too: Tab and the arrows move, Space or Enter presses, C plays the CPU, T two players,
-// H hosts, J goes to the address field, and after a network match R connects again.
+// keyboard too: Tab and the arrows move, Space or Enter presses, C plays the CPU, 2 two players,
+// T the lesson, H hosts, J goes to the address field, and after a network match R connects again.
+// A match this machine hosted that still waits for its player comes first: Resume (the
+// keyboard's first stop, so Enter takes it) or give it up.
 class StartScreen {
 public:
     void open(StartScreenFacts facts);
@@ -60,6 +71,8 @@ public:
     void focus() { m_focusFirst = m_open; }
 
 private:
+    void drawWaiting(UiCommands& commands);
+    void drawRetry(UiCommands& commands);
     void drawCpu(UiCommands& commands);
     void drawTwoPlayers(UiCommands& commands);
     void drawHost(UiCommands& commands);

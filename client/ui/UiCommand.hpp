@@ -30,6 +30,8 @@ enum class UiAction {
     TutorialSkipStep, // the lesson's next step, as if this one were done
     TutorialSkipAll,  // leave the lesson for the start screen (it counts as done)
     TutorialReplay,   // the lesson again from its first step
+    ResumeWaiting,  // host again the match this machine's journal keeps for its player
+    DismissWaiting, // give that match up: its journal is deleted
 };
 
 struct UiCommand {

@@ -32,6 +32,7 @@ const Words kCommonWords[] = {
     {"window.log.not_played", "Not played: {}", "出せませんでした：{}"},
     {"window.log.notice_reason", "{}: {}", "{}：{}"},
     {"window.log.peer_back", "{} is back", "{}が戻りました"},
+    {"window.log.peer_rejoined", "{0} joined: game {1} goes on", "{0}が参加しました：第{1}ゲームを続けます"},
     {"window.log.game_won", "Game {}: you won in {}", "第{}ゲーム：あなたの勝ち（{}）"},
     {"window.log.game_lost", "Game {}: you lost in {}", "第{}ゲーム：あなたの負け（{}）"},
     {"window.log.hotseat_won", "Game {}: {} won in {}", "第{}ゲーム：{}の勝ち（{}）"},

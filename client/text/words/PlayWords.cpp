@@ -106,6 +106,8 @@ const Words kPlayWords[] = {
     {"play.conn.waiting_for_player", "Waiting for a player", "相手を待っています"},
     {"play.conn.friend_joins", "your friend joins {}", "友だちの参加先：{}"},
     {"play.conn.last_match", "last match: {}", "前回の対戦：{}"},
+    {"play.conn.awaiting_return", "Waiting for {} to come back", "{}の復帰を待っています"},
+    {"play.conn.for_return", "for {} to come back", "{}の復帰を待っています"},
     // The files that let a match outlive the program (the ticket, the journal) cannot be used:
     // the file, then the operating system's words, then what it means for the match.
     {"play.keeper.cannot_create_folder", "cannot create the state folder {}", "状態フォルダー{}を作れません"},

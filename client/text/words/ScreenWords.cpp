@@ -103,6 +103,20 @@ const Words kScreenWords[] = {
     {"screen.result.next_rung", "Next rung: {}", "次の相手：{}"},
     {"screen.result.change_opponent", "Change opponent", "相手を変える"},
     {"screen.result.menu", "Menu", "メニュー"},
+    // The start screen after a network match: what connecting again does.
+    {"screen.start.host_again", "Host again (R)", "もう一度ホストする（R）"},
+    {"screen.start.host_again_hint", "waits on UDP port {} for a player", "UDPポート{}で相手を待ちます"},
+    {"screen.start.join_again", "Join {} again (R)", "{}にもう一度参加（R）"},
+    // The start screen: a match this machine hosted that still waits for its player.
+    {"screen.resume.waiting", "Your match with {} is waiting", "{}との対戦が待っています"},
+    {"screen.resume.waiting_game", "Your match with {0} is waiting (game {1})", "{0}との対戦（第{1}ゲーム）が待っています"},
+    {"screen.resume.button", "Resume", "再開"},
+    {"screen.resume.dismiss", "Give it up", "やめる"},
+    {"screen.resume.hint", "Resume hosts it again on UDP port {0}, where {1}'s window comes back to it.",
+     "再開するとUDPポート{0}で再びホストし、{1}のウィンドウがそこに戻ってきます。"},
+    {"screen.resume.given_up",
+     "The match with {0} is given up. If {0}'s window comes back, it is told the match is gone and joins as a new player.",
+     "{0}との対戦をやめました。{0}のウィンドウが戻ってきたら、対戦がなくなったことが伝えられ、新しい相手として参加します。"},
 };
 
 } // namespace

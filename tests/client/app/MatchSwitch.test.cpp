@@ -18,6 +18,7 @@ class FakeNetworkMatch final : public MatchDriver, public QuietNetworkView {
 public:
     bool ended = true;
     int retries = 0;
+    RetryOffer offer;
     bool* closed = nullptr;
 
     std::vector<AppliedMove> tick(TimeMs) override { return {}; }
@@ -44,6 +45,7 @@ public:
         return ended;
     }
     bool matchEnded() const override { return ended; }
+    RetryOffer retryOffer() const override { return offer; }
 
 private:
     GameState m_state;
@@ -57,6 +59,9 @@ struct Bench {
     std::vector<NetworkSetup> networks;
     std::vector<std::string> remembered;
     std::vector<BotLevel> rememberedLevels;
+    std::optional<WaitingMatch> waiting; // what the state folder keeps for the host's port
+    std::vector<std::uint16_t> lookedOn;  // the ports a waiting match was looked for on
+    std::vector<std::uint16_t> dismissed;
     int replaced = 0;
     MatchSwitch sw;
 
@@ -79,6 +84,14 @@ struct Bench {
         };
         made.rememberPeer = [this](const std::string&, const std::string& peer) { remembered.push_back(peer); };
         made.rememberLevel = [this](const std::string&, BotLevel level) { rememberedLevels.push_back(level); };
+        made.findWaiting = [this](std::uint16_t port, TimeMs) {
+            lookedOn.push_back(port);
+            return waiting;
+        };
+        made.dismissWaiting = [this](std::uint16_t port) {
+            dismissed.push_back(port);
+            waiting.reset();
+        };
         return made;
     }
 };
@@ -198,4 +211,60 @@ TEST_CASE("match switch: commands that do not choose the match change nothing", 
     }
     CHECK(bench.sw.retry(0) == MatchChange::None); // no network match to connect again
     CHECK(bench.replaced == 0);
+}
+
+TEST_CASE("match switch: a host chosen on the start screen waits until cancelled, a joiner as setup.ini says", "[app]") {
+    Bench bench;
+    REQUIRE(bench.sw.apply(ui::UiCommand(ui::UiAction::HostGame), 0) == MatchChange::Replaced);
+    CHECK(bench.networks.back().connect.waitMs == kNever);
+    REQUIRE(bench.sw.apply(join("10.0.0.2"), 1) == MatchChange::Replaced);
+    CHECK(bench.networks.back().connect.waitMs == 1000LL * bench.options.settings.network.waitSeconds);
+}
+
+TEST_CASE("match switch: after a match the start screen says what connecting again does", "[app]") {
+    Bench bench;
+    REQUIRE(bench.sw.apply(ui::UiCommand(ui::UiAction::HostGame), 0) == MatchChange::Replaced);
+    auto& hosted = dynamic_cast<FakeNetworkMatch&>(bench.sw.match());
+    hosted.offer.hosts = true;
+    REQUIRE(bench.sw.startScreenOver("Ken left") == MatchChange::StartScreen);
+    ui::StartScreenFacts facts = bench.sw.startScreenFacts();
+    CHECK(facts.canRetry);
+    CHECK(facts.retryHosts); // "Host again", waiting on the port
+    CHECK(facts.retryJoins.empty());
+    CHECK(facts.port == bench.options.settings.network.port);
+
+    REQUIRE(bench.sw.apply(join("10.0.0.2"), 1) == MatchChange::Replaced);
+    auto& joined = dynamic_cast<FakeNetworkMatch&>(bench.sw.match());
+    joined.offer.joins = "Ken";
+    REQUIRE(bench.sw.startScreenOver("Ken left") == MatchChange::StartScreen);
+    facts = bench.sw.startScreenFacts();
+    CHECK_FALSE(facts.retryHosts);
+    CHECK(facts.retryJoins == "Ken"); // "Join Ken again"
+}
+
+TEST_CASE("match switch: a match the journal keeps is offered, resumed by hosting, or given up", "[app]") {
+    Bench bench;
+    bench.waiting = WaitingMatch{"Ken", 2, 40'000};
+    ui::StartScreenFacts facts = bench.sw.startScreenFacts();
+    REQUIRE(facts.waiting);
+    CHECK(facts.waiting->peerName == "Ken");
+    CHECK(facts.waiting->game == 2);
+    CHECK(bench.lookedOn.back() == bench.options.settings.network.port);
+
+    // Resume hosts on the port (the connector takes the journal's match back there).
+    CHECK(bench.sw.apply(ui::UiCommand(ui::UiAction::ResumeWaiting), 0) == MatchChange::Replaced);
+    REQUIRE(bench.networks.size() == 1);
+    CHECK_FALSE(bench.networks[0].connect.peer);
+    CHECK(bench.networks[0].connect.hostPort == bench.options.settings.network.port);
+    CHECK(bench.dismissed.empty());
+
+    // Given up: the journal goes, and the start screen says what becomes of the match.
+    CHECK(bench.sw.apply(ui::UiCommand(ui::UiAction::LeaveToStart), 1) == MatchChange::StartScreen);
+    CHECK(bench.sw.startScreenFacts().waiting);
+    CHECK(bench.sw.apply(ui::UiCommand(ui::UiAction::DismissWaiting), 2) == MatchChange::StartScreen);
+    CHECK(bench.dismissed == std::vector<std::uint16_t>{bench.options.settings.network.port});
+    facts = bench.sw.startScreenFacts();
+    CHECK_FALSE(facts.waiting);
+    CHECK(facts.reason.find("Ken") != std::string::npos);
+    CHECK(bench.networks.size() == 1); // nothing hosted
 }

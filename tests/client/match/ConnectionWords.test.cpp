@@ -212,6 +212,33 @@ TEST_CASE("connection words: a missing player is named and the grace counts down
     CHECK(noticeFor(facts).detail.find("Permission denied") != std::string::npos);
 }
 
+TEST_CASE("connection words: a host taken back from its journal waits for its player to come back, "
+          "and nobody stopped answering", "[client][words]") {
+    ConnectionFacts facts;
+    facts.host = true;
+    facts.connected = true; // the journal's session, connected again
+    facts.info = GameInfo::Pause0;
+    facts.peerName = "Ken";
+    facts.peerSilent = true;
+    facts.awaitingReturn = true;
+    facts.graceLeftMs = 47'200;
+    facts.port = 50001;
+    const MatchNotice notice = noticeFor(facts);
+    CHECK(notice.headline == "Waiting for Ken to come back");
+    CHECK(notice.detail.find("the game waits 0:48") == 0);
+    CHECK(notice.detail.find("UDP port 50001") != std::string::npos);
+    CHECK_FALSE(notice.peerSilent); // so the return is not logged as "Ken is back"
+    CHECK(notice.awaitingReturn);
+    CHECK(statusWord(facts) == "Waiting");
+    CHECK(statusDetail(facts).find("for Ken to come back") == 0);
+    for (const std::string& words : {notice.headline, notice.detail, statusDetail(facts)})
+        CHECK(words.find("stopped answering") == std::string::npos);
+    {
+        InJapanese japanese;
+        CHECK(noticeFor(facts).headline == "Kenの復帰を待っています");
+    }
+}
+
 TEST_CASE("connection words: a host waiting anew says how the last match ended", "[client][words]") {
     ConnectionFacts facts;
     facts.host = true;

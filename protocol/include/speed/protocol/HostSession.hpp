@@ -58,6 +58,9 @@ public:
     TimeMs gameElapsedMs(TimeMs now) const override { return m_match.elapsedMs(now); }
     bool gameClockRuns() const override { return m_match.clockRuns(); }
     const Match& match() const { return m_match; }
+    // Taken back from the journal, and its player not back yet: the journal's session keys are
+    // retired until the client comes back under new ones (this side is the one that stopped).
+    bool awaitingReturn() const { return m_link.keysRetired(); }
     // What the policy of the current deal chose and did; its mode, before a deal, the configured one.
     ArbitrationFigures arbitration() const;
 
