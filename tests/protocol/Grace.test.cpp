@@ -79,6 +79,7 @@ TEST_CASE("a host that waits until cancelled never gives up, and plays whoever c
     SessionConfig hostConfig = configFor(SessionRole::Host);
     hostConfig.timing.connectWaitMs = kNever; // the window's Host a game on its start screen
     SessionPair pair(hostConfig, configFor(SessionRole::Client));
+    pair.now = 5000; // a clock that has run a while: its time plus the wait must not wrap
     pair.host.listen(pair.now);
     pair.advance(3 * 3600 * 1000, 60'000); // three hours, far past any `wait`
     CHECK(pair.host.gameInfo() == GameInfo::ConWait);
