@@ -168,11 +168,12 @@ std::string problemWords(const SettingsError& error) {
 }
 
 std::string settingsProblemWords(const SettingsError& error) {
+    // Appended piece by piece: GCC 12 warns (falsely) about "literal" + std::string temporaries.
     std::string text = error.file;
-    if (error.line > 0) text += ":" + std::to_string(error.line);
-    text += ": ";
-    if (!error.key.empty()) text += "[" + error.section + "] " + error.key + ": ";
-    return text + problemWords(error);
+    if (error.line > 0) text.append(":").append(std::to_string(error.line));
+    text.append(": ");
+    if (!error.key.empty()) text.append("[").append(error.section).append("] ").append(error.key).append(": ");
+    return text.append(problemWords(error));
 }
 
 } // namespace speed::client::ui
