@@ -50,7 +50,8 @@ std::optional<int> applySettingsFile(const CLI::App& app, ClientOptions& options
     if (!loaded.warning.empty()) std::cerr << "speed: warning: " << loaded.warning << '\n';
     const Settings& settings = *loaded.settings;
     if (app.count("--level") == 0) options.cpuLevel = settings.cpuLevel;
-    options.cpuLevelGiven = app.count("--level") > 0 || loaded.gives("cpu", "level");
+    options.cpuLevelGiven = app.count("--level") > 0;
+    options.cpuLevelInFile = loaded.gives("cpu", "level");
     if (app.count("--hand") == 0) options.rules.handSize = settings.rules.handSize;
     if (app.count("--jokers") == 0) options.rules.jokers = settings.rules.jokers;
     if (app.count("--deal") == 0) options.rules.deal = settings.rules.deal;

@@ -19,7 +19,8 @@ struct ClientOptions {
     bool vsCpu = false;
     bool twoPlayers = false;            // --two-players: two people on one keyboard, offline
     BotLevel cpuLevel = BotLevel::Normal;
-    bool cpuLevelGiven = false;         // --level or setup.ini's [cpu] level named it: the ladder's own start does not apply
+    bool cpuLevelGiven = false;         // --level named it: the ladder's own start (ladderStartLevel) does not apply
+    bool cpuLevelInFile = false;        // setup.ini's [cpu] level names it: the level chosen last
     std::optional<BotLevel> localBot;   // --bot L
     bool cpuIdle = false;               // --cpu-idle: the opponent never moves
     bool tutorial = false;              // --tutorial: "Learn to play" at once

@@ -63,10 +63,14 @@ store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& 
     return game;
 }
 
-BotLevel ladderStartLevel(std::optional<BotLevel> explicitLevel, std::optional<BotLevel> highestBeaten) {
-    if (explicitLevel) return *explicitLevel;
-    if (highestBeaten && isLadderLevel(*highestBeaten)) return *highestBeaten;
-    return ladderLevels().front();
+BotLevel ladderStartLevel(std::optional<BotLevel> chosen, std::optional<BotLevel> highestBeaten, bool playedCpu) {
+    const BotLevel first = ladderLevels().front();
+    if (!playedCpu) return first;
+    BotLevel start = first;
+    for (const std::optional<BotLevel>& level : {chosen, highestBeaten}) {
+        if (level && isLadderLevel(*level)) start = std::max(start, *level); // the ladder's order is the enum's
+    }
+    return start;
 }
 
 GameStatsKeeper::GameStatsKeeper(Opener opener) : m_opener(std::move(opener)) {

@@ -27,7 +27,11 @@ store::FinishedGame finishedGameOf(const GameRecord& record, const RuleOptions& 
 // The opponent a CPU game is against when nothing names one: the level given explicitly (--level,
 // or setup.ini's [cpu] level), else the highest rung of the ladder the player has beaten, else
 // the first rung (a first-time player starts at the bottom, not in the middle).
-BotLevel ladderStartLevel(std::optional<BotLevel> explicitLevel, std::optional<BotLevel> highestBeaten);
+// Where the CPU ladder starts when --level does not say: a player who has not played the CPU
+// yet meets the first rung (whatever setup.ini's level says); one who has, the higher of the
+// level chosen last (`chosen`, setup.ini's, which a choice in the window keeps) and the highest
+// rung beaten.
+BotLevel ladderStartLevel(std::optional<BotLevel> chosen, std::optional<BotLevel> highestBeaten, bool playedCpu);
 
 // The window's statistics: each finished game is written as it ends. A file that cannot be
 // opened or written costs the record of that game, never the game: the problem is kept for the

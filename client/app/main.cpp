@@ -61,9 +61,19 @@ std::unique_ptr<MatchDriver> firstMatch(const ClientOptions& options, std::uint6
 
 // The highest rung of the CPU ladder beaten, from the statistics; nothing when none, or when the
 // file cannot be read (the window says why once it is open).
-std::optional<speed::BotLevel> highestRungOnFile() {
+struct LadderOnFile {
+    std::optional<speed::BotLevel> highestBeaten;
+    bool playedCpu = false; // any game against the CPU is on file
+};
+LadderOnFile ladderOnFile() {
     GameStatsKeeper keeper(&speed::store::GameStats::openDefault);
-    return keeper.highestRungBeaten();
+    LadderOnFile found{keeper.highestRungBeaten(), false};
+    if (const auto summary = keeper.summary()) {
+        for (const speed::store::OpponentSummary& opponent : summary->opponents) {
+            found.playedCpu = found.playedCpu || (opponent.kind == speed::store::OpponentKind::Cpu && opponent.played > 0);
+        }
+    }
+    return found;
 }
 
 // The report of whatever match the window showed last (the player may have switched).
@@ -146,8 +156,13 @@ int main(int argc, char** argv) {
                  fonts.hasJapanese ? fonts.japaneseName() : "none", fontFiles.japanese,
                  fonts.hasJapaneseBold ? ", bold " + fontFiles.japaneseBold : std::string());
     applyLanguage(options.language, fonts.hasJapanese);
-    // No level named: the CPU ladder starts where the player is (the statistics say how far).
-    if (!options.cpuLevelGiven) options.cpuLevel = ladderStartLevel(std::nullopt, highestRungOnFile());
+    // No --level: the CPU ladder starts where the player is (the statistics say how far).
+    if (!options.cpuLevelGiven) {
+        const LadderOnFile ladder = ladderOnFile();
+        const std::optional<speed::BotLevel> chosen =
+            options.cpuLevelInFile ? std::optional<speed::BotLevel>(options.cpuLevel) : std::nullopt;
+        options.cpuLevel = ladderStartLevel(chosen, ladder.highestBeaten, ladder.playedCpu);
+    }
     const std::uint64_t seed = options.seed.value_or(freshSeed());
     const bool startScreen = opensOnStartScreen(options);
     int exitCode = 0;

@@ -132,6 +132,7 @@ std::string saveProblemWords(const SaveResult& result) {
     case SaveProblem::CannotMakeFolder: return trf("settings.save.no_folder", result.path, result.systemError);
     case SaveProblem::CannotWrite: return trf("settings.save.cannot_write", result.path);
     case SaveProblem::CannotReplace: return trf("settings.save.cannot_replace", result.path, result.systemError);
+    case SaveProblem::NotAFile: return trf("settings.save.not_a_file", result.path);
     case SaveProblem::None: break;
     }
     return {};

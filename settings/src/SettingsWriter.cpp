@@ -196,6 +196,7 @@ std::string describeSaveProblem(const SaveResult& result) {
     case SaveProblem::CannotMakeFolder: return "cannot make the folder " + result.path + ": " + result.systemError;
     case SaveProblem::CannotWrite: return "cannot write " + result.path;
     case SaveProblem::CannotReplace: return "cannot replace " + result.path + ": " + result.systemError;
+    case SaveProblem::NotAFile: return result.path + " is not a file (a device or a folder): it is left as it is";
     case SaveProblem::None: break;
     }
     return {};
@@ -203,6 +204,11 @@ std::string describeSaveProblem(const SaveResult& result) {
 
 SaveResult saveSettings(const std::string& path, const Settings& settings) {
     namespace fs = std::filesystem;
+    // A path that names a device (--config /dev/null) or a folder is never replaced by a file:
+    // renaming over it would take /dev/null away from the whole machine.
+    if (std::error_code statError; fs::exists(path, statError) && !fs::is_regular_file(path, statError)) {
+        return notSaved(SaveProblem::NotAFile, path);
+    }
     std::string existing;
     if (std::ifstream in(path, std::ios::binary); in) {
         std::ostringstream text;

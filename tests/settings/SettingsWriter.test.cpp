@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/stat.h>
+
 using namespace speed;
 
 namespace {
@@ -234,4 +236,24 @@ TEST_CASE("a section header longer than the reader keeps gets no keys the reader
     INFO((after.error ? after.error->describe() : std::string()));
     REQUIRE(after.settings);
     CHECK(*after.settings == settings);
+}
+
+TEST_CASE("a path that is not a file (a device, a pipe, a folder) is never replaced by a saved file", "[settings][writer]") {
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::temp_directory_path() / "speed-settings-test-not-a-file";
+    fs::remove_all(folder);
+    fs::create_directories(folder / "a-folder.ini");
+    const fs::path pipe = folder / "a-pipe.ini"; // stands for /dev/null, which a test must not risk
+    REQUIRE(mkfifo(pipe.c_str(), 0600) == 0);
+    for (const fs::path& path : {pipe, folder / "a-folder.ini"}) {
+        INFO(path);
+        const SaveResult result = saveSettings(path.string(), changedSettings());
+        CHECK_FALSE(result.saved);
+        CHECK(result.problem == SaveProblem::NotAFile);
+        CHECK(result.error.find("is not a file") != std::string::npos);
+        CHECK_FALSE(fs::exists(path.string() + ".saving"));
+    }
+    CHECK(fs::is_fifo(pipe));
+    CHECK(fs::is_directory(folder / "a-folder.ini"));
+    fs::remove_all(folder);
 }

@@ -51,6 +51,8 @@ const Words kSettingsWords[] = {
     {"settings.save.no_folder", "cannot make the folder {0}: {1}", "フォルダー {0} を作れません：{1}"},
     {"settings.save.cannot_write", "cannot write {}", "{} に書き込めません"},
     {"settings.save.cannot_replace", "cannot replace {0}: {1}", "{0} を置き換えられません：{1}"},
+    {"settings.save.not_a_file", "{} is not a file (a device or a folder): it is left as it is",
+     "{} はファイルではありません（デバイスかフォルダ）：そのままにします"},
     {"settings.save.done",
      "Saved to {}. Sound, volume, language, cards and sizes apply at once; the rules and the CPU opponent at the next "
      "game against the CPU; the network settings and your name at the next connection.",

@@ -196,11 +196,16 @@ TEST_CASE("speed --stats prints a table per opponent and level, and JSON with nu
 }
 
 TEST_CASE("The CPU ladder starts at the level named, else the highest rung beaten, else the first rung", "[stats][ladder]") {
-    CHECK(ladderStartLevel(std::nullopt, std::nullopt) == BotLevel::Novice); // a first-time player: not normal
-    CHECK(ladderStartLevel(std::nullopt, BotLevel::Hard) == BotLevel::Hard);
-    CHECK(ladderStartLevel(BotLevel::Normal, std::nullopt) == BotLevel::Normal); // --level or setup.ini's [cpu] level
-    CHECK(ladderStartLevel(BotLevel::Easy, BotLevel::Expert) == BotLevel::Easy);
-    CHECK(ladderStartLevel(std::nullopt, BotLevel::Max) == BotLevel::Novice); // not a rung
+    // A first-time player meets the first rung, whatever setup.ini's level says.
+    CHECK(ladderStartLevel(std::nullopt, std::nullopt, false) == BotLevel::Novice);
+    CHECK(ladderStartLevel(BotLevel::Normal, std::nullopt, false) == BotLevel::Novice);
+    // After that: the higher of the level chosen last and the highest rung beaten.
+    CHECK(ladderStartLevel(std::nullopt, BotLevel::Hard, true) == BotLevel::Hard);
+    CHECK(ladderStartLevel(BotLevel::Normal, std::nullopt, true) == BotLevel::Normal);
+    CHECK(ladderStartLevel(BotLevel::Easy, BotLevel::Expert, true) == BotLevel::Expert);
+    CHECK(ladderStartLevel(BotLevel::Expert, BotLevel::Easy, true) == BotLevel::Expert);
+    CHECK(ladderStartLevel(std::nullopt, BotLevel::Max, true) == BotLevel::Novice); // not a rung
+    CHECK(ladderStartLevel(BotLevel::Max, std::nullopt, true) == BotLevel::Novice);
 }
 
 TEST_CASE("The keeper reads the ladder from the games it wrote", "[stats][ladder]") {

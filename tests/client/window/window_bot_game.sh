@@ -99,5 +99,9 @@ grep -q "window ready .* vs CPU easy" "$LOG" || fail "the ladder does not start 
 printf '[cpu]\nlevel = normal\n' >"$WORK_DIR/normal.ini"
 timeout 60 "$SPEED_BIN" --vs-cpu --seed 3 --config "$WORK_DIR/normal.ini" --screenshot "$WORK_DIR/normal.png" --after 0.2 \
     >/dev/null 2>"$LOG" || fail "speed --screenshot exited with $?"
-grep -q "window ready .* vs CPU normal" "$LOG" || fail "setup.ini's level is not the one played"
-echo "ok: the ladder starts at the highest rung beaten, setup.ini's level wins"
+grep -q "window ready .* vs CPU normal" "$LOG" || fail "setup.ini's level (chosen last, above the rung beaten) is not the one played"
+printf '[cpu]\nlevel = novice\n' >"$WORK_DIR/novice.ini"
+timeout 60 "$SPEED_BIN" --vs-cpu --seed 3 --config "$WORK_DIR/novice.ini" --screenshot "$WORK_DIR/novice.png" --after 0.2 \
+    >/dev/null 2>"$LOG" || fail "speed --screenshot exited with $?"
+grep -q "window ready .* vs CPU easy" "$LOG" || fail "a level chosen below the highest rung beaten was preselected"
+echo "ok: the ladder starts at the higher of the highest rung beaten and the level chosen last"

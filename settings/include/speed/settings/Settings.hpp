@@ -144,6 +144,7 @@ enum class SaveProblem : std::uint8_t {
     CannotMakeFolder, // the file's folder cannot be made (path, systemError)
     CannotWrite,      // the temporary file cannot be written (path)
     CannotReplace,    // the temporary file cannot replace the file (path, systemError)
+    NotAFile,         // the path names something else than a file (a device such as /dev/null, a folder): left alone (path)
 };
 
 struct SaveResult {
