@@ -96,7 +96,14 @@ void WindowApp::followMatch(TimeMs now) {
         m_motion.prune(now);
         m_dirty = true;
     }
-    if (const NetworkView* network = match().network()) followNetwork(*network, now);
+    if (NetworkView* network = match().network()) {
+        // A restored match's player is a join, never "stopped answering / is back".
+        for (const int game : network->takeRejoinedGames()) {
+            spdlog::info("{} joined the match taken back (game {})", opponentName(), game);
+            m_overlay->addGameEvent(now, ui::GameEventKind::Connection, trf("window.log.peer_rejoined", opponentName(), game));
+        }
+        followNetwork(*network, now);
+    }
 }
 
 // A network match: where the players' choice of a rematch stands, the status and the banner,
@@ -127,10 +134,6 @@ void WindowApp::followNetwork(const NetworkView& network, TimeMs now) {
                                         : trf("window.log.notice_reason", notice.headline, notice.reason));
         } else if (notice.headline.empty() && m_shownNotice.peerSilent) {
             m_overlay->addGameEvent(now, ui::GameEventKind::Connection, trf("window.log.peer_back", opponentName()));
-        } else if (notice.headline.empty() && m_shownNotice.awaitingReturn) { // a restored match's player: a join
-            spdlog::info("{} joined the match taken back (game {})", opponentName(), match().gameNumber());
-            m_overlay->addGameEvent(now, ui::GameEventKind::Connection,
-                                    trf("window.log.peer_rejoined", opponentName(), match().gameNumber()));
         }
         m_shownNotice = notice;
         m_shownStatus = std::move(status);

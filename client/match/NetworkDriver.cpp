@@ -156,6 +156,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::GameStarted:
         recordGameOver(now); // the last game's, before this one's table replaces it
         spdlog::info("game {} {}", event.game, event.movesBefore > 0 ? "taken back from the journal" : "dealt");
+        m_takenBackGame = isHost() && event.movesBefore > 0 ? static_cast<int>(event.game) : 0;
         m_shown.follow(event, applied, m_blankTable);
         m_racesLost = 0;
         m_racesWon = 0;
@@ -177,6 +178,7 @@ void NetworkDriver::onEvent(const SessionEvent& event, TimeMs now, std::vector<A
     case SessionEventKind::Rejoined:
         if (!m_mirror.peerAddress.empty()) m_lastPeerAddress = m_mirror.peerAddress;
         spdlog::info("{} is back in the match, at {}", event.peerName, m_lastPeerAddress);
+        if (m_takenBackGame != 0) m_rejoinedGames.push_back(std::exchange(m_takenBackGame, 0));
         break;
     case SessionEventKind::MatchGone: spdlog::info("{}", protocol::kJoiningAsNewPlayer); break;
     case SessionEventKind::RttSample: m_roundTrips.add(event.rttMs); break;

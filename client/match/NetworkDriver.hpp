@@ -65,6 +65,7 @@ public:
     std::string clockLabel() const override;
     std::vector<RefusedMove> takeRefusedMoves() override { return std::exchange(m_refused, {}); }
     std::vector<TakenBackMove> takeTakenBack() override { return std::exchange(m_takenBack, {}); }
+    std::vector<int> takeRejoinedGames() override { return std::exchange(m_rejoinedGames, {}); }
     bool retry(TimeMs now) override;
     RetryOffer retryOffer() const override;
     void connectNextWith(const ConnectOptions& connect) override;
@@ -116,6 +117,8 @@ private:
     ShownTable m_shown;             // the host's table as the window animated it
     std::vector<RefusedMove> m_refused;
     std::vector<TakenBackMove> m_takenBack;
+    int m_takenBackGame = 0;          // host: the game taken back from the journal (0: none)
+    std::vector<int> m_rejoinedGames; // ... which its player came back to, not yet taken
     int m_racesLost = 0; // this game's plays refused because another card reached the pile first
     int m_racesWon = 0;  // host: the other player's plays refused because ours reached the pile first
     std::vector<WireLogEntry> m_wireLog;

@@ -92,6 +92,9 @@ public:
     virtual std::vector<RefusedMove> takeRefusedMoves() = 0;
     // Plays taken back since the last call (a rewind, on the host or told by its UPDATE): home.
     virtual std::vector<TakenBackMove> takeTakenBack() = 0;
+    // A host that took its match back from the journal: the games its player came back to since
+    // the last call (however soon after the restart: no frame needs to have seen the wait).
+    virtual std::vector<int> takeRejoinedGames() { return {}; }
     virtual bool retry(TimeMs now) = 0;   // R: connect again after the match ended
     virtual RetryOffer retryOffer() const { return {}; } // ... and what that does
     // The connection the next retry() makes: the network settings saved since this one began.
