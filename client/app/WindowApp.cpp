@@ -300,6 +300,7 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
 TableScene WindowApp::scene(TimeMs now) const {
     TableScene shown = sceneOf(match(), m_input, m_motion, m_options, now,
                                PauseShown{holdReason(now), m_reading.holding(), m_reading.countIn(now)});
+    shown.bannerHidden = m_overlay->startScreenShown();
     shown.sound = !m_sound.heard() ? SoundShown::NoDevice : m_sound.muted() ? SoundShown::Muted : SoundShown::On;
     if (m_soundFlashUntil && now < *m_soundFlashUntil) {
         shown.soundFlash = tr(shown.sound == SoundShown::NoDevice ? "screen.sound.no_device"

@@ -429,6 +429,7 @@ void TableRenderer::addKeyCaps(std::vector<StillPiece>& pieces, const TableScene
 }
 
 void TableRenderer::addBanner(std::vector<StillPiece>& pieces, const TableLayout& layout, const TableScene& scene) const {
+    if (scene.bannerHidden) return; // under the start screen's panel it would show by halves
     MatchNotice notice;
     sf::Color color = kHighlight;
     sf::Color band = sfColour(palette::kBannerShade);
@@ -504,9 +505,9 @@ void TableRenderer::addNote(std::vector<StillPiece>& pieces, const TableLayout& 
 void TableRenderer::drawCall(sf::RenderTarget& target, const TableLayout& layout, const std::string& word) const {
     const Rect box = layout.call;
     if (box.width <= 0) return;
-    sf::Text call(utf8(word), m_fonts.bold(), static_cast<unsigned>(std::max(8.0f, box.height * 0.5f)));
+    sf::Text call(utf8(word), m_fonts.bold(), static_cast<unsigned>(std::max(kSmallestWordsPx, box.height * 0.5f)));
     const float fit = call.getLocalBounds().width > 0 ? box.width * 0.92f / call.getLocalBounds().width : 1.0f;
-    if (fit < 1) call.setCharacterSize(static_cast<unsigned>(std::max(8.0f, box.height * 0.5f * fit)));
+    if (fit < 1) call.setCharacterSize(static_cast<unsigned>(std::max(kSmallestWordsPx, box.height * 0.5f * fit)));
     call.setFillColor(kHighlight);
     call.setOutlineColor(kShadow);
     call.setOutlineThickness(2);
@@ -535,7 +536,7 @@ void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layo
     // if it still does not fit.
     const float detailPx = band.height * 0.15f;
     const auto width = [&](std::string_view piece) {
-        return sf::Text(utf8(std::string(piece)), m_fonts.regular(), static_cast<unsigned>(std::max(8.0f, detailPx))).getLocalBounds().width;
+        return sf::Text(utf8(std::string(piece)), m_fonts.regular(), static_cast<unsigned>(std::max(kSmallestWordsPx, detailPx))).getLocalBounds().width;
     };
     const std::vector<std::string_view> lines = breakLines(detail, room, width);
     if (lines.size() < 2) {
@@ -689,7 +690,7 @@ void TableRenderer::addSpeaker(std::vector<StillPiece>& pieces, const TableLayou
 
 // The status bar's words inside `bar` (the strip under them is drawn by the caller).
 void TableRenderer::drawStatusBar(sf::RenderTarget& target, const Rect& bar, const StatusLook& look) const {
-    const auto textPx = static_cast<unsigned>(std::max(8.0f, bar.height * 0.5f));
+    const auto textPx = static_cast<unsigned>(std::max(kSmallestWordsPx, bar.height * 0.5f));
     sf::Text word(utf8(look.word), m_fonts.bold(), textPx);
     sf::Text detail(utf8(look.detail), m_fonts.regular(), textPx);
     const std::vector<std::string>& pieces = look.hints;
@@ -739,11 +740,11 @@ void TableRenderer::drawStatusBar(sf::RenderTarget& target, const Rect& bar, con
 
 sf::Text TableRenderer::makeText(const std::string& text, bool bold, float sizePx, sf::Color color, sf::Vector2f at,
                                  bool centered, float maxWidthPx) const {
-    const float shownPx = std::max(8.0f, sizePx);
+    const float shownPx = std::max(kSmallestWordsPx, sizePx);
     sf::Text label(utf8(text), bold ? m_fonts.bold() : m_fonts.regular(), static_cast<unsigned>(shownPx));
     const float width = label.getLocalBounds().width;
     if (maxWidthPx > 0 && width > maxWidthPx) {
-        label.setCharacterSize(static_cast<unsigned>(std::max(8.0f, shownPx * maxWidthPx / width)));
+        label.setCharacterSize(static_cast<unsigned>(std::max(kSmallestWordsPx, shownPx * maxWidthPx / width)));
     }
     label.setFillColor(color);
     if (centered) centerText(label, at);

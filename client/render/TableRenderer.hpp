@@ -56,6 +56,7 @@ struct TableScene {
     std::optional<TableEnding> ending; // the game is over: a win's confetti, a loss's dimmed table
     bool reducedMotion = false;        // no confetti; flights are fades (the timeline's own)
     SoundShown sound = SoundShown::On; // the speaker at the status bar's right end
+    bool bannerHidden = false;         // the start screen is over the table: it says why itself
     std::string soundFlash;            // for a moment after M or a click on it: the new state in words
 };
 

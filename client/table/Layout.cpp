@@ -22,9 +22,10 @@ float tableWidthUnits(int handSize) { return rowWidthUnits(handSize) + 2 * kMarg
 
 float tableHeightUnits() { return 3 * kCardAspect + 2 * kRowGapUnits + 2 * kLabelUnits + 2 * kMarginUnits; }
 
-// 26 px at the default window and scale; never more than a tenth of the window.
+// 26 px at the default window and scale; never more than a tenth of the window, never less than
+// 22 px (its words are at least 11 px).
 float statusBarHeight(float windowHeightPx, float uiScale) {
-    return std::clamp(26.0f * uiScale, 16.0f, std::max(16.0f, windowHeightPx * 0.1f));
+    return std::clamp(26.0f * uiScale, 22.0f, std::max(22.0f, windowHeightPx * 0.1f));
 }
 
 struct RowPlacement {

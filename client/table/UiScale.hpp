@@ -7,6 +7,8 @@ namespace speed::client {
 
 inline constexpr float kBaseWidthPx = 1024;
 inline constexpr float kBaseHeightPx = 720;
+// The smallest scale: the menus' words at 11 px and more, whatever the window and the factor.
+inline constexpr float kSmallestUiScale = 0.75f;
 
 // The window's own part: the smaller of the width and height ratios to 1024x720, held within
 // 0.8..2.5 (below that text stops being readable, above it a 4K window still fits its menus).

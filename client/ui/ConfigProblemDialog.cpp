@@ -22,10 +22,8 @@ void ConfigProblemDialog::open(SettingsError problem) {
 
 ConfigProblemDialog::Choice ConfigProblemDialog::draw() {
     if (!m_problem) return Choice::None;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float em = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 16, em * 34), 0), ImGuiCond_Always);
+    placeDialog(kConfigProblemDialogEm, ImGuiCond_Always);
     if (m_focusFirst) ImGui::SetNextWindowFocus();
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize;

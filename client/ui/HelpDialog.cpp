@@ -115,10 +115,7 @@ void HelpDialog::open(HelpPage page) {
 
 void HelpDialog::draw() {
     if (!m_open) return;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 40), std::min(display.y - 40, ImGui::GetFontSize() * 38)),
-                             ImGuiCond_Appearing);
+    placeDialog(kHelpDialogEm);
     // Titles in the current language over IDs that stay the same in both.
     const std::string title = fmt::format("{}###help", tr("help.title"));
     if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {

@@ -16,6 +16,9 @@ namespace speed::client::ui {
 namespace {
 
 bool g_widgetDump = false;
+float g_dialogTop = 0;     // the dialog area's edges, window pixels; bottom 0: the display's
+float g_dialogBottom = 0;
+constexpr float kDialogMarginPx = 6; // between a dialog and the bars
 
 } // namespace
 
@@ -87,6 +90,22 @@ bool inputString(const char* label, std::string& text, ImGuiInputTextFlags flags
     if (!ImGui::InputText(label, buffer.data(), buffer.size(), flags)) return false;
     text = buffer.data();
     return true;
+}
+
+void setDialogArea(float top, float bottom) {
+    g_dialogTop = top;
+    g_dialogBottom = bottom;
+}
+
+void placeDialog(ImVec2 wantedEm, ImGuiCond cond) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float em = ImGui::GetFontSize();
+    const float top = std::max(0.0f, g_dialogTop) + kDialogMarginPx;
+    const float bottom = (g_dialogBottom > g_dialogTop ? std::min(g_dialogBottom, display.y) : display.y) - kDialogMarginPx;
+    const ImVec2 room(std::max(1.0f, display.x - 2 * kDialogMarginPx), std::max(1.0f, bottom - top));
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, (top + bottom) * 0.5f), cond, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(room.x, em * wantedEm.x), wantedEm.y > 0 ? std::min(room.y, em * wantedEm.y) : 0.0f), cond);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), room);
 }
 
 } // namespace speed::client::ui

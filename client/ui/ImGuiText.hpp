@@ -23,6 +23,21 @@ void noteWidget(std::string_view name);
 enum class KeysFor { Control, Text };
 void noteKeyboard(std::string_view name, KeysFor keys = KeysFor::Control);
 
+// Where the dialogs go: between the menu bar (`top`) and the status bar (`bottom`), window
+// pixels; the whole display until set. The overlay sets it each frame.
+void setDialogArea(float top, float bottom);
+// The next window is a dialog `wantedEm` (width, height) font sizes large, centred in the dialog
+// area when it appears, and never larger than that area: it covers neither the menu bar nor the
+// status bar at any window size or UI scale. A height of 0 lets the dialog fit its contents.
+void placeDialog(ImVec2 wantedEm, ImGuiCond cond = ImGuiCond_Appearing);
+// Each dialog's size in font sizes (width, height; 0: fits its contents), for placeDialog.
+inline const ImVec2 kHelpDialogEm{40, 38};
+inline const ImVec2 kMeasureDialogEm{52, 46};
+inline const ImVec2 kTraceDialogEm{44, 28};
+inline const ImVec2 kSettingsDialogEm{42, 23};
+inline const ImVec2 kStatisticsDialogEm{46, 19};
+inline const ImVec2 kConfigProblemDialogEm{34, 0};
+
 // Text that keeps '%' literal.
 inline void plainText(const std::string& text) { ImGui::TextUnformatted(text.c_str()); }
 

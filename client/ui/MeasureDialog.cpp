@@ -86,10 +86,7 @@ void MeasureDialog::start(const std::string& matchTarget) {
 void MeasureDialog::draw(const std::string& matchTarget, const std::optional<protocol::ClockOffset>& linkClock) {
     logWhenDone();
     if (!m_open) return;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, ImGui::GetFontSize() * 52), std::min(display.y - 50, ImGui::GetFontSize() * 46)),
-                             ImGuiCond_Appearing);
+    placeDialog(kMeasureDialogEm);
     const std::string title = label("measure.title", "measure_dialog");
     if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();

@@ -11,10 +11,7 @@ namespace speed::client::ui {
 
 void NetworkTrace::draw(bool online) {
     if (!m_open) return;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float em = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * 44), std::min(display.y - 60, em * 28)), ImGuiCond_Appearing);
+    placeDialog(kTraceDialogEm);
     // The same window in either language: its title may change, its ID does not.
     const std::string title = fmt::format("{}###network_trace", tr("menu.trace.title"));
     if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {

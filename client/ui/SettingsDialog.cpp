@@ -14,8 +14,6 @@ namespace {
 
 constexpr float kLabelWidthEm = 5.0f;
 constexpr float kFieldWidthEm = 12.0f;
-constexpr float kDialogWidthEm = 42.0f;
-constexpr float kDialogHeightEm = 23.0f;
 
 // A combo box as wide as its longest label needs (a Japanese bot title is wider than the field),
 // and never narrower than `fieldWidth`.
@@ -55,12 +53,7 @@ void SettingsDialog::open() {
 
 void SettingsDialog::draw(UiCommands& commands) {
     if (!m_open) return;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float em = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * kDialogWidthEm), std::min(display.y - 40, em * kDialogHeightEm)),
-                             ImGuiCond_Appearing);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 10, display.y - 30));
+    placeDialog(kSettingsDialogEm);
     const std::string title = fmt::format("{}###settings_dialog", tr("settings.title"));
     if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();

@@ -54,10 +54,7 @@ void StatisticsDialog::open(StatisticsView view) {
 
 void StatisticsDialog::draw() {
     if (!m_open) return;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float em = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 20, em * 46), std::min(display.y - 40, em * 19)), ImGuiCond_Appearing);
+    placeDialog(kStatisticsDialogEm);
     const std::string title = fmt::format("{}###statistics_dialog", tr("stats.title"));
     if (!ImGui::Begin(title.c_str(), &m_open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
@@ -84,7 +81,7 @@ void StatisticsDialog::draw() {
 
 void StatisticsDialog::drawTable(const store::StatsSummary& summary) {
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
-                                       ImGuiTableFlags_ScrollY;
+                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY; // whole headings, scrolled sideways when narrow
     const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(summary.opponents.size()) + 1.6f),
                                   ImGui::GetContentRegionAvail().y * 0.5f);
     if (!ImGui::BeginTable("statistics", 10, kFlags, ImVec2(0, height))) return;

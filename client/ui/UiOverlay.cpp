@@ -227,6 +227,7 @@ UiCommands UiOverlay::buildFrame(const OverlayFrame& frame, TimeMs now) {
     // Keyboard navigation (Tab, arrows, Space) while a screen or dialog is up; during play the
     // keys belong to the table. Set before the frame begins, which is when ImGui reads it.
     ImGuiIO& io = ImGui::GetIO();
+    setDialogArea(frame.logArea.top, frame.logArea.bottom()); // between the menu bar and the status bar
     if (navigating()) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
     m_imgui.beginFrame(sf::milliseconds(static_cast<sf::Int32>(std::min<TimeMs>(sinceLast, 1000))));

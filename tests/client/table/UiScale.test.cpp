@@ -11,7 +11,8 @@ TEST_CASE("The UI scale follows the window's smaller side and the player's facto
     CHECK(uiScaleFor(3840, 2160, 1) == Approx(2.5)); // held at 2.5 for the window's part
     CHECK(uiScaleFor(800, 600, 1) == Approx(0.8));   // 800 / 1024 = 0.78, held at 0.8
     CHECK(uiScaleFor(1920, 1080, 1.5f) == Approx(2.25));
-    CHECK(uiScaleFor(800, 600, 0.5f) == Approx(0.5)); // never under 0.5
+    CHECK(uiScaleFor(800, 600, 0.5f) == Approx(0.75)); // never under 0.75: the menus' words stay 11 px or more
+    CHECK(uiScaleFor(1920, 1080, 0.5f) == Approx(0.75));
     CHECK(uiScaleFor(3840, 2160, 2) == Approx(4));    // never over 4
     CHECK(uiScaleFor(1024, 720, 9) == Approx(2));     // a factor out of range is held to 0.5..2
     // Rounded to a twentieth: a window dragged a few pixels keeps its fonts.
