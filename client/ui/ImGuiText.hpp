@@ -37,6 +37,7 @@ inline const ImVec2 kTraceDialogEm{44, 28};
 inline const ImVec2 kSettingsDialogEm{42, 23};
 inline const ImVec2 kStatisticsDialogEm{46, 19};
 inline const ImVec2 kConfigProblemDialogEm{34, 0};
+inline const ImVec2 kStartScreenEm{36, 0};
 
 // Text that keeps '%' literal.
 inline void plainText(const std::string& text) { ImGui::TextUnformatted(text.c_str()); }

@@ -78,10 +78,7 @@ void StartScreen::open(StartScreenFacts facts) {
 StartScreen::Dialog StartScreen::draw(UiCommands& commands, bool onTop) {
     if (!m_open) return Dialog::None;
     m_onTop = onTop;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float em = ImGui::GetFontSize();
-    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 16, em * 36), 0), ImGuiCond_Always);
+    placeDialog(kStartScreenEm, ImGuiCond_Always); // between the bars; it scrolls when taller
     if (m_focusFirst && onTop) ImGui::SetNextWindowFocus();
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |

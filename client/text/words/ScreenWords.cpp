@@ -17,8 +17,9 @@ const Words kScreenWords[] = {
     {"screen.start.tagline", "the real-time card game for two", "二人で遊ぶリアルタイムのカードゲーム"},
     {"screen.start.retry", "Connect again (R)", "もう一度接続（R）"},
     {"screen.start.settings", "Settings ...", "設定 ..."},
-    {"screen.start.keys", "Keys: arrows move, Space presses; C plays the CPU, H hosts a game, J types the address to join",
-     "キー：矢印で移動、Space で押す\nC：CPUと対戦、H：ゲームを開く、J：参加するアドレスを入力"},
+    {"screen.start.keys",
+     "Keys: arrows move, Space presses; T learns to play, C plays the CPU, 2 two players, H hosts a game, J types the address to join",
+     "キー：矢印で移動、Space で押す\nT：遊び方を覚える、C：CPUと対戦、2：二人で対戦、H：ゲームを開く、J：参加するアドレスを入力"},
     // The start screen: Play vs CPU and its ladder of opponents.
     {"screen.cpu.heading", "Play against the computer", "コンピューターと対戦"},
     {"screen.cpu.ladder", "the ladder, slowest first:", "相手（遅い順）："},

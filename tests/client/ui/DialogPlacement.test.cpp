@@ -57,8 +57,8 @@ Box placedDialog(ImVec2 wantedEm, ImVec2 display, int id) {
 
 TEST_CASE("dialogs stay between the menu bar and the status bar at every size and scale", "[ui][layout]") {
     const std::array<std::pair<float, float>, 5> sizes{{{800, 600}, {1024, 720}, {1280, 800}, {1920, 1080}, {3840, 2160}}};
-    const std::array<ImVec2, 6> dialogs{kHelpDialogEm, kMeasureDialogEm, kTraceDialogEm, kSettingsDialogEm,
-                                        kStatisticsDialogEm, kConfigProblemDialogEm};
+    const std::array<ImVec2, 7> dialogs{kHelpDialogEm, kMeasureDialogEm, kTraceDialogEm, kSettingsDialogEm,
+                                        kStatisticsDialogEm, kConfigProblemDialogEm, kStartScreenEm};
     int id = 0;
     for (const float userScale : {0.5f, 0.75f, 1.0f, 1.5f, 2.0f}) {
         for (const auto& [width, height] : sizes) {
