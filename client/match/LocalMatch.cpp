@@ -1,6 +1,7 @@
 #include "match/LocalMatch.hpp"
 
-#include "speed/common/Outcome.hpp"
+#include "match/PhaseInfo.hpp"
+
 #include "speed/common/Random.hpp"
 
 #include <algorithm>
@@ -103,24 +104,14 @@ bool LocalMatch::startNextGame(TimeMs now) {
 
 bool LocalMatch::togglePause(TimeMs now) {
     refreshInfo(now);
-    if (m_info == GameInfo::Play) m_match.pause(now);
-    else if (m_info == GameInfo::Pause0) m_match.resume(now);
-    else return false;
+    if (!togglePlayPause(m_match, m_info, now)) return false;
     refreshInfo(now);
     return true;
 }
 
 // The GameInfo the match's phase means, entered through the transition table of docs/STATES.md.
 void LocalMatch::refreshInfo(TimeMs now) {
-    GameInfo next = GameInfo::Nothing;
-    switch (m_match.phase(now)) {
-    case MatchPhase::NotDealt: next = GameInfo::Nothing; break;
-    case MatchPhase::Play:
-    case MatchPhase::SpeedCall: next = GameInfo::Play; break;
-    case MatchPhase::Paused: next = GameInfo::Pause0; break;
-    case MatchPhase::Result: next = protocol::gameInfoFor(outcomeFor(m_match.state().result, m_setup.localSeat)); break;
-    case MatchPhase::Finished: next = GameInfo::ExtGame; break;
-    }
+    const GameInfo next = phaseInfo(m_match, now, m_setup.localSeat);
     if (next == m_info) return;
     if (!protocol::isDefinedTransition(m_info, next)) {
         ++m_refusedTransitions;

@@ -1,8 +1,9 @@
 #include "match/TutorialMatch.hpp"
 
+#include "match/PhaseInfo.hpp"
+
 #include "text/Words.hpp"
 
-#include "speed/common/Outcome.hpp"
 #include "speed/common/Referee.hpp"
 
 #include <algorithm>
@@ -138,25 +139,15 @@ void TutorialMatch::skipAll(TimeMs now) {
 
 bool TutorialMatch::togglePause(TimeMs now) {
     refreshInfo(now);
-    if (m_info == GameInfo::Play) m_match.pause(now);
-    else if (m_info == GameInfo::Pause0) m_match.resume(now);
-    else return false;
+    if (!togglePlayPause(m_match, m_info, now)) return false;
     refreshInfo(now);
     schedule(now);
     return true;
 }
 
 void TutorialMatch::refreshInfo(TimeMs now) {
-    GameInfo next = GameInfo::Nothing;
-    switch (m_match.phase(now)) {
-    case MatchPhase::NotDealt: next = GameInfo::Nothing; break;
-    case MatchPhase::Play:
-    case MatchPhase::SpeedCall: next = GameInfo::Play; break;
-    case MatchPhase::Paused: next = GameInfo::Pause0; break;
     // The result stays on the table: the end panel leads on.
-    case MatchPhase::Result:
-    case MatchPhase::Finished: next = protocol::gameInfoFor(outcomeFor(m_match.state().result, localSeat())); break;
-    }
+    const GameInfo next = phaseInfo(m_match, now, localSeat(), true);
     if (next != m_info && protocol::isDefinedTransition(m_info, next)) m_info = next;
 }
 
