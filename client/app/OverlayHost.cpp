@@ -92,17 +92,7 @@ ui::TutorialFacts tutorialFacts(const TutorialMatch& lesson, const TableLayout& 
     facts.step = lesson.course().step();
     facts.stepNumber = lesson.course().stepNumber();
     facts.firstOpponent = botTitleWords(ladderLevels().front());
-    const auto bottomOf = [](const Rect& rect) { return rect.top + rect.height; };
-    const auto seat = static_cast<std::size_t>(lesson.localSeat()); // at the bottom, the opponent at the top
-    float handsTop = layout.table.top;
-    float handsBottom = layout.statusBar.top;
-    for (const Rect& slot : layout.hand[1 - seat]) handsTop = std::max(handsTop, bottomOf(slot));
-    // Once the lesson is over the player's hand is empty: the end panel may reach over it.
-    if (!lesson.course().done()) {
-        for (const Rect& slot : layout.hand[seat]) handsBottom = std::min(handsBottom, slot.top);
-    }
-    const float pilesLeft = std::min(layout.pile[0].left, layout.pile[1].left);
-    facts.area = ui::tutorialPanelArea(layout.table, handsTop, handsBottom, pilesLeft, layout.cardWidthPx * 0.12f);
+    facts.area = ui::tutorialPanelArea(layout, static_cast<std::size_t>(lesson.localSeat()), lesson.course().done());
     return facts;
 }
 

@@ -534,7 +534,7 @@ void TableRenderer::drawNotice(sf::RenderTarget& target, const TableLayout& layo
     // A detail too long for the band takes two lines, broken where its language allows (a
     // Japanese sentence between characters, never inside an address), each drawn smaller only
     // if it still does not fit.
-    const float detailPx = band.height * 0.15f;
+    const float detailPx = band.height * kBannerDetailShare;
     const auto width = [&](std::string_view piece) {
         return sf::Text(utf8(std::string(piece)), m_fonts.regular(), static_cast<unsigned>(std::max(kSmallestWordsPx, detailPx))).getLocalBounds().width;
     };

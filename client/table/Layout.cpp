@@ -104,7 +104,10 @@ TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const Layou
     // banner appears. Notices go over the opponent's row, the SPEED! call beside the piles.
     // ui_scale makes the band taller within the opponent's row and the gap below it.
     const float bannerScale = std::clamp(options.userScale, 0.8f, 1.25f);
-    const float bannerHeight = layout.cardHeightPx * 0.76f * bannerScale;
+    // Tall enough that its detail lines are not drawn under the smallest words, on a small table
+    // too, while it stays within the opponent's row.
+    const float bannerHeight = std::min(layout.cardHeightPx, std::max(layout.cardHeightPx * 0.76f * bannerScale,
+                                                                      kSmallestWordsPx / kBannerDetailShare));
     layout.banner = {layout.table.left, topRowY + layout.cardHeightPx * 0.5f - bannerHeight / 2, feltWidth, bannerHeight};
     const float callLeft = rightPile.right() + kPileGapUnits * unit / 2;
     const float callRight = layout.table.left + feltWidth - kMarginUnits * unit / 2;

@@ -45,6 +45,8 @@ inline constexpr float kCardAspect = 1.4f; // height / width
 // The table's words at UI scale 1, at least; they grow with the scale, never under 11 px.
 inline constexpr float kTableWordsPx = 12.0f;
 inline constexpr float kSmallestWordsPx = 11.0f;
+// A banner's detail line (the time, what to press next): this share of the banner's height.
+inline constexpr float kBannerDetailShare = 0.15f;
 
 TableLayout computeLayout(float windowWidthPx, float windowHeightPx, const LayoutOptions& options);
 

@@ -21,6 +21,17 @@ Rect tutorialPanelArea(const Rect& felt, float handsTop, float handsBottom, floa
     return {left, top, std::max(0.0f, pilesLeft - marginPx - left), std::max(0.0f, handsBottom - marginPx - top)};
 }
 
+Rect tutorialPanelArea(const TableLayout& layout, std::size_t localSeat, bool lessonDone) {
+    float handsTop = layout.table.top;
+    float handsBottom = layout.statusBar.top;
+    for (const Rect& slot : layout.hand[1 - localSeat]) handsTop = std::max(handsTop, slot.bottom());
+    if (!lessonDone) {
+        for (const Rect& slot : layout.hand[localSeat]) handsBottom = std::min(handsBottom, slot.top);
+    }
+    const float pilesLeft = std::min(layout.pile[0].left, layout.pile[1].left);
+    return tutorialPanelArea(layout.table, handsTop, handsBottom, pilesLeft, layout.cardWidthPx * 0.12f);
+}
+
 namespace {
 
 // How many lines `text` takes in `room` pixels at the window's font as it is now.
@@ -40,9 +51,11 @@ bool secondOnSameLine(const char* first, const char* second, float room) {
 
 } // namespace
 
-void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
+float drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
     // The panel keeps to its area: on a small table its words get smaller rather than cover a
-    // card (down to 0.6 of the menus' size; below that the text scrolls).
+    // card (down to 0.6 of the menus' size and never under the window's smallest words; below
+    // that the text scrolls).
+    float textPx = 0;
     ImGui::SetNextWindowPos(ImVec2(facts.area.left, facts.area.top), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(facts.area.width, 0), ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(facts.area.width, 0), ImVec2(facts.area.width, facts.area.height));
@@ -53,7 +66,9 @@ void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
     if (ImGui::Begin("Learn to play", nullptr, kFlags)) {
         const ImGuiStyle& style = ImGui::GetStyle();
         const float room = facts.area.width - 2 * style.WindowPadding.x;
+        const float menusPx = ImGui::GetFontSize();
         for (const float scale : {1.0f, 0.85f, 0.72f, 0.6f}) {
+            if (scale < 1 && menusPx * scale < kSmallestWordsPx) break;
             ImGui::SetWindowFontScale(scale);
             const float lines = linesOf(stepTitle(facts.step), room * 0.8f) + linesOf(stepText(facts.step), room);
             const float buttons = done ? 3 : secondOnSameLine(tr("tutorial.skip_step"), tr("tutorial.skip_all"), room) ? 1 : 2;
@@ -86,9 +101,11 @@ void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands) {
             if (ImGui::SmallButton(tr("tutorial.replay"))) commands.push_back({UiAction::TutorialReplay});
             noteWidget("tutorial.replay");
         }
+        textPx = ImGui::GetFontSize();
         ImGui::SetWindowFontScale(1.0f);
     }
     ImGui::End();
+    return textPx;
 }
 
 } // namespace speed::client::ui

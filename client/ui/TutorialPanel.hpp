@@ -3,8 +3,10 @@
 #include "ui/UiCommand.hpp"
 
 #include "table/Geometry.hpp"
+#include "table/Layout.hpp"
 #include "table/TutorialCourse.hpp"
 
+#include <cstddef>
 #include <string>
 
 namespace speed::client::ui {
@@ -22,10 +24,16 @@ struct TutorialFacts {
 // the opponent's hand; `handsBottom`: the top of the player's; `pilesLeft`: the left edge of the
 // leftmost pile.
 Rect tutorialPanelArea(const Rect& felt, float handsTop, float handsBottom, float pilesLeft, float marginPx);
+// The same on a laid-out table with the player in `localSeat` (at the bottom): once the lesson is
+// done the player's hand is empty and the end panel may reach over it.
+Rect tutorialPanelArea(const TableLayout& layout, std::size_t localSeat, bool lessonDone);
 
 // The lesson's panel: "Step 3 of 7", the step's title and what to do, Skip step and Skip
 // tutorial (Esc); once done, "You know the game" with the first game of the ladder, the start
 // screen and the lesson again. The choices come back as commands.
-void drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands);
+// Returns the size of the words it drew, in pixels: smaller on a small table so that the panel
+// keeps to its area, never under the smallest size any word of the window is drawn at (there,
+// the panel scrolls instead).
+float drawTutorialPanel(const TutorialFacts& facts, UiCommands& commands);
 
 } // namespace speed::client::ui

@@ -172,37 +172,42 @@ static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2199
 // ImGui asserts on a font file it cannot open; this asks first.
 static bool readable(const std::string& path) { return !path.empty() && std::ifstream(path, std::ios::binary).good(); }
 
-bool ImGuiLayer::loadFont(float fontSizePx) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    if (m_fonts.latin.empty()) {
-        io.Fonts->AddFontDefault();
-    } else if (!readable(m_fonts.latin) ||
-               io.Fonts->AddFontFromFileTTF(m_fonts.latin.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
-        return false;
+FontsAdded addFonts(ImFontAtlas& atlas, const ImGuiFonts& fonts, float fontSizePx, std::vector<unsigned short>& japaneseRanges) {
+    FontsAdded added;
+    atlas.Clear();
+    if (fonts.latin.empty()) {
+        atlas.AddFontDefault();
+    } else if (!readable(fonts.latin) || atlas.AddFontFromFileTTF(fonts.latin.c_str(), fontSizePx, nullptr, kGlyphs) == nullptr) {
+        return added;
     }
-    m_japaneseLoaded = false;
-    if (readable(m_fonts.japanese)) {
+    added.latin = true;
+    if (readable(fonts.japanese)) {
         // The ranges depend on the text alone: built at the first load, kept (the atlas reads
         // them whenever it is built again at another size).
-        if (m_japaneseRanges.empty()) {
+        if (japaneseRanges.empty()) {
             ImFontGlyphRangesBuilder builder;
-            builder.AddRanges(io.Fonts->GetGlyphRangesJapanese());
-            builder.AddText(m_fonts.japaneseText.c_str());
+            builder.AddRanges(atlas.GetGlyphRangesJapanese());
+            builder.AddText(fonts.japaneseText.c_str());
             ImVector<ImWchar> ranges;
             builder.BuildRanges(&ranges);
             static_assert(sizeof(ImWchar) == sizeof(unsigned short));
-            m_japaneseRanges.assign(ranges.begin(), ranges.end());
+            japaneseRanges.assign(ranges.begin(), ranges.end());
         }
         ImFontConfig merge;
         merge.MergeMode = true; // into the Latin font: one font, Latin glyphs from DejaVu
         merge.OversampleH = 1;  // CJK glyphs are dense: no horizontal oversampling, a smaller atlas
         // The kana and kanji on the same em as the Latin letters beside them.
-        const float japaneseSizePx = mergedSizePx(fontSizePx, m_fonts.latin.empty() ? std::nullopt : emShareOfHeight(m_fonts.latin),
-                                                  emShareOfHeight(m_fonts.japanese));
-        m_japaneseLoaded = io.Fonts->AddFontFromFileTTF(m_fonts.japanese.c_str(), japaneseSizePx, &merge,
-                                                        m_japaneseRanges.data()) != nullptr;
+        const float japaneseSizePx = mergedSizePx(fontSizePx, fonts.latin.empty() ? std::nullopt : emShareOfHeight(fonts.latin),
+                                                  emShareOfHeight(fonts.japanese));
+        added.japanese = atlas.AddFontFromFileTTF(fonts.japanese.c_str(), japaneseSizePx, &merge, japaneseRanges.data()) != nullptr;
     }
+    return added;
+}
+
+bool ImGuiLayer::loadFont(float fontSizePx) {
+    const FontsAdded added = addFonts(*ImGui::GetIO().Fonts, m_fonts, fontSizePx, m_japaneseRanges);
+    if (!added.latin) return false;
+    m_japaneseLoaded = added.japanese;
     m_fontSizePx = fontSizePx;
     return true;
 }

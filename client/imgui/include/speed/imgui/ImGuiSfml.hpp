@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+struct ImFontAtlas;
 struct ImGuiIO;
 struct ImGuiContext;
 struct ImGuiStyle;
@@ -61,6 +62,17 @@ struct ImGuiFonts {
     std::string japanese; // empty or unreadable: no Japanese glyphs (japaneseLoaded() says so)
     std::string japaneseText;
 };
+
+// The faces that went into an atlas.
+struct FontsAdded {
+    bool latin = false;    // the Latin face (or ImGui's built-in one) is in
+    bool japanese = false; // the Japanese face is merged into it
+};
+
+// Fills `atlas` (cleared first) with `fonts` at `fontSizePx`, the Japanese face merged on the
+// same em. `japaneseRanges` keeps the glyph ranges the atlas reads (built at the first call; the
+// caller keeps it alive with the atlas). No GL: a test measures text with the window's own faces.
+FontsAdded addFonts(ImFontAtlas& atlas, const ImGuiFonts& fonts, float fontSizePx, std::vector<unsigned short>& japaneseRanges);
 
 class ImGuiLayer {
 public:
