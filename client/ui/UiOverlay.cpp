@@ -326,6 +326,10 @@ void UiOverlay::drawGameMenu(const OverlayFrame& frame, UiCommands& commands) {
         }
         ImGui::EndMenu();
     }
+    if (ImGui::MenuItem(frame.measureTarget.empty() ? tr("menu.game.two_players") : tr("menu.game.two_players_leaves"))) {
+        commands.push_back({UiAction::PlayTwoPlayers});
+    }
+    noteWidget("menu.game.two_players");
     if (ImGui::MenuItem(tr("menu.game.start_screen"), nullptr, false, !m_start.isOpen())) commands.push_back({UiAction::LeaveToStart});
     noteWidget("menu.game.start_screen");
     ImGui::Separator();

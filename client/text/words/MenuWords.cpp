@@ -13,6 +13,8 @@ const Words kMenuWords[] = {
     {"menu.game.resume", "Resume", "再開"},
     {"menu.game.play_cpu", "Play vs CPU", "CPUと対戦"},
     {"menu.game.play_cpu_leaves", "Play vs CPU (leaves the network match)", "CPUと対戦（ネットワーク対戦から退出）"},
+    {"menu.game.two_players", "Two players (one keyboard)", "二人で対戦（一つのキーボード）"},
+    {"menu.game.two_players_leaves", "Two players (leaves the network match)", "二人で対戦（ネットワーク対戦から退出）"},
     {"menu.game.start_screen", "Start screen", "スタート画面"},
     {"menu.game.statistics", "Statistics ...", "成績 ..."},
     {"menu.game.measure", "Network measurement ...", "ネットワーク測定 ..."},

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Two players on one keyboard (speed --two-players): real X key presses (XTest) play a card for
 # each player with their own keys (the bottom player 1-5 and A/S, the top player 6-0 and J/K),
-# each refills with theirs (D, H), and the pointer plays the top player's hand too; T on the start
-# screen starts such a game too. Every check reads the log.
+# each refills with theirs (D, H), and the pointer plays the top player's hand too; 2 on the start
+# screen and the Game menu's item start such a game too. Every check reads the log.
 set -u
 . "$(dirname "$0")/window_lib.sh"
 under_xvfb "$@"
@@ -79,4 +79,9 @@ wait_for_log "menu: playing two players on one keyboard, seed 4" 60
 wait_for_log "applied \(table\): SPEED!" 60
 wait_for_log "moves of seat 1 legal=" 60
 echo "ok: 2 on the start screen starts a game of two players"
+
+# The Game menu's item deals a new game of two players (the deal after the last one).
+menu_pick menu.game menu.game.two_players
+wait_for_log "menu: playing two players on one keyboard, seed 5" 60
+echo "ok: Game > Two players deals a new game of two players"
 stop_speed
