@@ -6,7 +6,21 @@ set -u
 . "$(dirname "$0")/window_lib.sh"
 under_xvfb "$@"
 
-rm -f "$WORK_DIR"/data/speed/statistics.sqlite3* # each run counts from nothing
+rm -rf "$WORK_DIR"/data/speed/statistics.sqlite3* "$WORK_DIR/locked" # each run counts from nothing
+# Meanwhile, in a data folder of its own: another program holds the statistics file; the game is
+# played to its end anyway and the window says why it was not counted.
+mkdir -p "$WORK_DIR/locked/speed"
+XDG_DATA_HOME="$WORK_DIR/locked" python3 - "$WORK_DIR/locked/speed/statistics.sqlite3" "$SPEED_BIN" "$WORK_DIR/locked.log" <<'PY' &
+import sqlite3, subprocess, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+with open(sys.argv[3], "w") as log:
+    done = subprocess.run([sys.argv[2], "--vs-cpu", "--bot", "max", "--level", "max", "--seed", "3", "--games", "1"],
+                          stdout=subprocess.DEVNULL, stderr=log, timeout=90)
+db.execute("ROLLBACK")
+assert done.returncode == 0, done.returncode
+PY
+locked=$!
 timeout 90 "$SPEED_BIN" --vs-cpu --bot max --level max --seed 11 --games 1 --json \
     >"$WORK_DIR/stdout.txt" 2>"$LOG" || fail "speed exited with $?"
 grep -Eq "game 1 over: (WIN|DRAW|DEFEAT)" "$LOG" || fail "the log does not show the end of the game"
@@ -28,20 +42,9 @@ PY
 DISPLAY= "$SPEED_BIN" --stats 2>>"$LOG" | grep -q "1 game recorded in $WORK_DIR/data/speed/statistics.sqlite3" ||
     fail "speed --stats does not print the table"
 
-# Another program holds the file: the game is played to its end anyway and the window says why
-# it was not counted.
-python3 - "$WORK_DIR/data/speed/statistics.sqlite3" "$SPEED_BIN" "$LOG" <<'PY' || fail "a locked statistics file"
-import sqlite3, subprocess, sys
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN EXCLUSIVE")
-with open(sys.argv[3], "a") as log:
-    done = subprocess.run([sys.argv[2], "--vs-cpu", "--bot", "max", "--level", "max", "--seed", "3", "--games", "1"],
-                          stdout=subprocess.DEVNULL, stderr=log, timeout=90)
-db.execute("ROLLBACK")
-assert done.returncode == 0, done.returncode
-PY
-grep -q "this game was not counted: the statistics .* is locked by another program" "$LOG" ||
-    fail "no word of the locked statistics"
+wait "$locked" || fail "a locked statistics file stopped the game (log: $WORK_DIR/locked.log)"
+grep -q "this game was not counted: the statistics .* is locked by another program" "$WORK_DIR/locked.log" ||
+    fail "no word of the locked statistics: $(tail -n 5 "$WORK_DIR/locked.log")"
 echo "ok: $(head -n 1 "$WORK_DIR/stdout.txt")"
 
 # The CPU ladder: a first-time player (no CPU game counted) starts at its first rung, not normal.

@@ -5,46 +5,32 @@ set -u
 . "$(dirname "$0")/window_lib.sh"
 under_xvfb "$@"
 
-# shot NAME [ARGS...]: a screenshot of the start screen with the Help dialog open, and its log.
+# shot NAME [ARGS...]: a screenshot of the start screen with the Help dialog open, and its log
+# (in NAME.log). CONFIG=FILE in its environment: that setup.ini rather than setup.ini; AFTER=S:
+# the picture after S seconds rather than 1.5 (for a run whose log alone is read: the language
+# is chosen before the first frame).
 shot() {
     local name=$1
     shift
     rm -f "$WORK_DIR/$name.png"
-    timeout 60 "$SPEED_BIN" --config "$WORK_DIR/setup.ini" --no-sound --show help --screenshot "$WORK_DIR/$name.png" \
-        --after 1.5 "$@" >"$WORK_DIR/stdout.txt" 2>"$LOG" || fail "speed ($name) exited with $?"
+    timeout 60 "$SPEED_BIN" --config "${CONFIG:-$WORK_DIR/setup.ini}" --no-sound --show help --screenshot "$WORK_DIR/$name.png" \
+        --after "${AFTER:-1.5}" "$@" >"$WORK_DIR/$name.stdout" 2>"$WORK_DIR/$name.log" || fail "speed ($name) exited with $?"
     [ -f "$WORK_DIR/$name.png" ] || fail "no screenshot for $name"
-    cp "$LOG" "$WORK_DIR/$name.log"
 }
+# quick NAME CONFIG [ARGS...]: shot after 0.2 s with that setup.ini, in the background; `wait`
+# for them all before reading their logs.
+quick() {
+    local name=$1 config=$2
+    shift 2
+    (CONFIG=$config AFTER=0.2 shot "$name" "$@") &
+}
+# logged NAME PATTERN: NAME's log has a line with PATTERN (a fixed string).
+logged() { grep -qF -- "$2" "$WORK_DIR/$1.log"; }
 
 printf '[player]\nname = Taro\n' >"$WORK_DIR/setup.ini"
-LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 shot auto-ja
-grep -q "language: ja (auto)" "$LOG" || fail "LANG=ja_JP.UTF-8 with language = auto did not choose Japanese"
-grep -q "fonts: DejaVu Sans (.*), Japanese Noto Sans CJK JP (.*NotoSansCJK-Regular.ttc, bold .*NotoSansCJK-Bold.ttc)" "$LOG" ||
-    fail "the Japanese words are not drawn in Noto Sans CJK JP (fonts-noto-cjk) and its bold"
-LC_ALL= LC_MESSAGES= LANG=C.UTF-8 shot auto-en
-grep -q "language: en (auto)" "$LOG" || fail "LANG=C.UTF-8 with language = auto did not choose English"
-# LC_ALL comes before LANG (C.UTF-8: a locale every Debian has).
-LC_ALL=C.UTF-8 LANG=ja_JP.UTF-8 shot lc-all
-grep -q "language: en (auto)" "$LOG" || fail "LC_ALL=C.UTF-8 did not win over LANG=ja_JP.UTF-8"
-cmp -s "$WORK_DIR/auto-ja.png" "$WORK_DIR/auto-en.png" && fail "the Japanese and English screens are the same picture"
-
-printf '[player]\nname = Taro\nlanguage = ja\n' >"$WORK_DIR/setup.ini"
-LANG=C.UTF-8 shot ini-ja
-grep -q "language: ja (ja)" "$LOG" || fail "setup.ini's language = ja was not used"
-cmp -s "$WORK_DIR/ini-ja.png" "$WORK_DIR/auto-ja.png" || fail "language = ja does not look as LANG=ja_JP does"
-LANG=ja_JP.UTF-8 shot flag-en --language en
-grep -q "language: en (en)" "$LOG" || fail "--language en did not override setup.ini"
-
-# No Japanese font: English, said in the log, and the window still opens (its menus' atlas lacks
-# the Japanese glyphs, so a pixel or two of the English screen may differ).
-LANG=C.UTF-8 shot no-font --japanese-font "$WORK_DIR/missing.ttf"
-grep -q "cannot load the Japanese font $WORK_DIR/missing.ttf (install the fonts-noto-cjk package)" "$LOG" ||
-    fail "a missing Japanese font was not named"
-grep -q "language: Japanese needs the fonts-noto-cjk package; showing English" "$LOG" ||
-    fail "no English fallback without the Japanese font"
-
-# A machine without Noto Sans CJK JP (fontconfig shown only DejaVu and the IPA fonts): IPAPGothic
-# stands in, the window still speaks Japanese, and says once which face is missing.
+printf '[player]\nname = Taro\nlanguage = ja\n' >"$WORK_DIR/ja.ini"
+printf '[player]\nlanguage = japanese\n' >"$WORK_DIR/bad.ini"
+# A machine without Noto Sans CJK JP: fontconfig shown only DejaVu and the IPA fonts.
 mkdir -p "$WORK_DIR/fc-cache"
 cat >"$WORK_DIR/fonts.conf" <<EOF
 <?xml version="1.0"?>
@@ -55,15 +41,42 @@ cat >"$WORK_DIR/fonts.conf" <<EOF
   <cachedir>$WORK_DIR/fc-cache</cachedir>
 </fontconfig>
 EOF
-FONTCONFIG_FILE="$WORK_DIR/fonts.conf" LANG=C.UTF-8 shot no-noto --language ja
-grep -q "language: ja (ja)" "$LOG" || fail "without Noto Sans CJK JP the window did not speak Japanese"
-grep -q "fonts: DejaVu Sans (.*), Japanese IPAPGothic (.*ipagp.ttf)" "$LOG" || fail "IPAPGothic did not stand in for Noto"
-[ "$(grep -c "the font Noto Sans CJK JP is missing (package fonts-noto-cjk): the words are drawn in IPAPGothic" "$LOG")" = 1 ] ||
-    fail "the missing Noto Sans CJK JP was not said once"
+# The runs whose log alone tells go side by side; the three pictures compared are taken after.
+LC_ALL=C.UTF-8 LANG=ja_JP.UTF-8 quick lc-all "$WORK_DIR/setup.ini"
+LANG=ja_JP.UTF-8 quick flag-en "$WORK_DIR/ja.ini" --language en
+LANG=C.UTF-8 quick no-font "$WORK_DIR/ja.ini" --japanese-font "$WORK_DIR/missing.ttf"
+FONTCONFIG_FILE="$WORK_DIR/fonts.conf" LANG=C.UTF-8 quick no-noto "$WORK_DIR/setup.ini" --language ja
+LANG=C.UTF-8 quick bad-ini "$WORK_DIR/bad.ini"
+for run in $(jobs -p); do wait "$run" || fail "a run of speed failed (its log is in $WORK_DIR)"; done
+LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 shot auto-ja
+LC_ALL= LC_MESSAGES= LANG=C.UTF-8 shot auto-en
+LANG=C.UTF-8 CONFIG="$WORK_DIR/ja.ini" shot ini-ja
 
-printf '[player]\nlanguage = japanese\n' >"$WORK_DIR/setup.ini"
-LANG=C.UTF-8 shot bad-ini
-grep -q "expected auto, ja or en" "$LOG" || fail "a bad language value was not explained"
+logged auto-ja "language: ja (auto)" || fail "LANG=ja_JP.UTF-8 with language = auto did not choose Japanese"
+grep -q "fonts: DejaVu Sans (.*), Japanese Noto Sans CJK JP (.*NotoSansCJK-Regular.ttc, bold .*NotoSansCJK-Bold.ttc)" \
+    "$WORK_DIR/auto-ja.log" || fail "the Japanese words are not drawn in Noto Sans CJK JP (fonts-noto-cjk) and its bold"
+logged auto-en "language: en (auto)" || fail "LANG=C.UTF-8 with language = auto did not choose English"
+# LC_ALL comes before LANG (C.UTF-8: a locale every Debian has).
+logged lc-all "language: en (auto)" || fail "LC_ALL=C.UTF-8 did not win over LANG=ja_JP.UTF-8"
+cmp -s "$WORK_DIR/auto-ja.png" "$WORK_DIR/auto-en.png" && fail "the Japanese and English screens are the same picture"
+logged ini-ja "language: ja (ja)" || fail "setup.ini's language = ja was not used"
+cmp -s "$WORK_DIR/ini-ja.png" "$WORK_DIR/auto-ja.png" || fail "language = ja does not look as LANG=ja_JP does"
+logged flag-en "language: en (en)" || fail "--language en did not override setup.ini"
+
+# No Japanese font (setup.ini asks for Japanese): English, said in the log, and the window still opens.
+logged no-font "cannot load the Japanese font $WORK_DIR/missing.ttf (install the fonts-noto-cjk package)" ||
+    fail "a missing Japanese font was not named"
+logged no-font "language: Japanese needs the fonts-noto-cjk package; showing English" ||
+    fail "no English fallback without the Japanese font"
+# Without Noto Sans CJK JP, IPAPGothic stands in, the window still speaks Japanese, and says once
+# which face is missing.
+logged no-noto "language: ja (ja)" || fail "without Noto Sans CJK JP the window did not speak Japanese"
+grep -q "fonts: DejaVu Sans (.*), Japanese IPAPGothic (.*ipagp.ttf)" "$WORK_DIR/no-noto.log" ||
+    fail "IPAPGothic did not stand in for Noto"
+[ "$(grep -c "the font Noto Sans CJK JP is missing (package fonts-noto-cjk): the words are drawn in IPAPGothic" "$WORK_DIR/no-noto.log")" = 1 ] ||
+    fail "the missing Noto Sans CJK JP was not said once"
+logged bad-ini "expected auto, ja or en" || fail "a bad language value was not explained"
+
 # Settings › language, chosen with real clicks and saved: the window speaks Japanese at once,
 # without a restart. Each click goes where the window says the control is (--dump-layout), once
 # it shows.
