@@ -79,6 +79,7 @@ ui::OverlayFrame OverlayHost::frame(const MatchDriver& match, const TableLayout&
     frame.logArea = {layout.window.width - paneWidth, top, paneWidth, layout.statusBar.top - top};
     frame.field = layout.table;
     frame.banner = layout.banner;
+    frame.resultRoom = ui::resultPanelRoom(layout);
     frame.waiting = waitingForPlayer(match);
     frame.rematch = rematchOffered(match);
     frame.rematchAsked = frame.rematch && match.network()->nextGameAsks().mine;

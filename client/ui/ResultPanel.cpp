@@ -112,9 +112,18 @@ std::string_view resultButtonName(ResultButton button) {
     return "result.menu";
 }
 
-Point resultPanelCorner(const Rect& field, const Rect& banner, float width, float height) {
+Rect resultPanelRoom(const TableLayout& layout) {
+    float pilesBottom = layout.table.top;
+    for (const Rect& pile : layout.pile) pilesBottom = std::max(pilesBottom, pile.bottom());
+    float nameTop = layout.table.top;
+    for (const Point& anchor : layout.nameAnchor) nameTop = std::max(nameTop, anchor.y); // the lower row's name
+    return {layout.table.left, pilesBottom, layout.table.width, std::max(0.0f, nameTop - pilesBottom)};
+}
+
+Point resultPanelCorner(const Rect& field, const Rect& banner, const Rect& room, float width, float height) {
     const float margin = std::max(4.0f, field.height * 0.02f);
     const float left = field.left + std::max(0.0f, (field.width - width) / 2);
+    if (height + 2 * margin <= room.height) return {left, room.bottom() - margin - height}; // the piles and the name stay clear
     // As low on the felt as it fits (over the player's hand, idle now), never over the banner.
     const float lowest = field.bottom() - margin - height;
     const float highest = std::max(field.top, banner.bottom()) + margin;
@@ -131,9 +140,9 @@ void ResultPanel::open(ResultModel model) {
     spdlog::info("result panel: {} | {} | {} | buttons {}", m_model.headline, m_model.time, m_model.best, buttons);
 }
 
-void ResultPanel::draw(const Rect& field, const Rect& banner, UiCommands& commands, bool onTop) {
+void ResultPanel::draw(const Rect& field, const Rect& banner, const Rect& room, UiCommands& commands, bool onTop) {
     if (!m_open) return;
-    const Point corner = resultPanelCorner(field, banner, m_width, m_height);
+    const Point corner = resultPanelCorner(field, banner, room, m_width, m_height);
     const float widest = field.width - 2 * std::max(4.0f, field.height * 0.02f);
     ImGui::SetNextWindowPos(ImVec2(corner.x, corner.y), ImGuiCond_Always);
     if (m_focusFirst && onTop) ImGui::SetNextWindowFocus();

@@ -4,6 +4,7 @@
 
 #include "match/GameInfo.hpp"
 #include "table/Geometry.hpp"
+#include "table/Layout.hpp"
 
 #include "speed/common/Bot.hpp"
 #include "speed/common/Time.hpp"
@@ -49,9 +50,14 @@ ResultModel resultModel(const ResultFacts& facts);
 std::string resultButtonLabel(ResultButton button, const ResultModel& model);
 std::string_view resultButtonName(ResultButton button);
 
-// Where the panel goes: on the felt `field`, below the banner `banner` (its words stay readable),
-// as low as its `height` allows; the top-left corner in window pixels.
-Point resultPanelCorner(const Rect& field, const Rect& banner, float width, float height);
+// Where the panel would best go on a finished table: the player's row, between the field piles
+// and the player's name (the hand is idle now), window pixels.
+Rect resultPanelRoom(const TableLayout& layout);
+
+// Where the panel goes: in `room` when it fits there (as low as it allows, over the player's hand),
+// else on the felt `field`, below the banner `banner` (its words stay readable), as low as its
+// `height` allows; the top-left corner in window pixels.
+Point resultPanelCorner(const Rect& field, const Rect& banner, const Rect& room, float width, float height);
 
 // The end of a game against the CPU, once its cards have landed: the result in big coloured
 // words, the time and the best time against that opponent, and what next: Next game (N, the
@@ -66,7 +72,7 @@ public:
 
     // Draws it while open; the player's choice comes back as a command (NextGame, PlayVsCpu,
     // LeaveToStart). `onTop`: no dialog is over it, so N and the keyboard are its.
-    void draw(const Rect& field, const Rect& banner, UiCommands& commands, bool onTop);
+    void draw(const Rect& field, const Rect& banner, const Rect& room, UiCommands& commands, bool onTop);
 
 private:
     void drawLevels(UiCommands& commands, bool onTop);

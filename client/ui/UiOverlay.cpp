@@ -419,7 +419,7 @@ void UiOverlay::drawRematchPanel(const OverlayFrame& frame, UiCommands& commands
 // the start screen or a dialog it waits (their keys are theirs).
 void UiOverlay::drawResultPanel(const OverlayFrame& frame, UiCommands& commands) {
     if (m_start.isOpen()) return;
-    m_result.draw(frame.field, frame.banner, commands, !anyDialogOpen());
+    m_result.draw(frame.field, frame.banner, frame.resultRoom, commands, !anyDialogOpen());
 }
 
 } // namespace speed::client::ui

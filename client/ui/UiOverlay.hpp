@@ -66,6 +66,7 @@ struct OverlayFrame {
     std::optional<TutorialFacts> tutorial; // "Learn to play" runs: its panel
     BotLevel cpuLevel = BotLevel::Normal; // the CPU opponent in force: the Game menu's tick, the Settings dialog's level
     Rect banner;               // the banner's band, window pixels: the result panel stays below it
+    Rect resultRoom;           // resultPanelRoom(): where the result panel goes when it fits
 };
 
 // Menus, dialogs and the message log over the SFML table (Dear ImGui). It never touches the

@@ -88,11 +88,17 @@ TEST_CASE("The result panel speaks Japanese", "[result]") {
 TEST_CASE("The panel sits low on the felt, never over the banner's band", "[result]") {
     const Rect field{0, 20, 1000, 700};
     const Rect banner{0, 100, 1000, 80};
-    const Point low = resultPanelCorner(field, banner, 400, 150);
+    const Rect room{0, 400, 1000, 200}; // between the piles and the player's name
+    const Point low = resultPanelCorner(field, banner, room, 400, 150);
     CHECK(low.x == 300);
-    CHECK(low.y + 150 <= field.bottom());
-    CHECK(low.y > field.top + field.height / 2); // over the player's hand, not the middle
-    const Point tall = resultPanelCorner(field, banner, 1200, 650); // more than fits: below the banner still
+    CHECK(low.y >= room.top);
+    CHECK(low.y + 150 <= room.bottom());
+    CHECK(low.y + 150 > room.bottom() - 30); // as low as the room allows: over the player's hand
+    const Point taller = resultPanelCorner(field, banner, room, 400, 250); // not in the room: as low as the felt allows
+    CHECK(taller.y + 250 <= field.bottom());
+    CHECK(taller.y + 250 > room.bottom());
+    CHECK(taller.y >= banner.bottom());
+    const Point tall = resultPanelCorner(field, banner, room, 1200, 650); // more than fits: below the banner still
     CHECK(tall.y >= banner.bottom());
     CHECK(tall.x == field.left);
 }

@@ -233,7 +233,8 @@ TEST_CASE("no bar, dialog or panel collides or is cut, and no word is under 11 p
                     ResultPanel result;
                     result.open(longestResult());
                     UiCommands commands;
-                    frames(display, [&] { result.draw(layout.table, layout.banner, commands, true); });
+                    const Rect room = resultPanelRoom(layout);
+                    frames(display, [&] { result.draw(layout.table, layout.banner, room, commands, true); });
                     const Drawn drawn = drawnWindow("Result");
                     CAPTURE("result panel", drawn.box.left, drawn.box.top, drawn.box.width, drawn.box.height, layout.banner.bottom());
                     CHECK(drawn.box.top >= layout.banner.bottom());
@@ -241,6 +242,10 @@ TEST_CASE("no bar, dialog or panel collides or is cut, and no word is under 11 p
                     CHECK(drawn.box.left >= layout.table.left);
                     CHECK(drawn.box.right() <= layout.table.right() + 0.5f);
                     CHECK_FALSE(drawn.cutAtRight);
+                    for (const Rect& pile : layout.pile) CHECK_FALSE(overlaps(drawn.box, pile));
+                    // Over the idle hand, clear of the player's name, whenever it fits there.
+                    const float margin = std::max(4.0f, layout.table.height * 0.02f);
+                    if (drawn.box.height + 2 * margin <= room.height) CHECK(drawn.box.bottom() <= room.bottom());
                 }
 
                 for (int step = 0; step <= kTutorialSteps; ++step) {
