@@ -36,6 +36,7 @@ Connector::Connector(asio::io_context& io, const MonotonicClock& clock, ConnectO
 bool Connector::prepareSession() {
     protocol::SessionConfig& session = m_options.session;
     session.random = osRandom;
+    if (session.hostId == 0) session.hostId = osRandom(); // the same for every session of this program
     if (!session.preciseClockUs) session.preciseClockUs = [clock = &m_clock] { return clock->nowUs(); };
     if (!m_options.password.empty()) {
         session.passwordKey = protocol::derivePasswordKey(m_options.password);

@@ -145,6 +145,8 @@ std::optional<MessageBody> readBody(std::string_view verb, FieldReader& in) {
     if (verb == "CHALLENGE") return readChallenge(in);
     if (verb == "WELCOME") return readWelcome(in);
     if (verb == "DENY") return readDeny(in);
+    if (verb == "FIND") return readFind(in);
+    if (verb == "HERE") return readHere(in);
     if (verb == "PAUSE") return readPause(in);
     if (verb == "RESUME") return Resume{in.number("GAME")};
     if (verb == "START") return Start{in.number("GAME")};

@@ -97,6 +97,20 @@ struct FieldWriter {
         number(welcome.game);
         number(welcome.clockMs);
     }
+    void operator()(const Find& find) {
+        digit(find.version);
+        word(nonceText(find.nonce));
+        word(std::string(std::max<std::size_t>(find.padChars, 1), kPadChar));
+    }
+    void operator()(const Here& here) {
+        digit(here.version);
+        word(nonceText(here.nonce));
+        word(sanitizeWord(here.name));
+        word(wordOf(kHostStateWords, here.state));
+        word(here.passwordNeeded ? kPasswordMark : kNoField);
+        word(rulesToken(here.rules));
+        word(nonceText(here.hostId));
+    }
     void operator()(const Deny& deny) {
         word(nonceText(deny.nonce));
         word(wordOf(kDenyWords, deny.reason));

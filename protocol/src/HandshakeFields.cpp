@@ -98,4 +98,42 @@ MessageBody readDeny(FieldReader& in) {
     return deny;
 }
 
+// Like HELLO's, FIND's VERSION NONCE come first in every version; a finder of another version is
+// answered all the same (its player sees that the host speaks another one).
+MessageBody readFind(FieldReader& in) {
+    Find find;
+    find.version = in.smallNumber("VERSION", 9999);
+    find.nonce = readNonce(in, "NONCE");
+    if (!in.failed() && find.version != kProtocolVersion) {
+        in.skipRest();
+        return find;
+    }
+    const std::string_view pad = in.token("PAD");
+    if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
+    find.padChars = pad.size();
+    return find;
+}
+
+// A HERE of another version keeps VERSION NONCE NAME: the finder lists the host as one it cannot
+// join.
+MessageBody readHere(FieldReader& in) {
+    Here here;
+    here.version = in.smallNumber("VERSION", 9999);
+    here.nonce = readNonce(in, "NONCE");
+    here.name = in.word("NAME");
+    if (!in.failed() && here.version != kProtocolVersion) {
+        in.skipRest();
+        return here;
+    }
+    const auto state = enumOf<HostState>(kHostStateWords, in.token("STATE"));
+    if (!in.failed() && !state) in.fail(DecodeError::BadWord, "HERE's STATE must be WAITING or BUSY");
+    here.state = state.value_or(HostState::Waiting);
+    const std::string_view auth = in.token("AUTH");
+    if (!in.failed() && auth != kPasswordMark && auth != kNoField) in.fail(DecodeError::BadWord, "HERE's AUTH must be P or -");
+    here.passwordNeeded = auth == kPasswordMark;
+    here.rules = in.rules("RULES");
+    here.hostId = readNonce(in, "HOSTID");
+    return here;
+}
+
 } // namespace speed::protocol::wire

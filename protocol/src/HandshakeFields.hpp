@@ -1,7 +1,7 @@
 #pragma once
 
-// Reads the fields of HELLO, CHALLENGE, WELCOME and DENY after the verb, TIME and SEQ (private
-// header of the decoder).
+// Reads the fields of HELLO, CHALLENGE, WELCOME, DENY, FIND and HERE after the verb, TIME and SEQ
+// (private header of the decoder).
 #include "FieldReader.hpp"
 
 #include "speed/protocol/Message.hpp"
@@ -12,5 +12,7 @@ MessageBody readHello(FieldReader& in);
 MessageBody readChallenge(FieldReader& in);
 MessageBody readWelcome(FieldReader& in);
 MessageBody readDeny(FieldReader& in);
+MessageBody readFind(FieldReader& in);
+MessageBody readHere(FieldReader& in);
 
 } // namespace speed::protocol::wire

@@ -15,7 +15,31 @@ namespace speed::protocol {
 // Only a HELLO that brings back a good, fresh cookie takes the seat.
 void HostSession::onHandshake(TimeMs now, const PeerAddress& from, const Message& message, std::size_t receivedBytes) {
     if (const auto* hello = std::get_if<Hello>(&message.body)) return onHello(now, from, *hello, receivedBytes);
+    if (const auto* find = std::get_if<Find>(&message.body)) return onFind(now, from, *find, receivedBytes);
     m_link.ignore(now, IgnoreRule::NotWelcome, std::string(verbOf(message)) + " means nothing to a host");
+}
+
+// A finder on the LAN asks who waits on this port. The answer says what a HELLO's answer would
+// (the name, the version, busy or not, whether a password is needed) and the rules dealt; never a
+// session, a key or a password. It is never larger than the FIND (which is padded to
+// kMinFindBytes so that any HERE fits), and each address gets a bounded share (FindResponder).
+void HostSession::onFind(TimeMs now, const PeerAddress& from, const Find& find, std::size_t receivedBytes) {
+    std::optional<FindIgnored> why;
+    if (!m_config.announce) why = FindIgnored::NotAnnouncing;
+    else if (receivedBytes < kMinFindBytes) why = FindIgnored::TooShort;
+    if (why) m_finds.count(*why);
+    else why = m_finds.admit(now, from, find.nonce);
+    if (why) return m_link.ignore(now, IgnoreRule::FindNotAnswered, std::string(describe(*why)) + " from " + from);
+    Here here;
+    here.nonce = find.nonce;
+    here.name = m_config.playerName;
+    // Waiting while no player holds the seat; a seat held for a player who dropped out is taken.
+    here.state = m_link.keyed() || awaitingReturn() || gameInfo() != GameInfo::ConWait ? HostState::Busy : HostState::Waiting;
+    here.passwordNeeded = m_config.passwordKey.has_value();
+    here.rules = m_config.rules;
+    if (m_config.hostId == 0) m_config.hostId = randomBits();
+    here.hostId = m_config.hostId;
+    m_link.answerTo(now, from, here, receivedBytes);
 }
 
 void HostSession::onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes) {

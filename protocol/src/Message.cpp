@@ -88,6 +88,8 @@ struct VerbName {
     std::string_view operator()(const Shutdown&) const { return "SHUTDOWN"; }
     std::string_view operator()(const Probe&) const { return "PROBE"; }
     std::string_view operator()(const Echo&) const { return "ECHO"; }
+    std::string_view operator()(const Find&) const { return "FIND"; }
+    std::string_view operator()(const Here&) const { return "HERE"; }
 };
 
 } // namespace
@@ -97,7 +99,8 @@ std::string_view verbOf(const Message& message) { return std::visit(VerbName{}, 
 bool isSessionVerb(const MessageBody& body) {
     return !std::holds_alternative<Hello>(body) && !std::holds_alternative<Challenge>(body) &&
            !std::holds_alternative<Welcome>(body) && !std::holds_alternative<Deny>(body) &&
-           !std::holds_alternative<Probe>(body) && !std::holds_alternative<Echo>(body);
+           !std::holds_alternative<Probe>(body) && !std::holds_alternative<Echo>(body) &&
+           !std::holds_alternative<Find>(body) && !std::holds_alternative<Here>(body);
 }
 
 std::string_view describe(DenyReason reason) {

@@ -19,6 +19,8 @@ inline constexpr std::array<std::string_view, 6> kSubjectWords{"MOVE", "UPDATE",
 inline constexpr std::array<std::string_view, 2> kPauseReasonWords{"USER", "SILENT"};
 inline constexpr std::array<std::string_view, 9> kDenyWords{"BUSY", "NOT_INVITED", "PASSWORD_NEEDED", "NO_PASSWORD",
                                                           "WRONG_PASSWORD", "VERSION", "HELD", "NO_MATCH", "DAMAGED"};
+inline constexpr std::array<std::string_view, 2> kHostStateWords{"WAITING", "BUSY"};
+inline constexpr std::string_view kPasswordMark = "P"; // HELLO's AUTH and HERE's: a password
 inline constexpr char kPadChar = 'x';
 inline constexpr std::string_view kGarbledWord = "GARBLED";
 inline constexpr std::string_view kPlayWord = "PLAY";

@@ -30,6 +30,12 @@ LINES = [
     "DENY 5 4 0123456789abcdef WRONG_PASSWORD 6",
     "DENY 5 4 0123456789abcdef VERSION 7 FIELDS_OF_ANOTHER_VERSION",
     "DENY 5 4 0123456789abcdef VERSION 8 FIELDS_OF_ANOTHER_VERSION",
+    "FIND 0 1 7 0123456789abcdef " + "x" * 92,
+    "FIND 0 1 8 0123456789abcdef FIELDS_OF_ANOTHER_VERSION",
+    "FIND 0 1 7 0123456789abcdef x",
+    "HERE 3 1 7 0123456789abcdef hana WAITING - 2S4MF",
+    "HERE 3 1 7 0123456789abcdef hana BUSY P 0C8AF",
+    "HERE 3 1 8 0123456789abcdef hana FIELDS_OF_ANOTHER_VERSION",
     "UPDATE 10 5 S1H2C3D4S5H6C7D8S9HAC1 H2--D9DC S5H6/D8 D1C2C3C4 H1H3H5H7H9 1 1 2S4MF SPEED 0 -",
     "UPDATE 20 6 - -------- S1/S2 -------- - 1 99 2S4MF LOST 0 -",
     "UPDATE 30 7 S1 JJ------ HD/CD ---- S2 3 12 0C8A PLAY 7 P12H50",
@@ -135,6 +141,9 @@ def main():
     write(os.path.join(root, "decoder"), [d.encode() for line in LINES for d in (line, datagram(line))])
     write(os.path.join(root, "host_session"), list(scripts()))
     write(os.path.join(root, "client_session"), list(scripts()))
+    finds = [datagram(line) for line in LINES if line.startswith(("FIND", "HERE"))]
+    write(os.path.join(root, "discovery"), [bytes([n]) + "\n".join(finds[n:] + finds[:n]).encode() for n in range(len(finds))] +
+          [b"\x00" + "\n".join([finds[0]] * 40).encode(), b"\x01" + datagram(LINES[0]).encode() + b"\n" + finds[3].encode()])
     write(os.path.join(root, "settings"), SETTINGS + [open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                                       "../../setup.ini"), "rb").read()])
 

@@ -76,7 +76,7 @@ TEST_CASE("Every example datagram of PROTOCOL.md decodes, in the current version
     }
     CHECK(lines >= 30);
     CHECK(verbs == std::set<std::string>{"HELLO", "CHALLENGE", "WELCOME", "DENY", "UPDATE", "INVISIBLE", "MOVE", "OK", "NG",
-                                         "PAUSE", "RESUME", "START", "ALIVE", "REKEY", "SHUTDOWN", "PROBE", "ECHO"});
+                                         "PAUSE", "RESUME", "START", "ALIVE", "REKEY", "SHUTDOWN", "PROBE", "ECHO", "FIND", "HERE"});
 }
 
 TEST_CASE("Each number field takes exactly the range the grammar gives it", "[codec][bounds]") {

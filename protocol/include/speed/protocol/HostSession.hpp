@@ -3,6 +3,7 @@
 #include "speed/common/Match.hpp"
 #include "speed/protocol/Arbitration.hpp"
 #include "speed/protocol/Continuity.hpp"
+#include "speed/protocol/Discovery.hpp"
 #include "speed/protocol/RefusalLimiter.hpp"
 #include "speed/protocol/Session.hpp"
 
@@ -61,6 +62,8 @@ public:
     // Taken back from the journal, and its player not back yet: the journal's session keys are
     // retired until the client comes back under new ones (this side is the one that stopped).
     bool awaitingReturn() const { return m_link.keysRetired(); }
+    // The FINDs of finders on the LAN: answered, and ignored by why (rule 17).
+    const FindStats& findStats() const { return m_finds.stats(); }
     // What the policy of the current deal chose and did; its mode, before a deal, the configured one.
     ArbitrationFigures arbitration() const;
 
@@ -162,6 +165,7 @@ private:
 
     // The handshake (HostSessionHandshake.cpp).
     void onHello(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
+    void onFind(TimeMs now, const PeerAddress& from, const Find& find, std::size_t receivedBytes);
     std::optional<DenyReason> passwordProblem(const Hello& hello) const;
     void onReturning(TimeMs now, const PeerAddress& from, const Hello& hello, std::size_t receivedBytes);
     // Why this host's record cannot take the returning client back (empty: it can).
@@ -188,6 +192,7 @@ private:
     std::unique_ptr<ArbitrationPolicy> m_arbitration; // first arrival until a deal says otherwise
     Key m_cookieSecret{};                             // made at start from the injected generator; never sent
     RefusalLimiter m_refusals;                        // what refused addresses may cost: DENYs, lines, proofs checked
+    FindResponder m_finds;                            // which finders' FINDs get a HERE
     Match m_match;
     WireNumber m_revision = 0;
     CurrentGame m_game;

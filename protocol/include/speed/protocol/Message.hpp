@@ -220,8 +220,30 @@ struct Echo {         // ECHO ID PAYLOAD: the probe's TIME, SEQ, ID and payload 
     friend bool operator==(const Echo&, const Echo&) = default;
 };
 
+// Finding hosts on the LAN (docs/PROTOCOL.md, "Finding hosts"): outside any session, with a CRC.
+inline constexpr std::size_t kMinFindBytes = 128; // a FIND is padded to this: its HERE is never larger
+enum class HostState : std::uint8_t { Waiting, Busy };
+struct Find {         // FIND VERSION NONCE PAD: is a host waiting on this port?
+    int version = kProtocolVersion;
+    std::uint64_t nonce = 0; // the finder's, echoed by every HERE
+    std::size_t padChars = 1; // filler characters (the datagram reaches kMinFindBytes)
+    friend bool operator==(const Find&, const Find&) = default;
+};
+struct Here {         // HERE VERSION NONCE NAME STATE AUTH RULES HOSTID: a host, and what a HELLO would learn of it
+    int version = kProtocolVersion;
+    std::uint64_t nonce = 0;     // the FIND's, echoed
+    std::string name;            // the host's player name (a word)
+    HostState state = HostState::Waiting;
+    bool passwordNeeded = false; // AUTH: "P" a password is needed, "-" none
+    RuleOptions rules;           // the rules it deals with
+    // Random, one per host program: the same host reached at several addresses (IPv4 and IPv6,
+    // loopback and LAN) is listed once. It tells nothing about any session.
+    std::uint64_t hostId = 0;
+    friend bool operator==(const Here&, const Here&) = default;
+};
+
 using MessageBody = std::variant<Hello, Challenge, Welcome, Deny, Update, MoveRequest, Ok, Ng, Pause, Resume, Start,
-                                 Alive, Shutdown, Probe, Echo, Rekey>;
+                                 Alive, Shutdown, Probe, Echo, Rekey, Find, Here>;
 
 // One datagram's content: `VERB TIME SEQ [fields...]`.
 struct Message {
@@ -234,8 +256,8 @@ struct Message {
 // The verb that starts the message's line ("UPDATE", "OK", ...).
 std::string_view verbOf(const Message& message);
 
-// HELLO, CHALLENGE, WELCOME, DENY, PROBE and ECHO travel outside a session (with a CRC); every
-// other verb only inside one (with the session's tag).
+// HELLO, CHALLENGE, WELCOME, DENY, PROBE, ECHO, FIND and HERE travel outside a session (with a
+// CRC); every other verb only inside one (with the session's tag).
 bool isSessionVerb(const MessageBody& body);
 
 } // namespace speed::protocol

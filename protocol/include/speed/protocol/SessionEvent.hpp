@@ -35,6 +35,7 @@ enum class IgnoreRule : std::uint8_t {
     NeverSent = 14,       // it acknowledges what this side never sent
     SeqTooFarAhead = 15,  // its SEQ is more than kMaxSeqAhead ahead of the newest taken
     NotWelcome = 16,      // a handshake message this side did not ask for, or from elsewhere
+    FindNotAnswered = 17, // a FIND a host does not answer: not announcing, too short, replayed, over its share
 };
 int ruleNumber(IgnoreRule rule);
 

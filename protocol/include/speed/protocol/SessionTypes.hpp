@@ -111,6 +111,11 @@ struct SessionConfig {
     std::function<std::int64_t()> preciseClockUs;
     // A host's: the stamps a PROBE may ask its ECHO for. Empty: echoes are never stamped.
     ProbeStampClock probeStamps;
+    // A host's: it answers FIND (finding hosts on the LAN) while true ([network] announce).
+    bool announce = true;
+    // A host's HERE names it by this (0: the session draws one from `random`); a program keeps
+    // one for all its sessions, so a host waiting anew after a match is the same host.
+    std::uint64_t hostId = 0;
 };
 
 struct OutgoingDatagram {
