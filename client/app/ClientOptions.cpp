@@ -117,6 +117,9 @@ void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
                    "games played before this program came back to the match included; --json's match_games "
                    "says the match's last game)")->check(CLI::PositiveNumber);
     app.add_flag("--json", options.json, "print the results (or --stats) as one JSON object, last");
+    app.add_flag("--list-hosts", options.listHosts,
+                 "look for hosts waiting on the LAN (setup.ini's port) for a few seconds, print them (with --json as JSON) "
+                 "and exit; no window");
     app.add_flag("--stats", options.showStats,
                  "print the statistics of every finished game (per opponent and level) and exit; no window");
     app.add_option("--seed", words.seed, "seed of the first deal (game n uses seed+n-1); random if not given");
@@ -181,6 +184,8 @@ void addNetworkOptions(CLI::App& app, ConnectFlags& connect) {
     app.add_option("--grace", connect.graceSeconds,
                    "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
         ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
+    app.add_flag("--no-announce", connect.noAnnounce,
+                 "while hosting, do not answer players on the LAN who look for a host (setup.ini's [network] announce = off)");
     CLI::Option* host = app.get_option("--host");
     app.get_option("--vs-cpu")->excludes(join);
     app.get_option("--vs-cpu")->excludes(host);

@@ -28,6 +28,7 @@ struct ClientOptions {
     double screenshotAfterSeconds = 2;  // --after S
     int games = 0;                      // --games N (0: play until the window closes)
     bool json = false;
+    bool listHosts = false;             // --list-hosts: print the hosts found on the LAN (with --json as JSON) and exit
     bool showStats = false;             // --stats: print the statistics (with --json as JSON) and exit
     std::optional<std::uint64_t> seed;
     bool dumpLayout = false;

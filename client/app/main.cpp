@@ -5,6 +5,7 @@
 #include "app/Display.hpp"
 #include "app/FontLookup.hpp"
 #include "app/GameStatsKeeper.hpp"
+#include "app/HostList.hpp"
 #include "match/LocalMatch.hpp"
 #include "match/NoMatch.hpp"
 #include "match/TutorialMatch.hpp"
@@ -108,6 +109,17 @@ int printStatistics(bool json) {
     return 0;
 }
 
+// speed --list-hosts: no window, no display needed. The search starts with the time, as the
+// finder's clock does: the listing's times are since the search began.
+int listHosts(const ClientOptions& options) {
+    const std::uint16_t port = options.connectFlags.port.value_or(options.settings.network.port);
+    constexpr speed::TimeMs kListenMs = 3000; // three rounds: a host that misses one answers the next
+    const HostListing listing = findHosts(port, kListenMs);
+    if (options.json) printHostJson(listing, std::cout);
+    else printHostTable(listing, std::cout);
+    return listing.problem.empty() ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -122,6 +134,7 @@ int main(int argc, char** argv) {
     spdlog::flush_on(spdlog::level::trace);
 
     if (options.showStats) return printStatistics(options.json);
+    if (options.listHosts) return listHosts(options);
     if (options.listCards) {
         printDecks(installedDecks(), options.json, std::cout);
         return 0;

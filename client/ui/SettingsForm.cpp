@@ -149,7 +149,7 @@ std::vector<std::string_view> fixedChoices(const SettingsKey& key) {
     if (key.name == "deal") return {"shuffle", "colors"};
     if (key.name == "refill") return {"manual", "auto"};
     if (key.name == "arbitration") return {"fair", "first-arrival"};
-    if (key.name == "sound") return {"on", "off"};
+    if (key.name == "sound" || key.name == "announce") return {"on", "off"};
     if (key.name == "language") return {"auto", "ja", "en"};
     if (key.name == "motion") return {"full", "reduced"};
     if (key.name == "level") {

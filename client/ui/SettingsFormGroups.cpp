@@ -33,6 +33,7 @@ constexpr KeyPlace kPlaces[] = {
     {"player", "volume", {Sound, false, Slider}},
     {"network", "peer", {Network, false, Text}},
     {"network", "password", {Network, false, Password}},
+    {"network", "announce", {Network, false, CheckBox}},
     {"network", "port", {Network, true, Text}},
     {"network", "wait", {Network, true, Text}},
     {"network", "grace", {Network, true, Text}},
@@ -108,7 +109,7 @@ std::vector<SettingsField*> SettingsForm::groupFields(SettingsGroup group, bool 
 }
 
 std::optional<CheckValues> checkValues(const SettingsKey& key) {
-    if (isKey(key, "player", "sound")) return CheckValues{"on", "off"};
+    if (isKey(key, "player", "sound") || isKey(key, "network", "announce")) return CheckValues{"on", "off"};
     if (isKey(key, "player", "motion")) return CheckValues{"reduced", "full"};
     if (isKey(key, "rules", "jokers")) return CheckValues{"2", "0"};
     return std::nullopt;

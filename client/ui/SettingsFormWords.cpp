@@ -20,6 +20,8 @@ struct ChoiceWords {
 };
 
 constexpr ChoiceWords kChoiceWords[] = {
+    {"network", "announce", "on", "settings.choice.network.announce.on"},
+    {"network", "announce", "off", "settings.choice.network.announce.off"},
     {"player", "sound", "on", "settings.choice.player.sound.on"},
     {"player", "sound", "off", "settings.choice.player.sound.off"},
     {"player", "language", "auto", "language.auto"},
@@ -61,6 +63,8 @@ constexpr SettingsKeyWords kKeyWords[] = {
     {"network", "password", "settings.key.network.password", "settings.expected.network.password",
      "settings.meaning.network.password"},
     {"player", "name", "settings.key.player.name", "settings.expected.player.name", "settings.meaning.player.name"},
+    {"network", "announce", "settings.key.network.announce", "settings.expected.network.announce",
+     "settings.meaning.network.announce"},
     {"player", "sound", "settings.key.player.sound", "settings.expected.player.sound", "settings.meaning.player.sound"},
     {"player", "volume", "settings.key.player.volume", "settings.expected.player.volume", "settings.meaning.player.volume"},
     {"player", "ui_scale", "settings.key.player.ui_scale", "settings.expected.player.ui_scale",

@@ -10,6 +10,7 @@ ConnectOptionsResult connectOptionsFrom(const Settings& settings, const ConnectF
     connect.waitMs = 1000LL * flags.waitSeconds.value_or(network.waitSeconds);
     connect.session.timing.graceMs = 1000LL * flags.graceSeconds.value_or(network.graceSeconds);
     connect.password = network.password;
+    connect.session.announce = network.announce && !flags.noAnnounce;
     connect.session.playerName = settings.player.name;
     connect.joinOnly = flags.join.has_value();
     const std::string peer = flags.join ? *flags.join : flags.hostOnly ? std::string() : network.peer;

@@ -22,6 +22,8 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
     app.add_option("--grace", flags.graceSeconds,
                    "seconds a match is kept while nothing is heard from the other player (overrides setup.ini)")
         ->check(CLI::Range(NetworkSettings::kMinGraceSeconds, NetworkSettings::kMaxGraceSeconds));
+    app.add_flag("--no-announce", flags.noAnnounce,
+                 "while hosting, do not answer players on the LAN who look for a host (setup.ini's [network] announce = off)");
     app.add_flag("--no-resume", flags.noResume,
                  "keep no resume ticket or match journal: a killed speed-server cannot come back to its match");
     app.add_option("--games", flags.games,
@@ -40,6 +42,7 @@ ConnectFlags connectFlagsOf(const NetworkFlags& flags) {
     if (flags.port) connect.port = static_cast<std::uint16_t>(*flags.port);
     connect.waitSeconds = flags.waitSeconds;
     connect.graceSeconds = flags.graceSeconds;
+    connect.noAnnounce = flags.noAnnounce;
     return connect;
 }
 

@@ -18,6 +18,7 @@ struct NetworkFlags {
     std::optional<int> graceSeconds; // overrides setup.ini's grace
     int games = 0;
     bool noResume = false; // keep no ticket or journal: the match ends with this process
+    bool noAnnounce = false; // a waiting host does not answer the LAN's searches
 };
 
 void addNetworkFlags(CLI::App& app, NetworkFlags& flags);

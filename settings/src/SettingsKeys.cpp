@@ -104,6 +104,12 @@ bool assignName(Settings& s, std::string_view value) {
     return true;
 }
 
+bool assignAnnounce(Settings& s, std::string_view value) {
+    if (value != "on" && value != "off") return false;
+    s.network.announce = value == "on";
+    return true;
+}
+
 bool assignSound(Settings& s, std::string_view value) {
     if (value != "on" && value != "off") return false;
     s.player.sound = value == "on";
@@ -213,6 +219,8 @@ const std::array kKeys{
                 [](const Settings& s) { return std::to_string(s.network.graceSeconds); }},
     SettingsKey{"network", "password", "up to 64 characters, no blank at an end or before ';' (empty: none)", Password, 0, 0,
                 assignPassword, [](const Settings& s) { return s.network.password; }, true},
+    SettingsKey{"network", "announce", "on or off (off: a waiting host is not listed on the LAN)", OnOff, 0, 0, assignAnnounce,
+                [](const Settings& s) { return std::string(s.network.announce ? "on" : "off"); }},
     SettingsKey{"player", "name", "1..16 characters: letters, digits, '-', '_' or '.'", Name, 0, 0, assignName,
                 [](const Settings& s) { return s.player.name; }},
     SettingsKey{"player", "sound", "on or off", OnOff, 0, 0, assignSound,

@@ -122,7 +122,7 @@ TEST_CASE("unknown keys and sections are refused, listing what is known", "[sett
     CHECK(unknownKey.kind == SettingsProblem::UnknownKey);
     CHECK(unknownKey.section == "network");
     CHECK(unknownKey.key == "prot");
-    CHECK(unknownKey.problemText() == "unknown key; [network] has: peer, port, wait, grace, password");
+    CHECK(unknownKey.problemText() == "unknown key; [network] has: peer, port, wait, grace, password, announce");
     const auto unknownSection = errorOf("[netwrok]\nport = 1\n");
     CHECK(unknownSection.line == 2);
     CHECK(unknownSection.kind == SettingsProblem::UnknownSection);

@@ -43,6 +43,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
                    "wait = 30\n"
                    "grace = 60\n" // keys the file lacks join its section after its last key
                    "password =\n"
+                   "announce = on\n"
                    "\n"
                    "# rules below\n"
                    "[player]\n"
@@ -61,7 +62,7 @@ TEST_CASE("values are replaced in place; comments and spacing survive", "[settin
 TEST_CASE("missing keys join their section, missing sections go last", "[settings][writer]") {
     const std::string before = "[network]\nport = 1\n\n; about the player\n[player]\n";
     const std::string after = writeSettings(before, changedSettings());
-    CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\ngrace = 60\npassword =\n"
+    CHECK(after.find("[network]\nport = 50010\npeer = example.org\nwait = 30\ngrace = 60\npassword =\nannounce = on\n"
                      "\n; about the player\n[player]\nname = Hanako\nsound = on\nvolume = 80\nui_scale = 1\n") == 0);
     CHECK(after.find("\n[rules]\njokers = 2\ndeal = shuffle\nhand = 4\nrefill = manual\narbitration = fair\n") !=
           std::string::npos);

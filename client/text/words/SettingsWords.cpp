@@ -32,6 +32,8 @@ const Words kSettingsWords[] = {
 
     // The values of the keys with a fixed list of them, as the combo boxes show them (setup.ini
     // keeps its own words: on, shuffle, first-arrival ...).
+    {"settings.choice.network.announce.on", "on", "オン"},
+    {"settings.choice.network.announce.off", "off", "オフ"},
     {"settings.choice.player.sound.on", "on", "オン"},
     {"settings.choice.player.sound.off", "off", "オフ"},
     {"settings.choice.rules.jokers.2", "two jokers", "2枚"},
@@ -83,6 +85,14 @@ const Words kSettingsWords[] = {
      "64文字まで。両端と ';' の前に空白は使えません（空欄：なし）"},
     {"settings.meaning.network.password", "The same on both sides, or empty for none.",
      "両方で同じものにします。空欄ならパスワードなしです。"},
+    {"settings.key.network.announce", "Let players on this LAN find my game when I host",
+     "ホストするとき、同じLANのプレイヤーに見つけてもらう"},
+    {"settings.expected.network.announce", "on or off (off: a waiting host is not listed on the LAN)",
+     "on か off（off：待っているホストをLANに表示しません）"},
+    {"settings.meaning.network.announce",
+     "While you wait for a player, your name and rules appear in the Join list of windows on this LAN; never your "
+     "password.",
+     "相手を待つ間、同じLANのウィンドウの参加一覧にあなたの名前とルールが表示されます。パスワードは表示されません。"},
     {"settings.key.player.name", "Your name", "あなたの名前"},
     {"settings.expected.player.name", "1..16 characters: letters, digits, '-', '_' or '.'",
      "1〜16文字：英字、数字、'-'、'_'、'.'"},

@@ -415,7 +415,7 @@ TEST_CASE("settings form: the groups come in the player's order, each key in one
     CHECK(keysOf(SettingsGroup::Player, false) == Keys{"player.name", "player.language", "cpu.level"});
     CHECK(keysOf(SettingsGroup::Cards, false) == Keys{"player.cards", "player.card_back", "player.motion", "player.ui_scale"});
     CHECK(keysOf(SettingsGroup::Sound, false) == Keys{"player.sound", "player.volume"});
-    CHECK(keysOf(SettingsGroup::Network, false) == Keys{"network.peer", "network.password"});
+    CHECK(keysOf(SettingsGroup::Network, false) == Keys{"network.peer", "network.password", "network.announce"});
     CHECK(keysOf(SettingsGroup::Network, true) == Keys{"network.port", "network.wait", "network.grace"});
     CHECK(keysOf(SettingsGroup::Rules, true) == Keys{"rules.arbitration"});
     CHECK(keysOf(SettingsGroup::Player, true).empty());

@@ -41,6 +41,7 @@ struct ConnectFlags {
     std::optional<std::uint16_t> port;
     std::optional<int> waitSeconds;
     std::optional<int> graceSeconds;
+    bool noAnnounce = false;         // --no-announce: a waiting host is not listed on the LAN
 };
 
 // Where the peer that does not parse was written.

@@ -32,6 +32,8 @@ struct NetworkSettings {
     int graceSeconds = kDefaultGraceSeconds;
     static constexpr std::size_t kMaxPasswordChars = 64;
     std::string password; // empty: none; else both players set the same (docs/PROTOCOL.md)
+    // A waiting host answers the LAN's searches for hosts (docs/NETWORK.md, "Finding hosts").
+    bool announce = true;
     friend bool operator==(const NetworkSettings&, const NetworkSettings&) = default;
 };
 
