@@ -87,7 +87,7 @@ MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
     case ui::UiAction::HostGame:
         return playNetwork(std::nullopt, now);
     case ui::UiAction::JoinGame:
-        return playNetwork(command.address, now);
+        return playNetwork(command.address, now, command.listed, command.password);
     case ui::UiAction::LeaveToStart:
         spdlog::info("menu: back to the start screen");
         return leaveToStart();
@@ -135,8 +135,10 @@ MatchChange MatchSwitch::playTwoPlayers(TimeMs now) {
 }
 
 // The same connection as `speed` makes from setup.ini, with the settings in force.
-MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, TimeMs now) {
+MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, TimeMs now, bool listed,
+                                     const std::optional<std::string>& password) {
     ClientOptions options = m_options;
+    if (password) options.settings.network.password = *password;
     options.connectFlags.join = peer;
     options.connectFlags.hostOnly = !peer;
     NetworkSetup setup;
@@ -146,12 +148,12 @@ MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, Tim
     // A host chosen here waits until the player cancels (a friend may still be typing the
     // address); setup.ini's `wait` bounds only a host started by flags or setup.ini.
     if (!peer) setup.connect.waitMs = kNever;
-    if (peer) m_makers.rememberPeer(m_options.configPath, *peer);
+    if (peer && !listed) m_makers.rememberPeer(m_options.configPath, *peer);
     auto driver = m_makers.network(std::move(setup), now);
     m_options.connectFlags = options.connectFlags;
     m_options.vsCpu = false;
     m_options.twoPlayers = false;
-    spdlog::info("start screen: {}", peer ? "joining " + *peer : std::string("hosting"));
+    spdlog::info("start screen: {}", peer ? (listed ? "joining the listed host " : "joining ") + *peer : std::string("hosting"));
     replace(std::move(driver));
     return MatchChange::Replaced;
 }

@@ -58,7 +58,10 @@ public:
     // Leaves whatever match runs for a new offline game of two players on one keyboard.
     MatchChange playTwoPlayers(TimeMs now);
     // Hosts (no peer) or joins `peer`, with the settings in force.
-    MatchChange playNetwork(const std::optional<std::string>& peer, TimeMs now);
+    // `listed`: a host chosen from the LAN list (its address is not kept as setup.ini's peer);
+    // `password`: typed for it, for this join only.
+    MatchChange playNetwork(const std::optional<std::string>& peer, TimeMs now, bool listed = false,
+                            const std::optional<std::string>& password = std::nullopt);
     // "Learn to play": the guided lesson (TutorialMatch) replaces whatever match runs.
     MatchChange learnToPlay(TimeMs now);
     // R, or "Connect again": the ended network match connects as it did before.

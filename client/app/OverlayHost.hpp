@@ -59,6 +59,9 @@ public:
     void showStartScreen(ui::StartScreenFacts facts) { m_overlay->showStartScreen(std::move(facts)); }
     void hideStartScreen() { m_overlay->hideStartScreen(); }
     bool startScreenShown() const { return m_overlay->startScreenShown(); }
+    void setLanHosts(std::vector<ui::LanHostRow> hosts, bool looking, std::string problem) {
+        m_overlay->setLanHosts(std::move(hosts), looking, std::move(problem));
+    }
     HoldReason holdReason() const { return m_overlay->holdReason(); }
     void showResult(ui::ResultModel model) { m_overlay->showResult(std::move(model)); }
     void hideResult() { m_overlay->hideResult(); }

@@ -188,6 +188,7 @@ bool WindowApp::turn(TimeMs frameStart) {
     followDeal(now);
     followLesson(now);
     followSound(now);
+    followLan(now);
     const std::optional<TimeMs> quitAt = m_quitAt ? m_quitAt : m_schedule.quitAt();
     if ((quitAt && now >= *quitAt) || !followScreenshot(now)) return false;
     // A held card moves only with the pointer: a drag at rest draws nothing, so the release
@@ -278,6 +279,54 @@ bool WindowApp::followScreenshot(TimeMs now) {
     return true;
 }
 
+namespace {
+
+ui::LanHostRow lanRow(const protocol::FoundHost& host) {
+    return {host.name, host.address, host.state == protocol::HostState::Busy, host.passwordNeeded,
+            host.version != protocol::kProtocolVersion};
+}
+
+} // namespace
+
+// While the start screen shows, the hosts on the LAN are looked for (on setup.ini's port) and its
+// Join list follows them: each that appears or goes is said in the log.
+void WindowApp::followLan(TimeMs now) {
+    if (!m_overlay->startScreenShown()) {
+        if (m_lan) spdlog::info("LAN: the start screen closed: no longer looking for hosts");
+        m_lan.reset();
+        m_lanShown.clear();
+        return;
+    }
+    const std::uint16_t port = m_options.connectFlags.port.value_or(m_options.settings.network.port);
+    if (!m_lan || m_lan->port() != port) {
+        m_lan = std::make_unique<LanWatch>(port);
+        m_lanShown.clear();
+        m_lanCheckAt = now;
+    }
+    if (now < m_lanCheckAt) return;
+    constexpr TimeMs kLanCheckMs = 250;
+    m_lanCheckAt = now + kLanCheckMs;
+    std::vector<ui::LanHostRow> rows;
+    for (const protocol::FoundHost& host : m_lan->hosts()) rows.push_back(lanRow(host));
+    const std::string problem = m_lan->problem();
+    if (rows == m_lanShown && problem.empty()) return;
+    for (const ui::LanHostRow& row : rows) {
+        const auto before = std::find_if(m_lanShown.begin(), m_lanShown.end(), [&](const ui::LanHostRow& shown) { return shown.address == row.address; });
+        if (before == m_lanShown.end() || !(*before == row)) {
+            spdlog::info("LAN: host {} at {} ({}{})", row.name, row.address,
+                         row.otherVersion ? "another version" : row.busy ? "busy" : "waiting", row.password ? ", password" : "");
+        }
+    }
+    for (const ui::LanHostRow& shown : m_lanShown) {
+        if (std::none_of(rows.begin(), rows.end(), [&](const ui::LanHostRow& row) { return row.address == shown.address; })) {
+            spdlog::info("LAN: host {} at {} is gone", shown.name, shown.address);
+        }
+    }
+    m_lanShown = rows;
+    m_overlay->setLanHosts(std::move(rows), problem.empty(), problem);
+    m_dirty = true;
+}
+
 // The earliest moment something on screen changes without input.
 TimeMs WindowApp::nextDeadline(TimeMs now) const {
     TimeMs deadline = match().nextWakeAt(now);
@@ -291,6 +340,7 @@ TimeMs WindowApp::nextDeadline(TimeMs now) const {
     if (m_motion.litPile()) deadline = std::min(deadline, m_motion.litUntil());
     if (const auto countIn = m_reading.nextChangeAt(now)) deadline = std::min(deadline, *countIn);
     if (m_soundFlashUntil) deadline = std::min(deadline, *m_soundFlashUntil);
+    if (m_lan) deadline = std::min(deadline, m_lanCheckAt);
     if (m_focusLostAt && readingPauses()) deadline = std::min(deadline, std::max(now + 1, *m_focusLostAt + kBackgroundAfterMs));
     if (m_hintUntil > now) deadline = std::min(deadline, m_hintUntil);
     if (m_motion.note()) deadline = std::min(deadline, m_motion.note()->until);

@@ -5,6 +5,7 @@
 #include "app/FramePacer.hpp"
 #include "app/GameSchedule.hpp"
 #include "app/GameStatsKeeper.hpp"
+#include "app/LanWatch.hpp"
 #include "app/LoopWait.hpp"
 #include "app/MatchSwitch.hpp"
 #include "app/OverlayHost.hpp"
@@ -82,6 +83,7 @@ private:
     void followGames(TimeMs now);
     bool followScreenshot(TimeMs now);
     void followSound(TimeMs now);
+    void followLan(TimeMs now);
     void followDeal(TimeMs now);
     void followReading(TimeMs now);
     void stepPause(PauseStep step, TimeMs now);
@@ -127,6 +129,10 @@ private:
     GameSchedule m_schedule;
     FramePacer m_pacer;
     std::unique_ptr<OverlayHost> m_overlay; // after m_window: ImGui needs its GL context
+    // The hosts on the LAN, looked for while the start screen shows (its Join list).
+    std::unique_ptr<LanWatch> m_lan;
+    std::vector<ui::LanHostRow> m_lanShown;
+    TimeMs m_lanCheckAt = 0;
     bool m_dirty = true;
     int m_shownDealGame = 0; // the game whose deal the table showed
     long m_framesChecked = 0; // --check-frames

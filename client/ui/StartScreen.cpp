@@ -231,8 +231,121 @@ void StartScreen::drawHost(UiCommands& commands) {
     }
 }
 
+void StartScreen::setLanHosts(std::vector<LanHostRow> hosts, bool looking, std::string problem) {
+    // A host whose password was being typed and that is gone takes its field with it.
+    if (!m_passwordFor.empty() &&
+        std::none_of(hosts.begin(), hosts.end(), [&](const LanHostRow& host) { return host.address == m_passwordFor; })) {
+        m_passwordFor.clear();
+        m_passwordText.clear();
+    }
+    m_lanHosts = std::move(hosts);
+    m_lanLooking = looking;
+    m_lanProblem = std::move(problem);
+}
+
+namespace {
+
+// A padlock, as high as the text: a password is needed to join.
+void drawLock(ImU32 colour) {
+    const float size = ImGui::GetTextLineHeight();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float bodyTop = at.y + size * 0.45f;
+    draw->AddRectFilled(ImVec2(at.x + size * 0.15f, bodyTop), ImVec2(at.x + size * 0.85f, at.y + size * 0.95f), colour, size * 0.1f);
+    draw->PathArcTo(ImVec2(at.x + size * 0.5f, bodyTop), size * 0.24f, 3.14159f, 2 * 3.14159f, 12);
+    draw->PathStroke(colour, 0, std::max(1.5f, size * 0.1f));
+    ImGui::Dummy(ImVec2(size, size));
+}
+
+} // namespace
+
+// The hosts on this LAN, one row each: a click (or Enter on the row) joins it; a host that needs
+// a password asks for it in the row first; a busy host, or one of another version, is shown
+// greyed and cannot be chosen.
+void StartScreen::drawLanHosts(UiCommands& commands) {
+    ImGui::TextUnformatted(tr("screen.lan.title"));
+    if (!m_lanProblem.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        wrappedText(trf("screen.lan.cannot_look", m_lanProblem));
+        ImGui::PopStyleColor();
+        return;
+    }
+    if (m_lanHosts.empty()) {
+        ImGui::TextDisabled("%s", trf("screen.lan.looking", m_facts.port).c_str());
+        return;
+    }
+    constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+    if (ImGui::BeginTable("lan.hosts", 4, kFlags)) {
+        for (std::size_t i = 0; i < m_lanHosts.size(); ++i) drawLanHost(m_lanHosts[i], i, commands);
+        ImGui::EndTable();
+    }
+    // The password asked for a listed host, under the list.
+    for (const LanHostRow& host : m_lanHosts) {
+        if (host.address != m_passwordFor) continue;
+        ImGui::Indent();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(trf("screen.lan.password_for", host.name).c_str());
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+        if (m_focusPassword) {
+            ImGui::SetKeyboardFocusHere();
+            m_focusPassword = false;
+        }
+        inputString("##lan.password", m_passwordText, ImGuiInputTextFlags_Password);
+        noteKeyboard("screen.lan.password", KeysFor::Text);
+        const bool entered = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+        ImGui::SameLine();
+        if ((ImGui::Button(tr("screen.join.button")) || entered) && !m_passwordText.empty()) {
+            UiCommand joining{UiAction::JoinGame};
+            joining.address = host.address;
+            joining.listed = true;
+            joining.password = m_passwordText;
+            commands.push_back(joining);
+        }
+        noteWidget("screen.lan.password_join");
+        ImGui::Unindent();
+        break;
+    }
+}
+
+// One host's row: its name (a click on the row, or Enter on it, chooses it), its address, waiting
+// or busy, and a lock when a password is needed.
+void StartScreen::drawLanHost(const LanHostRow& host, std::size_t index, UiCommands& commands) {
+    ImGui::PushID(static_cast<int>(index));
+    const bool joinable = !host.busy && !host.otherVersion;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::BeginDisabled(!joinable);
+    const bool chosen = ImGui::Selectable(host.name.c_str(), m_passwordFor == host.address, ImGuiSelectableFlags_SpanAllColumns) ||
+                        (ImGui::IsItemFocused() && m_onTop && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false));
+    noteWidget("screen.lan.host." + std::to_string(index));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(host.address.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(host.otherVersion ? tr("screen.lan.other_version") : host.busy ? tr("screen.lan.busy") : tr("screen.lan.waiting"));
+    ImGui::TableNextColumn();
+    if (host.password) {
+        drawLock(ImGui::GetColorU32(joinable ? ImGuiCol_Text : ImGuiCol_TextDisabled));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("screen.lan.needs_password"));
+    }
+    ImGui::EndDisabled();
+    if (chosen && joinable) {
+        if (host.password) {
+            m_passwordFor = host.address;
+            m_focusPassword = true;
+        } else {
+            UiCommand joining{UiAction::JoinGame};
+            joining.address = host.address;
+            joining.listed = true;
+            commands.push_back(joining);
+        }
+    }
+    ImGui::PopID();
+}
+
 void StartScreen::drawJoin(UiCommands& commands) {
     ImGui::Spacing();
+    drawLanHosts(commands);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("screen.join.label"));
     ImGui::SameLine();

@@ -33,6 +33,16 @@ struct StartScreenFacts {
     std::optional<WaitingOffer> waiting; // "Your match with Ken is waiting: Resume" (Enter), or give it up
 };
 
+// A host found on the LAN, as the Join list shows it.
+struct LanHostRow {
+    std::string name;
+    std::string address;   // "192.168.1.20:50001": what joining it connects to
+    bool busy = false;     // in a match: shown, not joinable
+    bool password = false; // a password is needed: asked for in the row
+    bool otherVersion = false; // speaks another protocol version: shown, not joinable
+    friend bool operator==(const LanHostRow&, const LanHostRow&) = default;
+};
+
 // Levels a player picks on the start screen, slowest first: the CPU ladder (max is a test bot,
 // not offered).
 const std::vector<BotLevel>& playerLevels();
@@ -59,6 +69,9 @@ class StartScreen {
 public:
     void open(StartScreenFacts facts);
     void close() { m_open = false; }
+    // The hosts found on the LAN now (the Join list; empty: none found yet). `looking`: false when
+    // the window cannot look (the list then says why: `problem`).
+    void setLanHosts(std::vector<LanHostRow> hosts, bool looking, std::string problem);
     bool isOpen() const { return m_open; }
 
     // What the other dialogs the screen opens are: the overlay owns them.
@@ -79,9 +92,17 @@ private:
     void drawJoin(UiCommands& commands);
     void drawLearnFirst(UiCommands& commands);
     void join(UiCommands& commands);
+    void drawLanHosts(UiCommands& commands);
+    void drawLanHost(const LanHostRow& host, std::size_t index, UiCommands& commands);
 
     StartScreenFacts m_facts;
     std::string m_joinText;
+    std::vector<LanHostRow> m_lanHosts;
+    bool m_lanLooking = true;
+    std::string m_lanProblem;
+    std::string m_passwordFor; // the listed host whose password is being typed (its address)
+    std::string m_passwordText;
+    bool m_focusPassword = false;
     std::optional<HostPortError> m_joinProblem; // worded when drawn
     std::string m_copied; // the address last copied, to say so
     int m_levelIndex = playerLevelIndex(BotLevel::Normal);

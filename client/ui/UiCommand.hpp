@@ -39,7 +39,9 @@ struct UiCommand {
 
     UiAction action;
     BotLevel level = BotLevel::Normal;     // PlayVsCpu
-    std::string address;                   // JoinGame: HOST[:PORT] as typed
+    std::string address;                   // JoinGame: HOST[:PORT] as typed, or a listed host's
+    bool listed = false;                   // JoinGame: a host from the LAN list (not kept as setup.ini's peer)
+    std::optional<std::string> password;   // JoinGame: the password typed for a listed host (this join only)
     std::optional<Settings> settings;      // SettingsSaved
 };
 

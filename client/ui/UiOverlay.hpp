@@ -111,6 +111,9 @@ public:
     void showStartScreen(StartScreenFacts facts);
     void hideStartScreen() { m_start.close(); }
     bool startScreenShown() const { return m_start.isOpen(); }
+    void setLanHosts(std::vector<LanHostRow> hosts, bool looking, std::string problem) {
+        m_start.setLanHosts(std::move(hosts), looking, std::move(problem));
+    }
     // What of the overlay is over the table and asks for the player's eyes (an offline game
     // waits while it is open): the start screen, Help, another dialog, a menu; None otherwise.
     HoldReason holdReason() const;

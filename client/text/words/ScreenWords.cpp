@@ -33,6 +33,16 @@ const Words kScreenWords[] = {
     {"screen.host.copy", "Copy", "コピー"},
     {"screen.host.copied", "copied", "コピーしました"},
     // The start screen: Join.
+    // The Join list: the hosts found on this LAN.
+    {"screen.lan.title", "Hosts on this LAN (click one to join):", "このLANのホスト（クリックで参加）："},
+    {"screen.lan.looking", "looking for hosts on port {} ... none yet: ask your friend to choose Host a game",
+     "ポート{}でホストを探しています…まだ見つかりません。相手に「ゲームをホスト」を選んでもらってください"},
+    {"screen.lan.cannot_look", "cannot look for hosts: {}", "ホストを探せません：{}"},
+    {"screen.lan.waiting", "waiting", "待機中"},
+    {"screen.lan.busy", "busy: in a match", "対戦中"},
+    {"screen.lan.other_version", "another version: cannot join", "別のバージョン：参加できません"},
+    {"screen.lan.needs_password", "this host needs a password", "このホストにはパスワードが必要です"},
+    {"screen.lan.password_for", "{}'s password:", "{}のパスワード："},
     {"screen.join.label", "Join the host at", "参加先のアドレス"},
     {"screen.join.button", "Join", "参加"},
     {"screen.join.empty", "type the host's address, e.g. 192.168.1.20", "ホストのアドレスを入力してください（例：192.168.1.20）"},
