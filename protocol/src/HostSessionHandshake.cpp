@@ -23,6 +23,10 @@ void HostSession::onHandshake(TimeMs now, const PeerAddress& from, const Message
 // (the name, the version, busy or not, whether a password is needed) and the rules dealt; never a
 // session, a key or a password. It is never larger than the FIND (which is padded to
 // kMinFindBytes so that any HERE fits), and each address gets a bounded share (FindResponder).
+HostState HostSession::hostState() const {
+    return m_link.keyed() || awaitingReturn() || gameInfo() != GameInfo::ConWait ? HostState::Busy : HostState::Waiting;
+}
+
 void HostSession::onFind(TimeMs now, const PeerAddress& from, const Find& find, std::size_t receivedBytes) {
     std::optional<FindIgnored> why;
     if (!m_config.announce) why = FindIgnored::NotAnnouncing;
@@ -33,8 +37,7 @@ void HostSession::onFind(TimeMs now, const PeerAddress& from, const Find& find, 
     Here here;
     here.nonce = find.nonce;
     here.name = m_config.playerName;
-    // Waiting while no player holds the seat; a seat held for a player who dropped out is taken.
-    here.state = m_link.keyed() || awaitingReturn() || gameInfo() != GameInfo::ConWait ? HostState::Busy : HostState::Waiting;
+    here.state = hostState();
     here.passwordNeeded = m_config.passwordKey.has_value();
     here.rules = m_config.rules;
     if (m_config.hostId == 0) m_config.hostId = randomBits();

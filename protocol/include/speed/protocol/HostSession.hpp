@@ -62,6 +62,9 @@ public:
     // Taken back from the journal, and its player not back yet: the journal's session keys are
     // retired until the client comes back under new ones (this side is the one that stopped).
     bool awaitingReturn() const { return m_link.keysRetired(); }
+    // What a HERE (and a DNS-SD announcement) says of this host now: waiting while no player holds
+    // the seat; busy in a match, or while the seat is held for a player who dropped out.
+    HostState hostState() const;
     // The FINDs of finders on the LAN: answered, and ignored by why (rule 17).
     const FindStats& findStats() const { return m_finds.stats(); }
     // What the policy of the current deal chose and did; its mode, before a deal, the configured one.
