@@ -171,7 +171,24 @@ def find_hosts_on_a_lan(h):
         print(f"IPv6 only: found at {found[0]['address']}, {found[0]['first_heard_ms']} ms into the search")
 
 
-TESTS = {test.__name__: test for test in (find_hosts_on_a_lan,)}
+def window_joins_a_listed_host(h):
+    """A window under Xvfb in one namespace lists a host waiting in another and joins it with one
+    click (lan_window.sh drives it)."""
+    for tool in ("xvfb-run", "xdotool"):
+        if shutil.which(tool) is None:
+            raise Skipped(f"{tool} is missing (make deps installs it)")
+    client = os.environ.get("SPEED_CLIENT") or os.path.join(h.bin_dir, "speed")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lan_window.sh")
+    with lan({"a": (1, True), "b": (2, True)}, net=0) as network:
+        taro = start_host(h, network, "a", "Taro")
+        done = subprocess.run([*network.inside("b"), script, client, os.path.join(h.work_dir, "window"), str(PORT), "Taro"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=150)
+        print(done.stdout.strip())
+        expect(done.returncode == 0, f"the window did not join the listed host (exit {done.returncode})", taro)
+        taro.wait_for_line("connected", 20)
+
+
+TESTS = {test.__name__: test for test in (find_hosts_on_a_lan, window_joins_a_listed_host)}
 
 if __name__ == "__main__":
     sys.exit(run_named_test(TESTS, __doc__, sys.argv))
