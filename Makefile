@@ -15,7 +15,8 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 	libasio-dev libsfml-dev libspdlog-dev catch2 libimgui-dev libinih-dev libcli11-dev \
 	nlohmann-json3-dev libsodium-dev libisal-dev libsqlite3-dev clang libclang-rt-14-dev \
 	librsvg2-dev gnome-cards-data kdegames-card-data-kf5 \
-	fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk xvfb xauth xdotool x11-utils libxtst-dev iproute2 python3
+	fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk xvfb xauth xdotool x11-utils libxtst-dev iproute2 python3 \
+	libavahi-client-dev avahi-daemon avahi-utils dbus-daemon
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
