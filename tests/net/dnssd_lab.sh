@@ -1,0 +1,248 @@
+#!/bin/bash
+# DNS-SD between two machines of a small LAN: two network namespaces (A and B) joined by a bridge
+# in a third, IPv4 10.77.0.0/24 and IPv6 fd77::/64 (and link-local), multicast on. Each machine
+# has its own D-Bus system bus (dbus-daemon on a socket in a temporary folder) and its own
+# avahi-daemon (its own configuration, root, no chroot, no rlimits, its own /run on a tmpfs in a
+# mount namespace of its own), found through DBUS_SYSTEM_BUS_ADDRESS. Then:
+#   1. dnssd_probe publish Taro in A is found by dnssd_probe browse and avahi-browse in B;
+#   2. turned busy (SIGUSR1: DnsSdAnnouncer::update), B sees state=busy;
+#   3. A's avahi-daemon restarted: the publisher publishes again by itself, and B finds it again;
+#   4. the publisher ended (SIGTERM): gone from B's browser and from avahi-browse;
+#   5. a busy host with a password is found as such, a foreign TXT record beside it is ignored and
+#      counted, and the host killed (SIGKILL) is gone.
+# Prints how long each step took. Everything is removed on exit, even on failure.
+# Usage: dnssd_lab.sh DNSSD_PROBE. Without root or a program it needs: prints "SKIP: ..." and
+# exits 0.
+set -u
+PROBE=${1:?usage: dnssd_lab.sh DNSSD_PROBE}
+export PATH="$PATH:/usr/sbin:/sbin"
+CEILING=20 # seconds: every wait ends at its event, this bounds it on a loaded machine
+
+skip() { echo "SKIP: $*"; exit 0; }
+fail() {
+    echo "FAIL: $*"
+    for log in "$WORK"/*.out "$WORK"/*.log; do [ -s "$log" ] && { echo "--- $log"; tail -n 20 "$log"; }; done
+    exit 1
+}
+
+[ "$(id -u)" = 0 ] || skip "needs root to make network namespaces"
+for program in ip unshare mount avahi-daemon avahi-browse avahi-publish dbus-daemon; do
+    command -v "$program" > /dev/null || skip "$program is not installed"
+done
+[ -x "$PROBE" ] || fail "no dnssd_probe at $PROBE"
+
+TAG=$$
+LAN=speed-dnssd-lan-$TAG
+A=speed-dnssd-a-$TAG
+B=speed-dnssd-b-$TAG
+WORK=$(mktemp -d /tmp/speed-dnssd-lab.XXXXXX)
+PIDS=()
+
+cleanup() {
+    for pid in "${PIDS[@]}"; do kill "$pid" 2> /dev/null; done
+    for pid in "${PIDS[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2> /dev/null
+    done
+    for ns in "$A" "$B" "$LAN"; do ip netns delete "$ns" 2> /dev/null; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+now() { echo "${EPOCHREALTIME/,/.}"; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f s", b - a }'; }
+
+# wait_for FILE REGEX WHAT: until a line of FILE matches REGEX, at most CEILING seconds.
+wait_for() {
+    local deadline=$((SECONDS + CEILING))
+    until grep -qE -- "$2" "$1" 2> /dev/null; do
+        [ $SECONDS -lt $deadline ] || fail "$3: not within ${CEILING} s"
+        sleep 0.05
+    done
+}
+
+# on NS SIDE COMMAND...: the command in namespace NS, on SIDE's bus.
+on() { local ns=$1 side=$2; shift 2; ip netns exec "$ns" env DBUS_SYSTEM_BUS_ADDRESS="unix:path=$WORK/$side.bus" "$@"; }
+# spawn OUT ERR NS SIDE COMMAND...: the same in the background, its output in OUT and ERR; its
+# process id (ip and env exec it) in SPAWNED and PIDS.
+spawn() {
+    local out=$1 err=$2 ns=$3 side=$4
+    shift 4
+    ip netns exec "$ns" env DBUS_SYSTEM_BUS_ADDRESS="unix:path=$WORK/$side.bus" "$@" > "$out" 2> "$err" &
+    SPAWNED=$!
+    PIDS+=($SPAWNED)
+}
+
+# The LAN.
+ip netns add "$LAN" 2> /dev/null || skip "cannot make a network namespace (ip netns add)"
+ip netns add "$A" && ip netns add "$B" || fail "ip netns add"
+ip -n "$LAN" link add br0 type bridge forward_delay 0 mcast_snooping 0 2> /dev/null ||
+    skip "cannot make a bridge (ip link add type bridge)"
+ip -n "$LAN" link set br0 up
+number=1
+for side in a b; do
+    ns=$A; [ $side = b ] && ns=$B
+    # No duplicate address detection: the addresses are usable at once.
+    ip netns exec "$ns" sysctl -qw net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
+    ip -n "$LAN" link add "port-$side" type veth peer name eth0 netns "$ns" 2> /dev/null ||
+        skip "cannot make a veth pair (ip link add type veth)"
+    ip -n "$LAN" link set "port-$side" master br0 up
+    ip -n "$ns" link set lo up
+    ip -n "$ns" addr add "10.77.0.$number/24" dev eth0
+    ip -n "$ns" addr add "fd77::$number/64" dev eth0 nodad
+    ip -n "$ns" link set eth0 multicast on up
+    number=$((number + 1))
+done
+
+# start_avahi SIDE NS: its avahi-daemon, logging to SIDE-avahi.log; waits for its startup.
+start_avahi() {
+    local side=$1 ns=$2
+    spawn "$WORK/$side-avahi.log" "$WORK/$side-avahi.log" "$ns" "$side" unshare --mount sh -c \
+        'mount -t tmpfs speed-lab /run && mkdir /run/avahi-daemon &&
+         exec avahi-daemon --file="$0" --no-drop-root --no-chroot --no-rlimits --no-proc-title' \
+        "$WORK/$side-avahi.conf"
+    AVAHI_PID[$side]=$SPAWNED
+    wait_for "$WORK/$side-avahi.log" "Server startup complete" "avahi-daemon in $side starts"
+}
+
+declare -A AVAHI_PID
+started=$(now)
+for side in a b; do
+    ns=$A; [ $side = b ] && ns=$B
+    cat > "$WORK/$side-bus.conf" << EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$WORK/$side.bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*"/>
+    <allow receive_sender="*"/>
+  </policy>
+</busconfig>
+EOF
+    cat > "$WORK/$side-avahi.conf" << EOF
+[server]
+host-name=speed-lab-$side
+domain-name=local
+use-ipv4=yes
+use-ipv6=yes
+allow-interfaces=eth0
+enable-dbus=yes
+ratelimit-interval-usec=1000000
+ratelimit-burst=1000
+[wide-area]
+enable-wide-area=no
+[publish]
+publish-hinfo=no
+publish-workstation=no
+[reflector]
+[rlimits]
+EOF
+    ip netns exec "$ns" dbus-daemon --config-file="$WORK/$side-bus.conf" --nofork --nopidfile \
+        > "$WORK/$side-bus.log" 2>&1 &
+    PIDS+=($!)
+    deadline=$((SECONDS + CEILING))
+    until [ -S "$WORK/$side.bus" ]; do
+        [ $SECONDS -lt $deadline ] || fail "dbus-daemon in $side: no socket within ${CEILING} s"
+        sleep 0.05
+    done
+    start_avahi $side "$ns"
+done
+echo "LAN, buses and avahi-daemons up in $(since "$started")"
+
+# B's browser, for the whole run.
+spawn "$WORK/browse.out" "$WORK/browse.log" "$B" b "$PROBE" browse 120
+
+# avahi_browse_until REGEX WHAT: avahi-browse -rtp in B, again until its output matches.
+avahi_browse_until() {
+    local deadline=$((SECONDS + CEILING))
+    until on "$B" b avahi-browse -rtp _speed._udp 2> /dev/null > "$WORK/avahi-browse.out"
+          grep -qE -- "$1" "$WORK/avahi-browse.out"; do
+        [ $SECONDS -lt $deadline ] || fail "$2: not within ${CEILING} s"
+    done
+}
+
+# 1. Published in A, found in B.
+started=$(now)
+spawn "$WORK/taro.out" "$WORK/taro.log" "$A" a "$PROBE" publish Taro 50001
+TARO=$SPAWNED
+wait_for "$WORK/taro.out" '^published as Taro$' "Taro published"
+echo "1. Taro published in A after $(since "$started")"
+wait_for "$WORK/browse.out" '^found "Taro" 10\.77\.0\.1 port 50001 v=7 pw=0 state=waiting rules=2S4MF if=eth0$' \
+    "Taro found over IPv4 by dnssd_probe browse in B"
+echo "   found by dnssd_probe browse in B (IPv4) after $(since "$started")"
+wait_for "$WORK/browse.out" '^found "Taro" [0-9a-f:]+(%eth0)? port 50001 v=7 pw=0 state=waiting rules=2S4MF if=eth0$' \
+    "Taro found over IPv6 by dnssd_probe browse in B"
+echo "   found by dnssd_probe browse in B (IPv6) after $(since "$started")"
+avahi_browse_until '^=;eth0;IPv4;Taro;_speed\._udp;local;speed-lab-a\.local;10\.77\.0\.1;50001;.*"state=waiting"' \
+    "Taro listed by avahi-browse -rtp in B"
+echo "   listed by avahi-browse -rtp in B after $(since "$started")"
+grep '^=;eth0;IPv4;Taro;' "$WORK/avahi-browse.out" | sed 's/^/   /'
+
+# 2. Busy.
+started=$(now)
+kill -USR1 $TARO
+wait_for "$WORK/browse.out" '^found "Taro" 10\.77\.0\.1 port 50001 v=7 pw=0 state=busy' "Taro seen busy in B"
+echo "2. Taro turned busy, seen busy in B after $(since "$started")"
+
+# 3. A's daemon restarted.
+started=$(now)
+kill "${AVAHI_PID[a]}"
+wait_for "$WORK/browse.out" '^gone "Taro" 10\.77\.0\.1' "Taro gone from B when A's daemon stopped"
+echo "3. A's avahi-daemon stopped: Taro gone from B after $(since "$started")"
+for _ in $(seq 100); do kill -0 "${AVAHI_PID[a]}" 2> /dev/null || break; sleep 0.1; done
+started=$(now)
+start_avahi a "$A"
+wait_for "$WORK/taro.log" 'problem: no Avahi daemon' "the publisher tells that the daemon is missing"
+[ "$(grep -c '^published as Taro$' "$WORK/taro.out")" -ge 1 ] || fail "published once"
+deadline=$((SECONDS + CEILING))
+until [ "$(grep -c '^published as Taro$' "$WORK/taro.out")" -ge 2 ]; do
+    [ $SECONDS -lt $deadline ] || fail "Taro published again after A's daemon restarted: not within ${CEILING} s"
+    sleep 0.05
+done
+echo "   A's avahi-daemon started again: Taro published again after $(since "$started")"
+deadline=$((SECONDS + CEILING))
+until [ "$(grep -cE '^found "Taro" 10\.77\.0\.1 port 50001 v=7 pw=0 state=busy' "$WORK/browse.out")" -ge 2 ]; do
+    [ $SECONDS -lt $deadline ] || fail "Taro found again in B: not within ${CEILING} s"
+    sleep 0.05
+done
+echo "   and found again in B, still busy, after $(since "$started")"
+
+# 4. The publisher ends: the service is withdrawn.
+started=$(now)
+kill -TERM $TARO
+gone_before=$(grep -c '^gone "Taro" 10\.77\.0\.1' "$WORK/browse.out")
+deadline=$((SECONDS + CEILING))
+until [ "$(grep -c '^gone "Taro" 10\.77\.0\.1' "$WORK/browse.out")" -gt "$gone_before" ]; do
+    [ $SECONDS -lt $deadline ] || fail "Taro gone from B after SIGTERM: not within ${CEILING} s"
+    sleep 0.05
+done
+echo "4. Taro ended (SIGTERM): gone from dnssd_probe browse in B after $(since "$started")"
+on "$B" b avahi-browse -rtp _speed._udp 2> /dev/null > "$WORK/avahi-browse.out"
+grep -q ';Taro;' "$WORK/avahi-browse.out" && fail "avahi-browse still lists Taro"
+echo "   and not listed by avahi-browse -rtp in B"
+
+# 5. A busy host with a password, a foreign record beside it; the host killed.
+started=$(now)
+spawn "$WORK/hanako.out" "$WORK/hanako.log" "$A" a "$PROBE" publish Hanako 50002 --busy --password
+HANAKO=$SPAWNED
+spawn "$WORK/foreign.out" "$WORK/foreign.log" "$A" a \
+    avahi-publish -s Foreign _speed._udp 50003 "v=7" "pw=maybe" "state=waiting" "rules=2S4MF"
+wait_for "$WORK/browse.out" '^found "Hanako" 10\.77\.0\.1 port 50002 v=7 pw=1 state=busy rules=2S4MF' \
+    "Hanako found busy with a password in B"
+echo "5. Hanako (busy, password) found in B after $(since "$started")"
+wait_for "$WORK/browse.out" '^ignored [1-9]' "the foreign TXT record counted as ignored"
+grep -q '"Foreign"' "$WORK/browse.out" && fail "the foreign record was listed"
+echo "   the foreign TXT record (pw=maybe) ignored: $(grep '^ignored' "$WORK/browse.out" | tail -n 1)"
+started=$(now)
+{ kill -KILL $HANAKO; wait $HANAKO; } 2> /dev/null
+wait_for "$WORK/browse.out" '^gone "Hanako" 10\.77\.0\.1' "Hanako gone from B after SIGKILL"
+echo "   Hanako killed (SIGKILL): gone from B after $(since "$started")"
+on "$B" b avahi-browse -rtp _speed._udp 2> /dev/null > "$WORK/avahi-browse.out"
+grep -q ';Hanako;' "$WORK/avahi-browse.out" && fail "avahi-browse still lists Hanako"
+
+echo "PASS"
