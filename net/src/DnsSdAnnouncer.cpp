@@ -73,6 +73,11 @@ void DnsSdAnnouncer::State::publish(AvahiClient* client) {
         return;
     }
     if (!avahi_entry_group_is_empty(group)) return;
+    if (!parseTxtRecord(txtRecordOf(facts))) { // every browser would skip it: say so rather than publish
+        setGroupProblem("not published: no browser would list a service of protocol version " +
+                        std::to_string(facts.version) + " with the rules \"" + facts.rules + "\"");
+        return;
+    }
     AvahiStringList* txt = avahiTxtOf(facts);
     int error = AVAHI_ERR_COLLISION;
     for (int attempt = 0; attempt < 20 && error == AVAHI_ERR_COLLISION; ++attempt) {
@@ -153,7 +158,7 @@ void DnsSdAnnouncer::update(const ServiceFacts& facts) {
         }
         return; // published with these facts once the daemon is there
     }
-    if (sameService) {
+    if (sameService && parseTxtRecord(txtRecordOf(facts))) {
         AvahiStringList* txt = avahiTxtOf(facts);
         const int error = avahi_entry_group_update_service_txt_strlst(
             state.group, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC, AvahiPublishFlags{}, state.currentName().c_str(),
@@ -161,7 +166,8 @@ void DnsSdAnnouncer::update(const ServiceFacts& facts) {
         avahi_string_list_free(txt);
         if (error >= 0) return;
     }
-    // Another name or port (or a TXT record the daemon would not replace): published anew.
+    // Another name or port (or a TXT record the daemon would not replace, or no browser would
+    // read): published anew, or withdrawn with the reason in problem().
     AvahiClient* client = avahi_entry_group_get_client(state.group);
     avahi_entry_group_reset(state.group);
     {

@@ -9,7 +9,8 @@
 #   3. A's avahi-daemon restarted: the publisher publishes again by itself, and B finds it again;
 #   4. the publisher ended (SIGTERM): gone from B's browser and from avahi-browse;
 #   5. a busy host with a password is found as such, a foreign TXT record beside it is ignored and
-#      counted, and the host killed (SIGKILL) is gone.
+#      counted, a host with rules no browser would read is not published (and says why), and the
+#      busy host killed (SIGKILL) is gone.
 # Prints how long each step took. Everything is removed on exit, even on failure.
 # Usage: dnssd_lab.sh DNSSD_PROBE. Without root or a program it needs: prints "SKIP: ..." and
 # exits 0.
@@ -230,6 +231,7 @@ echo "   and not listed by avahi-browse -rtp in B"
 started=$(now)
 spawn "$WORK/hanako.out" "$WORK/hanako.log" "$A" a "$PROBE" publish Hanako 50002 --busy --password
 HANAKO=$SPAWNED
+spawn "$WORK/bad.out" "$WORK/bad.log" "$A" a "$PROBE" publish Bad 50004 --rules 9Z
 spawn "$WORK/foreign.out" "$WORK/foreign.log" "$A" a \
     avahi-publish -s Foreign _speed._udp 50003 "v=7" "pw=maybe" "state=waiting" "rules=2S4MF"
 wait_for "$WORK/browse.out" '^found "Hanako" 10\.77\.0\.1 port 50002 v=7 pw=1 state=busy rules=2S4MF' \
@@ -238,6 +240,11 @@ echo "5. Hanako (busy, password) found in B after $(since "$started")"
 wait_for "$WORK/browse.out" '^ignored [1-9]' "the foreign TXT record counted as ignored"
 grep -q '"Foreign"' "$WORK/browse.out" && fail "the foreign record was listed"
 echo "   the foreign TXT record (pw=maybe) ignored: $(grep '^ignored' "$WORK/browse.out" | tail -n 1)"
+wait_for "$WORK/bad.log" '^problem: not published' "a host with bad rules says it is not published"
+grep -q '^published' "$WORK/bad.out" && fail "a host with bad rules was published"
+on "$B" b avahi-browse -rtp _speed._udp 2> /dev/null > "$WORK/avahi-browse.out"
+grep -q ';Bad;' "$WORK/avahi-browse.out" && fail "a host with bad rules is listed by avahi-browse"
+echo "   a host with the rules \"9Z\" not published: $(head -n 1 "$WORK/bad.log")"
 started=$(now)
 { kill -KILL $HANAKO; wait $HANAKO; } 2> /dev/null
 wait_for "$WORK/browse.out" '^gone "Hanako" 10\.77\.0\.1' "Hanako gone from B after SIGKILL"

@@ -1,7 +1,8 @@
 // A small program for the DNS-SD tests (dnssd_lab.sh), not installed:
-//   dnssd_probe publish NAME PORT [--busy] [--password]
-//       publishes NAME until SIGTERM or SIGINT; prints "published as NAME" once the daemon has
-//       announced it, and "updated state=busy|waiting" after each SIGUSR1, which turns it over.
+//   dnssd_probe publish NAME PORT [--busy] [--password] [--rules TOKEN]
+//       publishes NAME (rules 2S4MF unless told) until SIGTERM or SIGINT; prints "published as
+//       NAME" once the daemon has announced it, and "updated state=busy|waiting" after each
+//       SIGUSR1, which turns it over.
 //   dnssd_probe browse SECONDS
 //       prints a line per instance as it is found or changes, and "gone ..." when it leaves:
 //       found "Taro" 10.77.0.2 port 50001 v=7 pw=0 state=waiting rules=2S4MF if=eth0
@@ -34,14 +35,14 @@ void reportProblem(const std::optional<std::string>& problem, std::optional<std:
     if (problem) std::fprintf(stderr, "problem: %s\n", problem->c_str());
 }
 
-int publish(const std::string& name, int port, bool busy, bool password) {
+int publish(const std::string& name, int port, bool busy, bool password, const std::string& rules) {
     ServiceFacts facts;
     facts.name = name;
     facts.port = static_cast<std::uint16_t>(port);
     facts.version = 7;
     facts.busy = busy;
     facts.passwordNeeded = password;
-    facts.rules = "2S4MF";
+    facts.rules = rules;
     DnsSdAnnouncer announcer(facts);
     std::optional<std::string> said;
     bool told = false;
@@ -99,7 +100,7 @@ int browse(double seconds) {
 }
 
 int usage() {
-    std::fprintf(stderr, "usage: dnssd_probe publish NAME PORT [--busy] [--password]\n"
+    std::fprintf(stderr, "usage: dnssd_probe publish NAME PORT [--busy] [--password] [--rules TOKEN]\n"
                          "       dnssd_probe browse SECONDS\n");
     return 2;
 }
@@ -114,18 +115,21 @@ int main(int argc, char** argv) {
     if (mode == "publish" && argc >= 4) {
         bool busy = false;
         bool password = false;
+        std::string rules = "2S4MF";
         for (int i = 4; i < argc; ++i) {
             const std::string flag = argv[i];
             if (flag == "--busy")
                 busy = true;
             else if (flag == "--password")
                 password = true;
+            else if (flag == "--rules" && i + 1 < argc)
+                rules = argv[++i];
             else
                 return usage();
         }
         const int port = std::atoi(argv[3]);
         if (port <= 0 || port > 65535) return usage();
-        return publish(argv[2], port, busy, password);
+        return publish(argv[2], port, busy, password, rules);
     }
     if (mode == "browse" && argc == 3) {
         const double seconds = std::atof(argv[2]);

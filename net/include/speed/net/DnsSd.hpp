@@ -59,8 +59,9 @@ public:
     // New facts: a new TXT record for the same name and port (waiting -> busy), else the service
     // published again under the new name or port.
     void update(const ServiceFacts& facts);
-    // Why the service is not published ("no Avahi daemon (avahi-daemon is not running)", ...);
-    // nothing while it is published or being published.
+    // Why the service is not published ("no Avahi daemon (avahi-daemon is not running)", facts
+    // that make a TXT record no browser would read, ...); nothing while it is published or being
+    // published.
     std::optional<std::string> problem() const;
     // The instance name in use (after a rename on a clash).
     std::string publishedName() const;
