@@ -60,7 +60,9 @@ void AvahiLoop::setProblem(std::optional<std::string> problem) {
     m_problem = std::move(problem);
 }
 
-void AvahiLoop::onConnectDue(AvahiTimeout*, void* self) { static_cast<AvahiLoop*>(self)->connect(); }
+void AvahiLoop::onConnectDue(AvahiTimeout*, void* self) {
+    static_cast<AvahiLoop*>(self)->connect();
+}
 
 void AvahiLoop::connectAfter(unsigned milliseconds) {
     timeval due{};
@@ -76,8 +78,8 @@ void AvahiLoop::connect() {
         m_client = nullptr;
     }
     int error = 0;
-    m_client = avahi_client_new(avahi_threaded_poll_get(m_poll), AVAHI_CLIENT_NO_FAIL, &AvahiLoop::onClientState,
-                                this, &error);
+    m_client = avahi_client_new(avahi_threaded_poll_get(m_poll), AVAHI_CLIENT_NO_FAIL, &AvahiLoop::onClientState, this,
+                                &error);
     if (m_client == nullptr) {
         // With AVAHI_CLIENT_NO_FAIL a missing daemon still gives a client: none means no bus.
         setProblem(std::string("no Avahi daemon: no D-Bus system bus to reach it (") + avahi_strerror(error) + ")");
@@ -88,14 +90,18 @@ void AvahiLoop::connect() {
 void AvahiLoop::onClientState(AvahiClient* client, AvahiClientState state, void* self) {
     auto& loop = *static_cast<AvahiLoop*>(self);
     switch (state) {
-    case AVAHI_CLIENT_CONNECTING: loop.setProblem(kNoDaemon); break;
+    case AVAHI_CLIENT_CONNECTING:
+        loop.setProblem(kNoDaemon);
+        break;
     case AVAHI_CLIENT_FAILURE:
         loop.setProblem(std::string("lost the Avahi daemon (") + avahi_strerror(avahi_client_errno(client)) + ")");
         loop.connectAfter(kReconnectMs); // the client is not freed inside its own callback
         break;
     case AVAHI_CLIENT_S_REGISTERING:
     case AVAHI_CLIENT_S_RUNNING:
-    case AVAHI_CLIENT_S_COLLISION: loop.setProblem(std::nullopt); break;
+    case AVAHI_CLIENT_S_COLLISION:
+        loop.setProblem(std::nullopt);
+        break;
     }
     loop.m_onState(client, state);
 }

@@ -31,10 +31,10 @@ struct DnsSdAnnouncer::State {
     ServiceFacts facts;
     AvahiEntryGroup* group = nullptr;
     mutable std::mutex mutex;
-    std::string name;                  // the instance name in use (guarded by `mutex`)
+    std::string name;                        // the instance name in use (guarded by `mutex`)
     std::optional<std::string> groupProblem; // guarded by `mutex`
-    bool established = false;          // guarded by `mutex`
-    std::unique_ptr<AvahiLoop> loop;   // last: destroyed (its thread stopped) first
+    bool established = false;                // guarded by `mutex`
+    std::unique_ptr<AvahiLoop> loop;         // last: destroyed (its thread stopped) first
 
     void onClientState(AvahiClient* client, AvahiClientState state);
     static void onGroupState(AvahiEntryGroup* group, AvahiEntryGroupState state, void* self);
@@ -101,22 +101,29 @@ void DnsSdAnnouncer::State::withdraw() {
 
 void DnsSdAnnouncer::State::onClientState(AvahiClient* client, AvahiClientState state) {
     switch (state) {
-    case AVAHI_CLIENT_S_RUNNING: publish(client); break;
+    case AVAHI_CLIENT_S_RUNNING:
+        publish(client);
+        break;
     // The daemon's host name clashed or is being registered: the service waits for it.
     case AVAHI_CLIENT_S_COLLISION:
-    case AVAHI_CLIENT_S_REGISTERING: withdraw(); break;
+    case AVAHI_CLIENT_S_REGISTERING:
+        withdraw();
+        break;
     case AVAHI_CLIENT_FAILURE: // the loop frees the client and its group
         group = nullptr;
         setGroupProblem(std::nullopt);
         break;
-    case AVAHI_CLIENT_CONNECTING: break;
+    case AVAHI_CLIENT_CONNECTING:
+        break;
     }
 }
 
 void DnsSdAnnouncer::State::onGroupState(AvahiEntryGroup* group, AvahiEntryGroupState state, void* self) {
     auto& announcer = *static_cast<State*>(self);
     switch (state) {
-    case AVAHI_ENTRY_GROUP_ESTABLISHED: announcer.setGroupProblem(std::nullopt, true); break;
+    case AVAHI_ENTRY_GROUP_ESTABLISHED:
+        announcer.setGroupProblem(std::nullopt, true);
+        break;
     case AVAHI_ENTRY_GROUP_COLLISION: // another machine on the LAN has the name: take the next one
         announcer.rename();
         avahi_entry_group_reset(group);
@@ -127,15 +134,16 @@ void DnsSdAnnouncer::State::onGroupState(AvahiEntryGroup* group, AvahiEntryGroup
                                   avahi_strerror(avahi_client_errno(avahi_entry_group_get_client(group))) + ")");
         break;
     case AVAHI_ENTRY_GROUP_UNCOMMITED:
-    case AVAHI_ENTRY_GROUP_REGISTERING: break;
+    case AVAHI_ENTRY_GROUP_REGISTERING:
+        break;
     }
 }
 
 DnsSdAnnouncer::DnsSdAnnouncer(ServiceFacts facts) : m_state(std::make_unique<State>()) {
     m_state->name = serviceNameOf(facts.name);
     m_state->facts = std::move(facts);
-    m_state->loop = std::make_unique<AvahiLoop>(
-        [state = m_state.get()](AvahiClient* client, AvahiClientState clientState) {
+    m_state->loop =
+        std::make_unique<AvahiLoop>([state = m_state.get()](AvahiClient* client, AvahiClientState clientState) {
             state->onClientState(client, clientState);
         });
     m_state->loop->start();
@@ -148,8 +156,8 @@ DnsSdAnnouncer::~DnsSdAnnouncer() {
 void DnsSdAnnouncer::update(const ServiceFacts& facts) {
     AvahiLoop::Lock lock(*m_state->loop);
     State& state = *m_state;
-    const bool sameService = serviceNameOf(facts.name) == serviceNameOf(state.facts.name) &&
-                             facts.port == state.facts.port;
+    const bool sameService =
+        serviceNameOf(facts.name) == serviceNameOf(state.facts.name) && facts.port == state.facts.port;
     state.facts = facts;
     if (state.group == nullptr || avahi_entry_group_is_empty(state.group)) {
         if (!sameService) {
@@ -160,9 +168,9 @@ void DnsSdAnnouncer::update(const ServiceFacts& facts) {
     }
     if (sameService && parseTxtRecord(txtRecordOf(facts))) {
         AvahiStringList* txt = avahiTxtOf(facts);
-        const int error = avahi_entry_group_update_service_txt_strlst(
-            state.group, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC, AvahiPublishFlags{}, state.currentName().c_str(),
-            kDnsSdServiceType, nullptr, txt);
+        const int error = avahi_entry_group_update_service_txt_strlst(state.group, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC,
+                                                                      AvahiPublishFlags{}, state.currentName().c_str(),
+                                                                      kDnsSdServiceType, nullptr, txt);
         avahi_string_list_free(txt);
         if (error >= 0) return;
     }
@@ -184,7 +192,9 @@ std::optional<std::string> DnsSdAnnouncer::problem() const {
     return m_state->groupProblem;
 }
 
-std::string DnsSdAnnouncer::publishedName() const { return m_state->currentName(); }
+std::string DnsSdAnnouncer::publishedName() const {
+    return m_state->currentName();
+}
 
 bool DnsSdAnnouncer::published() const {
     std::lock_guard lock(m_state->mutex);

@@ -58,10 +58,10 @@ struct DnsSdBrowser::State {
     AvahiServiceBrowser* browser = nullptr;
     std::vector<Instance> instances;
     mutable std::mutex mutex;
-    std::vector<FoundService> shown;            // guarded by `mutex`
-    std::optional<std::string> browserProblem;  // guarded by `mutex`
-    std::size_t ignored = 0;                    // guarded by `mutex`
-    std::unique_ptr<AvahiLoop> loop;            // last: destroyed (its thread stopped) first
+    std::vector<FoundService> shown;           // guarded by `mutex`
+    std::optional<std::string> browserProblem; // guarded by `mutex`
+    std::size_t ignored = 0;                   // guarded by `mutex`
+    std::unique_ptr<AvahiLoop> loop;           // last: destroyed (its thread stopped) first
 
     void onClientState(AvahiClient* client, AvahiClientState state);
     static void onBrowse(AvahiServiceBrowser* browser, AvahiIfIndex interface, AvahiProtocol protocol,
@@ -69,8 +69,8 @@ struct DnsSdBrowser::State {
                          AvahiLookupResultFlags flags, void* self);
     static void onResolve(AvahiServiceResolver* resolver, AvahiIfIndex interface, AvahiProtocol protocol,
                           AvahiResolverEvent event, const char* name, const char* type, const char* domain,
-                          const char* hostName, const AvahiAddress* address, std::uint16_t port,
-                          AvahiStringList* txt, AvahiLookupResultFlags flags, void* self);
+                          const char* hostName, const AvahiAddress* address, std::uint16_t port, AvahiStringList* txt,
+                          AvahiLookupResultFlags flags, void* self);
     void refresh();
 };
 
@@ -109,7 +109,8 @@ void DnsSdBrowser::State::onClientState(AvahiClient* client, AvahiClientState st
             browserProblem.reset();
         }
         break;
-    case AVAHI_CLIENT_CONNECTING: break;
+    case AVAHI_CLIENT_CONNECTING:
+        break;
     }
 }
 
@@ -146,7 +147,8 @@ void DnsSdBrowser::State::onBrowse(AvahiServiceBrowser* browser, AvahiIfIndex in
         break;
     }
     case AVAHI_BROWSER_ALL_FOR_NOW:
-    case AVAHI_BROWSER_CACHE_EXHAUSTED: break;
+    case AVAHI_BROWSER_CACHE_EXHAUSTED:
+        break;
     }
 }
 
@@ -183,8 +185,8 @@ void DnsSdBrowser::State::onResolve(AvahiServiceResolver* resolver, AvahiIfIndex
 }
 
 DnsSdBrowser::DnsSdBrowser() : m_state(std::make_unique<State>()) {
-    m_state->loop = std::make_unique<AvahiLoop>(
-        [state = m_state.get()](AvahiClient* client, AvahiClientState clientState) {
+    m_state->loop =
+        std::make_unique<AvahiLoop>([state = m_state.get()](AvahiClient* client, AvahiClientState clientState) {
             state->onClientState(client, clientState);
         });
     m_state->loop->start();

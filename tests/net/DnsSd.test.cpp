@@ -52,8 +52,8 @@ TEST_CASE("a TXT record read back gives the facts it was made of", "[net][dnssd]
 
 TEST_CASE("a TXT record's keys in any order and case, other keys ignored, the first occurrence counts",
           "[net][dnssd]") {
-    const auto read = parseTxtRecord({"txtvers=1", "RULES=2C1MA", "State=busy", "later", "PW=1", "v=12", "pw=0",
-                                      "state=waiting", "colour=green"});
+    const auto read = parseTxtRecord(
+        {"txtvers=1", "RULES=2C1MA", "State=busy", "later", "PW=1", "v=12", "pw=0", "state=waiting", "colour=green"});
     REQUIRE(read);
     CHECK(read->version == 12);
     CHECK(read->passwordNeeded);
@@ -71,6 +71,8 @@ TEST_CASE("a garbled or foreign TXT record is refused, never half read", "[net][
         CHECK_FALSE(parseTxtRecord(record));
     }
     // Each value outside its grammar.
+    // One line per key.
+    // clang-format off
     const std::vector<std::pair<std::size_t, std::string>> wrong{
         {0, "v="}, {0, "v=0"}, {0, "v=x7"}, {0, "v=-7"}, {0, "v=7 "}, {0, "v=12345"},
         {1, "pw="}, {1, "pw=2"}, {1, "pw=yes"}, {1, "pw=01"},
@@ -78,6 +80,7 @@ TEST_CASE("a garbled or foreign TXT record is refused, never half read", "[net][
         {3, "rules="}, {3, "rules=2S4M"}, {3, "rules=2S4MFF"}, {3, "rules=1S4MF"}, {3, "rules=2X4MF"},
         {3, "rules=2S9MF"}, {3, "rules=2S0MF"}, {3, "rules=2S4XF"}, {3, "rules=2S4MX"}, {3, "rules=2s4mf"},
     };
+    // clang-format on
     for (const auto& [at, value] : wrong) {
         Strings record = good;
         record[at] = value;
@@ -104,7 +107,8 @@ TEST_CASE("an oversize TXT string or record is refused", "[net][dnssd]") {
     Strings many = record;
     while (true) {
         std::size_t total = 0;
-        for (const std::string& entry : many) total += entry.size();
+        for (const std::string& entry : many)
+            total += entry.size();
         if (total > kDnsSdTxtRecordMax) break;
         many.push_back("pad=" + std::string(40, 'p'));
     }
@@ -114,7 +118,8 @@ TEST_CASE("an oversize TXT string or record is refused", "[net][dnssd]") {
 }
 
 TEST_CASE("rules tokens follow JOKERS DEAL HAND REFILL ARBITRATION", "[net][dnssd]") {
-    for (const char* token : {"2S4MF", "0C1AA", "2C8MA", "0S5AF"}) CHECK(isRulesToken(token));
+    for (const char* token : {"2S4MF", "0C1AA", "2C8MA", "0S5AF"})
+        CHECK(isRulesToken(token));
     for (const char* token : {"", "2S4M", "2S4MFA", "3S4MF", "2T4MF", "2S9MF", "2S4BF", "2S4MB"})
         CHECK_FALSE(isRulesToken(token));
 }
@@ -130,7 +135,8 @@ TEST_CASE("the instance name is the player's, cut to a DNS label at a character'
     CHECK(serviceNameOf(std::string(70, 'a')) == std::string(63, 'a'));
     // 22 three-byte characters are 66 bytes: 21 of them fit, none is cut in two.
     std::string kana;
-    for (int i = 0; i < 22; ++i) kana += "\xe3\x81\x82";
+    for (int i = 0; i < 22; ++i)
+        kana += "\xe3\x81\x82";
     CHECK(serviceNameOf(kana) == kana.substr(0, 63));
     CHECK(serviceNameOf(std::string(62, 'a') + "\xe3\x81\x82") == std::string(62, 'a'));
 }

@@ -24,8 +24,12 @@ namespace {
 volatile std::sig_atomic_t g_stop = 0;
 volatile std::sig_atomic_t g_turns = 0;
 
-void onStop(int) { g_stop = 1; }
-void onTurn(int) { g_turns = g_turns + 1; }
+void onStop(int) {
+    g_stop = 1;
+}
+void onTurn(int) {
+    g_turns = g_turns + 1;
+}
 
 constexpr auto kTick = std::chrono::milliseconds(20);
 
@@ -67,9 +71,8 @@ int publish(const std::string& name, int port, bool busy, bool password, const s
 std::string lineOf(const FoundService& found) {
     char line[512];
     std::snprintf(line, sizeof line, "\"%s\" %s port %u v=%d pw=%d state=%s rules=%s if=%s", found.name.c_str(),
-                  found.address.c_str(), static_cast<unsigned>(found.port), found.version,
-                  found.passwordNeeded ? 1 : 0, found.busy ? "busy" : "waiting", found.rules.c_str(),
-                  found.interfaceName.c_str());
+                  found.address.c_str(), static_cast<unsigned>(found.port), found.version, found.passwordNeeded ? 1 : 0,
+                  found.busy ? "busy" : "waiting", found.rules.c_str(), found.interfaceName.c_str());
     return line;
 }
 

@@ -19,12 +19,12 @@ inline constexpr const char* kDnsSdServiceType = "_speed._udp";
 // What a host says about itself (also the TXT record): nothing a HELLO's answer would not tell.
 // No session, key or password ever goes into it.
 struct ServiceFacts {
-    std::string name;          // the player's name, UTF-8 (the instance name; Avahi renames on a clash: "Taro #2")
-    std::uint16_t port = 0;    // the game's UDP port
-    int version = 0;           // protocol version
+    std::string name;       // the player's name, UTF-8 (the instance name; Avahi renames on a clash: "Taro #2")
+    std::uint16_t port = 0; // the game's UDP port
+    int version = 0;        // protocol version
     bool passwordNeeded = false;
-    bool busy = false;         // in a match (TXT state=busy) or waiting (state=waiting)
-    std::string rules;         // the 5-character rules token, e.g. "2S4MF" (jokers, deal, hand, refill, arbitration)
+    bool busy = false; // in a match (TXT state=busy) or waiting (state=waiting)
+    std::string rules; // the 5-character rules token, e.g. "2S4MF" (jokers, deal, hand, refill, arbitration)
 };
 
 // The TXT record of `facts`, one "key=value" string each: v=<version> pw=0|1 state=waiting|busy
@@ -37,8 +37,8 @@ std::vector<std::string> txtRecordOf(const ServiceFacts& facts);
 // regard to case and only a key's first occurrence counts (RFC 6763, 6.4); other keys are ignored,
 // so a later version may add some.
 std::optional<ServiceFacts> parseTxtRecord(const std::vector<std::string>& strings);
-inline constexpr std::size_t kDnsSdTxtStringMax = 64;   // bytes in one "key=value"
-inline constexpr std::size_t kDnsSdTxtRecordMax = 400;  // bytes in all of them
+inline constexpr std::size_t kDnsSdTxtStringMax = 64;  // bytes in one "key=value"
+inline constexpr std::size_t kDnsSdTxtRecordMax = 400; // bytes in all of them
 
 // Whether `token` is a rules token: JOKERS DEAL HAND REFILL ARBITRATION, [02][SC][1-8][MA][FA].
 bool isRulesToken(std::string_view token);
@@ -76,8 +76,8 @@ private:
 
 // One resolved service instance on one interface and protocol.
 struct FoundService {
-    std::string name;       // instance name (UTF-8)
-    std::string address;    // numeric, IPv6 link-local with %ifname
+    std::string name;    // instance name (UTF-8)
+    std::string address; // numeric, IPv6 link-local with %ifname
     std::uint16_t port = 0;
     int version = 0;
     bool passwordNeeded = false;
