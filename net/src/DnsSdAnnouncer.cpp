@@ -125,6 +125,7 @@ void DnsSdAnnouncer::State::onGroupState(AvahiEntryGroup* group, AvahiEntryGroup
         announcer.setGroupProblem(std::nullopt, true);
         break;
     case AVAHI_ENTRY_GROUP_COLLISION: // another machine on the LAN has the name: take the next one
+        announcer.setGroupProblem(std::nullopt); // not published until the new name is
         announcer.rename();
         avahi_entry_group_reset(group);
         announcer.publish(avahi_entry_group_get_client(group));

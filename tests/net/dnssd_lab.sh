@@ -10,7 +10,8 @@
 #   4. the publisher ended (SIGTERM): gone from B's browser and from avahi-browse;
 #   5. a busy host with a password is found as such, a foreign TXT record beside it is ignored and
 #      counted, a host with rules no browser would read is not published (and says why), and the
-#      busy host killed (SIGKILL) is gone.
+#      busy host killed (SIGKILL) is gone;
+#   6. of two hosts of the same name, one on each machine, one is renamed "Jiro #2".
 # Prints how long each step took. Everything is removed on exit, even on failure.
 # Usage: dnssd_lab.sh DNSSD_PROBE. Without root or a program it needs: prints "SKIP: ..." and
 # exits 0.
@@ -58,6 +59,15 @@ wait_for() {
     local deadline=$((SECONDS + CEILING))
     until grep -qE -- "$2" "$1" 2> /dev/null; do
         [ $SECONDS -lt $deadline ] || fail "$3: not within ${CEILING} s"
+        sleep 0.05
+    done
+}
+
+# wait_count FILE REGEX N WHAT: until at least N lines of FILE match REGEX, at most CEILING seconds.
+wait_count() {
+    local deadline=$((SECONDS + CEILING))
+    until [ "$(grep -cE -- "$2" "$1" 2> /dev/null)" -ge "$3" ]; do
+        [ $SECONDS -lt $deadline ] || fail "$4: not within ${CEILING} s"
         sleep 0.05
     done
 }
@@ -199,29 +209,28 @@ for _ in $(seq 100); do kill -0 "${AVAHI_PID[a]}" 2> /dev/null || break; sleep 0
 started=$(now)
 start_avahi a "$A"
 wait_for "$WORK/taro.log" 'problem: no Avahi daemon' "the publisher tells that the daemon is missing"
-[ "$(grep -c '^published as Taro$' "$WORK/taro.out")" -ge 1 ] || fail "published once"
-deadline=$((SECONDS + CEILING))
-until [ "$(grep -c '^published as Taro$' "$WORK/taro.out")" -ge 2 ]; do
-    [ $SECONDS -lt $deadline ] || fail "Taro published again after A's daemon restarted: not within ${CEILING} s"
-    sleep 0.05
-done
+wait_count "$WORK/taro.out" '^published as Taro$' 2 "Taro published again after A's daemon restarted"
 echo "   A's avahi-daemon started again: Taro published again after $(since "$started")"
-deadline=$((SECONDS + CEILING))
-until [ "$(grep -cE '^found "Taro" 10\.77\.0\.1 port 50001 v=7 pw=0 state=busy' "$WORK/browse.out")" -ge 2 ]; do
-    [ $SECONDS -lt $deadline ] || fail "Taro found again in B: not within ${CEILING} s"
-    sleep 0.05
-done
+TARO_BUSY='^found "Taro" 10\.77\.0\.1 port 50001 v=7 pw=0 state=busy'
+wait_count "$WORK/browse.out" "$TARO_BUSY" 2 "Taro found again in B"
 echo "   and found again in B, still busy, after $(since "$started")"
+
+# 3b. B's daemon restarted: the browser finds its daemon, then Taro, again by itself.
+started=$(now)
+kill "${AVAHI_PID[b]}"
+wait_for "$WORK/browse.log" 'problem: no Avahi daemon' "the browser tells that its daemon is missing"
+wait_count "$WORK/browse.out" '^gone "Taro" 10\.77\.0\.1' 2 "Taro gone from B's browser with B's daemon"
+echo "3b. B's avahi-daemon stopped: the browser says so, Taro gone from it after $(since "$started")"
+for _ in $(seq 100); do kill -0 "${AVAHI_PID[b]}" 2> /dev/null || break; sleep 0.1; done
+started=$(now)
+start_avahi b "$B"
+wait_count "$WORK/browse.out" "$TARO_BUSY" 3 "Taro found again after B's daemon restarted"
+echo "   B's avahi-daemon started again: Taro found again after $(since "$started")"
 
 # 4. The publisher ends: the service is withdrawn.
 started=$(now)
 kill -TERM $TARO
-gone_before=$(grep -c '^gone "Taro" 10\.77\.0\.1' "$WORK/browse.out")
-deadline=$((SECONDS + CEILING))
-until [ "$(grep -c '^gone "Taro" 10\.77\.0\.1' "$WORK/browse.out")" -gt "$gone_before" ]; do
-    [ $SECONDS -lt $deadline ] || fail "Taro gone from B after SIGTERM: not within ${CEILING} s"
-    sleep 0.05
-done
+wait_count "$WORK/browse.out" '^gone "Taro" 10\.77\.0\.1' 3 "Taro gone from B after SIGTERM"
 echo "4. Taro ended (SIGTERM): gone from dnssd_probe browse in B after $(since "$started")"
 on "$B" b avahi-browse -rtp _speed._udp 2> /dev/null > "$WORK/avahi-browse.out"
 grep -q ';Taro;' "$WORK/avahi-browse.out" && fail "avahi-browse still lists Taro"
@@ -251,5 +260,22 @@ wait_for "$WORK/browse.out" '^gone "Hanako" 10\.77\.0\.1' "Hanako gone from B af
 echo "   Hanako killed (SIGKILL): gone from B after $(since "$started")"
 on "$B" b avahi-browse -rtp _speed._udp 2> /dev/null > "$WORK/avahi-browse.out"
 grep -q ';Hanako;' "$WORK/avahi-browse.out" && fail "avahi-browse still lists Hanako"
+
+# 6. The same name on both machines: one of the two (mDNS decides which) is renamed.
+started=$(now)
+spawn "$WORK/jiro-a.out" "$WORK/jiro-a.log" "$A" a "$PROBE" publish Jiro 50005
+wait_for "$WORK/jiro-a.out" '^published as Jiro$' "Jiro published in A"
+spawn "$WORK/jiro-b.out" "$WORK/jiro-b.log" "$B" b "$PROBE" publish Jiro 50006
+# last_port NAME: the port of the last line that found NAME in B's browser.
+last_port() { grep -F "found \"$1\" " "$WORK/browse.out" | tail -n 1 | awk '{print $(NF - 5)}'; }
+deadline=$((SECONDS + CEILING))
+until plain=$(last_port Jiro) second=$(last_port "Jiro #2") && [ -n "$plain" ] && [ -n "$second" ] &&
+      [ "$plain" != "$second" ]; do
+    [ $SECONDS -lt $deadline ] || fail "Jiro and Jiro #2 on two ports in B's browser: not within ${CEILING} s"
+    sleep 0.05
+done
+renamed=$WORK/jiro-a.out; [ "$second" = 50006 ] && renamed=$WORK/jiro-b.out
+wait_for "$renamed" '^published as Jiro #2$' "the renamed publisher tells its new name"
+echo "6. two hosts named Jiro: \"Jiro\" (port $plain) and \"Jiro #2\" (port $second) after $(since "$started")"
 
 echo "PASS"

@@ -1,7 +1,7 @@
 // A small program for the DNS-SD tests (dnssd_lab.sh), not installed:
 //   dnssd_probe publish NAME PORT [--busy] [--password] [--rules TOKEN]
 //       publishes NAME (rules 2S4MF unless told) until SIGTERM or SIGINT; prints "published as
-//       NAME" once the daemon has announced it, and "updated state=busy|waiting" after each
+//       NAME" each time the daemon has announced it (again, or under a new name after a clash), and "updated state=busy|waiting" after each
 //       SIGUSR1, which turns it over.
 //   dnssd_probe browse SECONDS
 //       prints a line per instance as it is found or changes, and "gone ..." when it leaves:
@@ -49,12 +49,12 @@ int publish(const std::string& name, int port, bool busy, bool password, const s
     facts.rules = rules;
     DnsSdAnnouncer announcer(facts);
     std::optional<std::string> said;
-    bool told = false;
+    std::string told; // the name last said published ("" while not published)
     int turnsDone = 0;
     while (g_stop == 0) {
         reportProblem(announcer.problem(), said);
-        const bool published = announcer.published();
-        if (published && !told) std::printf("published as %s\n", announcer.publishedName().c_str());
+        const std::string published = announcer.published() ? announcer.publishedName() : "";
+        if (!published.empty() && published != told) std::printf("published as %s\n", published.c_str());
         told = published;
         if (turnsDone != g_turns) {
             turnsDone = g_turns;
