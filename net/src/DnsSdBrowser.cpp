@@ -155,7 +155,7 @@ void DnsSdBrowser::State::onBrowse(AvahiServiceBrowser* browser, AvahiIfIndex in
 void DnsSdBrowser::State::onResolve(AvahiServiceResolver* resolver, AvahiIfIndex interface, AvahiProtocol protocol,
                                     AvahiResolverEvent event, const char* name, const char*, const char*, const char*,
                                     const AvahiAddress* address, std::uint16_t port, AvahiStringList* txt,
-                                    AvahiLookupResultFlags, void* self) {
+                                    AvahiLookupResultFlags flags, void* self) {
     auto& state = *static_cast<State*>(self);
     const auto instance = std::find_if(state.instances.begin(), state.instances.end(),
                                        [&](const Instance& candidate) { return candidate.resolver == resolver; });
@@ -179,6 +179,7 @@ void DnsSdBrowser::State::onResolve(AvahiServiceResolver* resolver, AvahiIfIndex
         found.busy = facts->busy;
         found.rules = facts->rules;
         found.ipv6 = protocol == AVAHI_PROTO_INET6;
+        found.thisMachine = (flags & AVAHI_LOOKUP_RESULT_LOCAL) != 0;
         instance->found = std::move(found);
     }
     state.refresh();

@@ -267,7 +267,7 @@ spawn "$WORK/jiro-a.out" "$WORK/jiro-a.log" "$A" a "$PROBE" publish Jiro 50005
 wait_for "$WORK/jiro-a.out" '^published as Jiro$' "Jiro published in A"
 spawn "$WORK/jiro-b.out" "$WORK/jiro-b.log" "$B" b "$PROBE" publish Jiro 50006
 # last_port NAME: the port of the last line that found NAME in B's browser.
-last_port() { grep -F "found \"$1\" " "$WORK/browse.out" | tail -n 1 | awk '{print $(NF - 5)}'; }
+last_port() { grep -F "found \"$1\" " "$WORK/browse.out" | tail -n 1 | sed -E 's/.* port ([0-9]+) .*/\1/'; }
 deadline=$((SECONDS + CEILING))
 until plain=$(last_port Jiro) second=$(last_port "Jiro #2") && [ -n "$plain" ] && [ -n "$second" ] &&
       [ "$plain" != "$second" ]; do
@@ -276,6 +276,9 @@ until plain=$(last_port Jiro) second=$(last_port "Jiro #2") && [ -n "$plain" ] &
 done
 renamed=$WORK/jiro-a.out; [ "$second" = 50006 ] && renamed=$WORK/jiro-b.out
 wait_for "$renamed" '^published as Jiro #2$' "the renamed publisher tells its new name"
+# B's browser knows which of the two B publishes itself, and only that one.
+grep -qE '^found "Jiro.*port 50006 .* this-machine$' "$WORK/browse.out" || fail "B's own Jiro not marked this-machine"
+grep -qE '^found .*port 5000[0-5] .* this-machine$' "$WORK/browse.out" && fail "a host of A marked this-machine in B"
 echo "6. two hosts named Jiro: \"Jiro\" (port $plain) and \"Jiro #2\" (port $second) after $(since "$started")"
 
 echo "PASS"

@@ -1,11 +1,12 @@
 // A small program for the DNS-SD tests (dnssd_lab.sh), not installed:
 //   dnssd_probe publish NAME PORT [--busy] [--password] [--rules TOKEN]
 //       publishes NAME (rules 2S4MF unless told) until SIGTERM or SIGINT; prints "published as
-//       NAME" each time the daemon has announced it (again, or under a new name after a clash), and "updated state=busy|waiting" after each
-//       SIGUSR1, which turns it over.
+//       NAME" each time the daemon has announced it (again, or under a new name after a clash), and "updated
+//       state=busy|waiting" after each SIGUSR1, which turns it over.
 //   dnssd_probe browse SECONDS
 //       prints a line per instance as it is found or changes, and "gone ..." when it leaves:
 //       found "Taro" 10.77.0.2 port 50001 v=7 pw=0 state=waiting rules=2S4MF if=eth0
+//       (with " this-machine" at the end for a service this machine's own daemon publishes)
 // Either prints "problem: ..." on standard error each time its problem changes.
 #include "speed/net/DnsSd.hpp"
 
@@ -70,9 +71,10 @@ int publish(const std::string& name, int port, bool busy, bool password, const s
 
 std::string lineOf(const FoundService& found) {
     char line[512];
-    std::snprintf(line, sizeof line, "\"%s\" %s port %u v=%d pw=%d state=%s rules=%s if=%s", found.name.c_str(),
+    std::snprintf(line, sizeof line, "\"%s\" %s port %u v=%d pw=%d state=%s rules=%s if=%s%s", found.name.c_str(),
                   found.address.c_str(), static_cast<unsigned>(found.port), found.version, found.passwordNeeded ? 1 : 0,
-                  found.busy ? "busy" : "waiting", found.rules.c_str(), found.interfaceName.c_str());
+                  found.busy ? "busy" : "waiting", found.rules.c_str(), found.interfaceName.c_str(),
+                  found.thisMachine ? " this-machine" : "");
     return line;
 }
 

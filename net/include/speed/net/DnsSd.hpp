@@ -85,6 +85,7 @@ struct FoundService {
     std::string rules;
     std::string interfaceName;
     bool ipv6 = false;
+    bool thisMachine = false; // published through this machine's own daemon (a host of ours)
 };
 
 // Browses `_speed._udp` on every interface, IPv4 and IPv6, resolving each instance and keeping it
