@@ -50,6 +50,10 @@ AvahiLoop::Lock::~Lock() {
     if (m_poll != nullptr) avahi_threaded_poll_unlock(m_poll);
 }
 
+const AvahiPoll* AvahiLoop::poll() const {
+    return m_poll != nullptr ? avahi_threaded_poll_get(m_poll) : nullptr;
+}
+
 std::optional<std::string> AvahiLoop::problem() const {
     std::lock_guard lock(m_problemMutex);
     return m_problem;

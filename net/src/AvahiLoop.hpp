@@ -44,6 +44,10 @@ public:
         AvahiThreadedPoll* m_poll;
     };
 
+    // The loop's poll, for timers of the owner's own (nullptr when Avahi's thread could not be
+    // made). Used on the loop's thread, or with its lock held.
+    const AvahiPoll* poll() const;
+
     // Why there is no daemon to talk to; nothing while connected.
     std::optional<std::string> problem() const;
 

@@ -1,5 +1,6 @@
 // DnsSdBrowser: an Avahi service browser for `_speed._udp`, and one resolver per instance that
-// lives as long as the instance, so a changed TXT record (waiting -> busy) is seen too.
+// lives as long as the instance, so a changed TXT record (waiting -> busy) is seen too; a resolver
+// that gave up (no answer in time: a lost datagram, a host without its address yet) is made again.
 #include "speed/net/DnsSd.hpp"
 
 #include "AvahiLoop.hpp"
@@ -8,8 +9,10 @@
 #include <avahi-common/address.h>
 #include <avahi-common/error.h>
 #include <avahi-common/strlst.h>
+#include <avahi-common/timeval.h>
 
 #include <algorithm>
+#include <list>
 #include <tuple>
 
 #include <net/if.h>
@@ -17,6 +20,9 @@
 namespace speed::net {
 
 namespace {
+
+// How long after a failed resolution the instance is resolved again.
+constexpr unsigned kResolveRetryMs = 2000;
 
 std::vector<std::string> stringsOf(const AvahiStringList* txt) {
     std::vector<std::string> strings;
@@ -45,18 +51,21 @@ std::string addressText(const AvahiAddress& address, const std::string& interfac
 
 } // namespace
 
-// `browser` and `instances` are touched on the loop's thread only; what the getters read is
-// guarded by `mutex`.
+// `client`, `browser` and `instances` are touched on the loop's thread only; what the getters
+// read is guarded by `mutex`.
 struct DnsSdBrowser::State {
     struct Instance {
+        State* owner;
         AvahiIfIndex interface;
         AvahiProtocol protocol;
         std::string name, type, domain;
         AvahiServiceResolver* resolver = nullptr;
+        AvahiTimeout* retry = nullptr;     // when to resolve again after a failure (on the loop's poll)
         std::optional<FoundService> found; // resolved, with a TXT record of ours
     };
+    AvahiClient* client = nullptr;
     AvahiServiceBrowser* browser = nullptr;
-    std::vector<Instance> instances;
+    std::list<Instance> instances; // a list: each instance's address is its timer's user data
     mutable std::mutex mutex;
     std::vector<FoundService> shown;           // guarded by `mutex`
     std::optional<std::string> browserProblem; // guarded by `mutex`
@@ -71,8 +80,35 @@ struct DnsSdBrowser::State {
                           AvahiResolverEvent event, const char* name, const char* type, const char* domain,
                           const char* hostName, const AvahiAddress* address, std::uint16_t port, AvahiStringList* txt,
                           AvahiLookupResultFlags flags, void* self);
+    static void onRetryDue(AvahiTimeout* timeout, void* instance);
+    void resolve(Instance& instance);
+    void resolveLater(Instance& instance);
     void refresh();
 };
+
+// Resolved on the protocol it was found on: one address per interface and protocol.
+void DnsSdBrowser::State::resolve(Instance& instance) {
+    instance.resolver = avahi_service_resolver_new(client, instance.interface, instance.protocol, instance.name.c_str(),
+                                                   instance.type.c_str(), instance.domain.c_str(), instance.protocol,
+                                                   AvahiLookupFlags{}, &State::onResolve, this);
+    if (instance.resolver == nullptr) resolveLater(instance);
+}
+
+void DnsSdBrowser::State::resolveLater(Instance& instance) {
+    const AvahiPoll* api = loop->poll();
+    timeval due{};
+    avahi_elapse_time(&due, kResolveRetryMs, 0);
+    if (instance.retry == nullptr)
+        instance.retry = api->timeout_new(api, &due, &State::onRetryDue, &instance);
+    else
+        api->timeout_update(instance.retry, &due);
+}
+
+void DnsSdBrowser::State::onRetryDue(AvahiTimeout* timeout, void* data) {
+    auto& instance = *static_cast<Instance*>(data);
+    instance.owner->loop->poll()->timeout_update(timeout, nullptr);
+    instance.owner->resolve(instance);
+}
 
 // Copies the resolved instances for the getters, in a stable order.
 void DnsSdBrowser::State::refresh() {
@@ -87,12 +123,13 @@ void DnsSdBrowser::State::refresh() {
     shown = std::move(found);
 }
 
-void DnsSdBrowser::State::onClientState(AvahiClient* client, AvahiClientState state) {
+void DnsSdBrowser::State::onClientState(AvahiClient* newClient, AvahiClientState state) {
     switch (state) {
     case AVAHI_CLIENT_S_RUNNING:
     case AVAHI_CLIENT_S_REGISTERING:
     case AVAHI_CLIENT_S_COLLISION:
         if (browser != nullptr) break;
+        client = newClient;
         browser = avahi_service_browser_new(client, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC, kDnsSdServiceType, nullptr,
                                             AvahiLookupFlags{}, &State::onBrowse, this);
         if (browser == nullptr) {
@@ -101,7 +138,10 @@ void DnsSdBrowser::State::onClientState(AvahiClient* client, AvahiClientState st
         }
         break;
     case AVAHI_CLIENT_FAILURE: // the loop frees the client, its browser and its resolvers
+        client = nullptr;
         browser = nullptr;
+        for (const Instance& instance : instances) // the timers are the poll's: freed here
+            if (instance.retry != nullptr) loop->poll()->timeout_free(instance.retry);
         instances.clear();
         refresh();
         {
@@ -123,19 +163,16 @@ void DnsSdBrowser::State::onBrowse(AvahiServiceBrowser* browser, AvahiIfIndex in
                instance.type == type && instance.domain == domain;
     };
     switch (event) {
-    case AVAHI_BROWSER_NEW: {
+    case AVAHI_BROWSER_NEW:
         if (std::any_of(state.instances.begin(), state.instances.end(), same)) break;
-        // Resolved on the protocol it was found on: one address per interface and protocol.
-        AvahiServiceResolver* resolver =
-            avahi_service_resolver_new(avahi_service_browser_get_client(browser), interface, protocol, name, type,
-                                       domain, protocol, AvahiLookupFlags{}, &State::onResolve, self);
-        if (resolver != nullptr) state.instances.push_back({interface, protocol, name, type, domain, resolver, {}});
+        state.resolve(state.instances.emplace_back(
+            Instance{&state, interface, protocol, name, type, domain, nullptr, nullptr, {}}));
         break;
-    }
     case AVAHI_BROWSER_REMOVE: {
         const auto gone = std::find_if(state.instances.begin(), state.instances.end(), same);
         if (gone == state.instances.end()) break;
         if (gone->resolver != nullptr) avahi_service_resolver_free(gone->resolver);
+        if (gone->retry != nullptr) state.loop->poll()->timeout_free(gone->retry);
         state.instances.erase(gone);
         state.refresh();
         break;
@@ -161,10 +198,10 @@ void DnsSdBrowser::State::onResolve(AvahiServiceResolver* resolver, AvahiIfIndex
                                        [&](const Instance& candidate) { return candidate.resolver == resolver; });
     if (instance == state.instances.end()) return;
     instance->found.reset();
-    if (event == AVAHI_RESOLVER_FAILURE) {
-        // Not resolved in time: the instance stays unlisted until the browser says it is new again.
+    if (event == AVAHI_RESOLVER_FAILURE) { // not resolved in time: unlisted, and resolved again soon
         avahi_service_resolver_free(resolver);
         instance->resolver = nullptr;
+        state.resolveLater(*instance);
     } else if (const std::optional<ServiceFacts> facts = parseTxtRecord(stringsOf(txt)); !facts) {
         std::lock_guard lock(state.mutex);
         ++state.ignored; // a garbled or foreign TXT record: skipped

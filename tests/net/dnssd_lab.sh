@@ -12,11 +12,16 @@
 #      counted, a host with rules no browser would read is not published (and says why), and the
 #      busy host killed (SIGKILL) is gone;
 #   6. of two hosts of the same name, one on each machine, one is renamed "Jiro #2".
+# With --resolve-again, after 1 only (it waits about 20 s, on Avahi's own timeout):
+#   7. a host whose address nobody answers for yet (its resolution fails) is found once its address
+#      is published.
 # Prints how long each step took. Everything is removed on exit, even on failure.
-# Usage: dnssd_lab.sh DNSSD_PROBE. Without root or a program it needs: prints "SKIP: ..." and
+# Usage: dnssd_lab.sh DNSSD_PROBE [--resolve-again]. Without root or a program it needs: prints "SKIP: ..." and
 # exits 0.
 set -u
-PROBE=${1:?usage: dnssd_lab.sh DNSSD_PROBE}
+PROBE=${1:?usage: dnssd_lab.sh DNSSD_PROBE [--resolve-again]}
+MODE=main
+[ "${2:-}" = --resolve-again ] && MODE=resolve-again
 export PATH="$PATH:/usr/sbin:/sbin"
 CEILING=20 # seconds: every wait ends at its event, this bounds it on a loaded machine
 
@@ -193,6 +198,28 @@ avahi_browse_until '^=;eth0;IPv4;Taro;_speed\._udp;local;speed-lab-a\.local;10\.
     "Taro listed by avahi-browse -rtp in B"
 echo "   listed by avahi-browse -rtp in B after $(since "$started")"
 grep '^=;eth0;IPv4;Taro;' "$WORK/avahi-browse.out" | sed 's/^/   /'
+
+# 7. (--resolve-again) A host on a machine named ghost.local, whose address nobody publishes yet:
+# B's avahi-browse gives up resolving it after Avahi's own timeout (about 17 s), and so does B's
+# browser, which began at the same time. Then its address is published: the browser, which
+# resolves again after a failure, finds it.
+if [ "$MODE" = resolve-again ]; then
+    started=$(now)
+    spawn "$WORK/ghost.out" "$WORK/ghost.log" "$A" a \
+        avahi-publish -s -H ghost.local Ghost _speed._udp 50007 "v=7" "pw=0" "state=waiting" "rules=2S4MF"
+    wait_for "$WORK/ghost.log" "Established under name 'Ghost'" "Ghost published"
+    spawn "$WORK/ghost-browse.out" "$WORK/ghost-browse.log" "$B" b avahi-browse -rtp _speed._udp
+    CEILING=60 wait_for "$WORK/ghost-browse.log" "Failed to resolve service 'Ghost'" "avahi-browse gives up on Ghost"
+    echo "7. Ghost, whose machine has no address, given up by avahi-browse in B after $(since "$started")"
+    sleep 1 # a margin: B's browser began resolving Ghost at the same time, give or take milliseconds
+    grep -q '"Ghost"' "$WORK/browse.out" && fail "Ghost listed before its address was known"
+    started=$(now)
+    spawn "$WORK/ghost-address.out" "$WORK/ghost-address.log" "$A" a avahi-publish -R -a ghost.local 10.77.0.1
+    wait_for "$WORK/browse.out" '^found "Ghost" 10\.77\.0\.1 port 50007 ' "Ghost found once its address is published"
+    echo "   its address published: found by B's browser after $(since "$started")"
+    echo "PASS"
+    exit 0
+fi
 
 # 2. Busy.
 started=$(now)
