@@ -88,10 +88,12 @@ void DnsSdAnnouncer::State::publish(AvahiClient* client) {
     }
     avahi_string_list_free(txt);
     if (error >= 0) error = avahi_entry_group_commit(group);
-    if (error < 0) {
-        setGroupProblem(std::string("Avahi refused the service (") + avahi_strerror(error) + ")");
-        avahi_entry_group_reset(group);
+    if (error >= 0) {
+        setGroupProblem(std::nullopt); // being published: an earlier refusal is over
+        return;
     }
+    setGroupProblem(std::string("Avahi refused the service (") + avahi_strerror(error) + ")");
+    avahi_entry_group_reset(group);
 }
 
 void DnsSdAnnouncer::State::withdraw() {
