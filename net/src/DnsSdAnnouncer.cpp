@@ -126,8 +126,9 @@ void DnsSdAnnouncer::State::onGroupState(AvahiEntryGroup* group, AvahiEntryGroup
     case AVAHI_ENTRY_GROUP_ESTABLISHED:
         announcer.setGroupProblem(std::nullopt, true);
         break;
-    case AVAHI_ENTRY_GROUP_COLLISION: // another machine on the LAN has the name: take the next one
-        announcer.setGroupProblem(std::nullopt); // not published until the new name is
+    // Another machine on the LAN has the name: not published until the next one is.
+    case AVAHI_ENTRY_GROUP_COLLISION:
+        announcer.setGroupProblem(std::nullopt);
         announcer.rename();
         avahi_entry_group_reset(group);
         announcer.publish(avahi_entry_group_get_client(group));
