@@ -14,7 +14,12 @@
 namespace speed::client {
 namespace {
 
-std::string stateWord(protocol::HostState state) { return state == protocol::HostState::Busy ? "busy" : "waiting"; }
+std::string stateWord(bool busy) { return busy ? "busy" : "waiting"; }
+
+std::string viaWords(const net::LanHost& host) {
+    if (host.viaDatagram && host.viaDnsSd) return "datagram+dns-sd";
+    return host.viaDnsSd ? "dns-sd" : "datagram";
+}
 
 std::string rulesWords(const RuleOptions& rules) {
     return fmt::format("{} jokers, {} deal, hand {}, {} refill", rules.jokers, toString(rules.deal), rules.handSize,
@@ -29,6 +34,7 @@ HostListing findHosts(std::uint16_t port, TimeMs listenMs) {
     listing.listenedMs = listenMs;
     asio::io_context io;
     const MonotonicClock clock;
+    const net::DnsSdBrowser browser; // on Avahi's own thread, meanwhile
     LanFinder finder(io, port, osRandom, clock);
     if (!finder.problem().empty()) {
         listing.problem = finder.problem();
@@ -36,8 +42,16 @@ HostListing findHosts(std::uint16_t port, TimeMs listenMs) {
     }
     finder.start();
     io.run_for(std::chrono::milliseconds(listenMs));
-    listing.hosts = finder.hosts();
+    std::vector<net::FoundService> announced;
+    for (const net::FoundService& service : browser.snapshot()) {
+        if (service.port == port) announced.push_back(service); // hosts on other ports are not this search's
+    }
+    listing.hosts = net::mergeLanHosts(finder.hosts(), announced);
     listing.stats = finder.stats();
+    if (const auto problem = browser.problem()) {
+        listing.dnsSdProblem = *problem;
+        spdlog::info("DNS-SD: {}; the game's own datagrams looked", *problem);
+    }
     spdlog::info("looked for hosts on port {} for {} ms: {} FIND rounds, {} datagrams sent ({} could not be sent), {} answers "
                  "taken, {} ignored ({} garbled, {} not answers, {} to no FIND of ours)",
                  port, listenMs, listing.stats.requestsMade, finder.datagramsSent(), finder.sendErrors(),
@@ -61,18 +75,19 @@ void printHostTable(const HostListing& listing, std::ostream& out) {
                        listing.port, seconds);
     std::size_t nameWidth = 4;
     std::size_t addressWidth = 7;
-    for (const protocol::FoundHost& host : listing.hosts) {
+    for (const net::LanHost& host : listing.hosts) {
         nameWidth = std::max(nameWidth, host.name.size());
         addressWidth = std::max(addressWidth, host.address.size());
     }
     out << fmt::format("  {:<{}}  {:<{}}  {:<7}  {:<8}  {}\n", "NAME", nameWidth, "ADDRESS", addressWidth, "STATE", "PASSWORD", "RULES");
-    for (const protocol::FoundHost& host : listing.hosts) {
-        const std::string rules = host.version == protocol::kProtocolVersion
-                                      ? rulesWords(host.rules)
-                                      : fmt::format("protocol version {} (this program speaks {}): cannot join", host.version,
-                                                    protocol::kProtocolVersion);
+    for (const net::LanHost& host : listing.hosts) {
+        const std::string rules = host.version != protocol::kProtocolVersion
+                                      ? fmt::format("protocol version {} (this program speaks {}): cannot join", host.version,
+                                                    protocol::kProtocolVersion)
+                                  : host.rules ? rulesWords(*host.rules)
+                                               : std::string("rules unknown");
         out << fmt::format("  {:<{}}  {:<{}}  {:<7}  {:<8}  {}\n", host.name, nameWidth, host.address, addressWidth,
-                           stateWord(host.state), host.passwordNeeded ? "needed" : "no", rules);
+                           stateWord(host.busy), host.passwordNeeded ? "needed" : "no", rules);
     }
 }
 
@@ -81,24 +96,26 @@ void printHostJson(const HostListing& listing, std::ostream& out) {
     report["port"] = listing.port;
     report["listened_ms"] = listing.listenedMs;
     if (!listing.problem.empty()) report["error"] = listing.problem;
+    if (!listing.dnsSdProblem.empty()) report["dns_sd"] = listing.dnsSdProblem;
     report["hosts"] = nlohmann::json::array();
-    for (const protocol::FoundHost& host : listing.hosts) {
+    for (const net::LanHost& host : listing.hosts) {
         nlohmann::json entry;
         entry["name"] = host.name;
         entry["address"] = host.address;
+        entry["addresses"] = host.addresses;
         entry["version"] = host.version;
-        entry["state"] = stateWord(host.state);
+        entry["state"] = stateWord(host.busy);
         entry["password"] = host.passwordNeeded;
-        entry["first_heard_ms"] = host.firstSeenAt;
-        entry["last_heard_ms"] = host.lastSeenAt;
-        if (host.version == protocol::kProtocolVersion) {
-            entry["rules"] = {{"jokers", host.rules.jokers},
-                              {"deal", std::string(toString(host.rules.deal))},
-                              {"hand", host.rules.handSize},
-                              {"refill", std::string(toString(host.rules.refill))},
-                              {"arbitration", std::string(toString(host.rules.arbitration))}};
+        if (host.firstHeardAt) entry["first_heard_ms"] = *host.firstHeardAt;
+        if (host.lastHeardAt) entry["last_heard_ms"] = *host.lastHeardAt;
+        if (host.rules) {
+            entry["rules"] = {{"jokers", host.rules->jokers},
+                              {"deal", std::string(toString(host.rules->deal))},
+                              {"hand", host.rules->handSize},
+                              {"refill", std::string(toString(host.rules->refill))},
+                              {"arbitration", std::string(toString(host.rules->arbitration))}};
         }
-        entry["via"] = "datagram";
+        entry["via"] = viaWords(host);
         report["hosts"].push_back(entry);
     }
     report["ignored"] = {{"garbled", listing.stats.garbled},

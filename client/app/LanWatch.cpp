@@ -11,8 +11,9 @@ namespace speed::client {
 
 struct LanWatch::Shared {
     asio::io_context io;
+    net::DnsSdBrowser browser; // on Avahi's thread; without a daemon it lists nothing
     mutable std::mutex lock;
-    std::vector<protocol::FoundHost> hosts;
+    std::vector<net::LanHost> hosts;
     std::string problem;
 };
 
@@ -23,7 +24,7 @@ namespace {
 void copyEvery(asio::steady_timer& timer, LanFinder& finder, LanWatch::Shared& shared) {
     {
         const std::lock_guard<std::mutex> guard(shared.lock);
-        shared.hosts = finder.hosts();
+        shared.hosts = net::mergeLanHosts(finder.hosts(), shared.browser.snapshot());
     }
     timer.expires_after(std::chrono::milliseconds(250));
     timer.async_wait([&timer, &finder, &shared](const std::error_code& error) {
@@ -44,6 +45,7 @@ LanWatch::LanWatch(std::uint16_t port) : m_port(port), m_shared(std::make_shared
             return;
         }
         spdlog::info("LAN: looking for hosts on UDP port {}", port);
+        if (const auto problem = shared->browser.problem()) spdlog::info("LAN: DNS-SD: {}; the game's own datagrams still look", *problem);
         finder.start();
         asio::steady_timer timer(shared->io);
         copyEvery(timer, finder, *shared);
@@ -60,7 +62,7 @@ LanWatch::~LanWatch() {
     if (m_thread.joinable()) m_thread.join();
 }
 
-std::vector<protocol::FoundHost> LanWatch::hosts() const {
+std::vector<net::LanHost> LanWatch::hosts() const {
     const std::lock_guard<std::mutex> guard(m_shared->lock);
     return m_shared->hosts;
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "speed/protocol/Discovery.hpp"
+#include "speed/net/LanHosts.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -13,7 +13,8 @@
 namespace speed::client {
 
 // The hosts waiting on the LAN, found while the start screen shows: a thread of its own runs the
-// FIND rounds (net's LanFinder) and keeps the latest list, which the window reads each turn.
+// FIND rounds (net's LanFinder), Avahi's own thread browses DNS-SD, and the latest list of both
+// together is what the window reads each turn.
 class LanWatch {
 public:
     explicit LanWatch(std::uint16_t port);
@@ -21,7 +22,7 @@ public:
     LanWatch(const LanWatch&) = delete;
     LanWatch& operator=(const LanWatch&) = delete;
 
-    std::vector<protocol::FoundHost> hosts() const;
+    std::vector<net::LanHost> hosts() const; // by the game's datagrams and by DNS-SD, one row per host
     std::string problem() const; // why it cannot look (no socket); empty while it can
     std::uint16_t port() const { return m_port; }
 

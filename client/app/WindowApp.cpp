@@ -281,9 +281,8 @@ bool WindowApp::followScreenshot(TimeMs now) {
 
 namespace {
 
-ui::LanHostRow lanRow(const protocol::FoundHost& host) {
-    return {host.name, host.address, host.state == protocol::HostState::Busy, host.passwordNeeded,
-            host.version != protocol::kProtocolVersion};
+ui::LanHostRow lanRow(const net::LanHost& host) {
+    return {host.name, host.address, host.busy, host.passwordNeeded, host.version != protocol::kProtocolVersion};
 }
 
 } // namespace
@@ -307,7 +306,7 @@ void WindowApp::followLan(TimeMs now) {
     constexpr TimeMs kLanCheckMs = 250;
     m_lanCheckAt = now + kLanCheckMs;
     std::vector<ui::LanHostRow> rows;
-    for (const protocol::FoundHost& host : m_lan->hosts()) rows.push_back(lanRow(host));
+    for (const net::LanHost& host : m_lan->hosts()) rows.push_back(lanRow(host));
     const std::string problem = m_lan->problem();
     if (rows == m_lanShown && problem.empty()) return;
     for (const ui::LanHostRow& row : rows) {

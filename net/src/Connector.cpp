@@ -4,6 +4,7 @@
 #include "speed/net/OsRandom.hpp"
 #include "speed/net/UdpAddress.hpp"
 #include "speed/protocol/Auth.hpp"
+#include "speed/protocol/Codec.hpp"
 #include "speed/protocol/ClientSession.hpp"
 #include "speed/protocol/HostSession.hpp"
 
@@ -216,8 +217,45 @@ TimeMs Connector::runSeat(protocol::Session& session, TimeMs now) {
     }
     const TimeMs wake = m_player.play(session, now, events);
     keep(session, events, now); // before the datagrams of this step leave
+    announce(session);
     if (session.finished()) asio::post(m_io, [this] { m_listenAgain ? listenAgain() : finish(); });
     return wake;
+}
+
+// A waiting host is announced through DNS-SD too (with [network] announce on), waiting or busy as
+// its HEREs say, and withdrawn when it no longer hosts. Without an Avahi daemon this is said once:
+// the game's own discovery datagrams still answer.
+void Connector::announce(protocol::Session& session) {
+    if (!m_options.session.announce || session.role() != SessionRole::Host || session.finished()) {
+        m_announcer.reset();
+        m_announced.reset();
+        return;
+    }
+    const auto& host = static_cast<const protocol::HostSession&>(session);
+    net::ServiceFacts facts;
+    facts.name = m_options.session.playerName;
+    facts.port = m_options.hostPort;
+    facts.version = protocol::kProtocolVersion;
+    facts.passwordNeeded = m_options.session.passwordKey.has_value();
+    facts.busy = host.hostState() == protocol::HostState::Busy;
+    facts.rules = protocol::rulesTokenOf(m_options.session.rules);
+    facts.hostId = m_options.session.hostId; // as its HEREs say: a finder hearing both lists it once
+    const auto same = [](const net::ServiceFacts& a, const net::ServiceFacts& b) {
+        return a.name == b.name && a.port == b.port && a.version == b.version && a.passwordNeeded == b.passwordNeeded &&
+               a.busy == b.busy && a.rules == b.rules && a.hostId == b.hostId;
+    };
+    if (!m_announcer) {
+        m_announcer = std::make_unique<net::DnsSdAnnouncer>(facts);
+        spdlog::info("DNS-SD: announcing {} on UDP port {} as {}", facts.name, facts.port, net::kDnsSdServiceType);
+    } else if (!m_announced || !same(*m_announced, facts)) {
+        m_announcer->update(facts);
+        spdlog::info("DNS-SD: {} is now {}", facts.name, facts.busy ? "busy" : "waiting");
+    }
+    m_announced = facts;
+    if (const auto problem = m_announcer->problem(); problem && !m_announceProblemSaid) {
+        m_announceProblemSaid = true;
+        spdlog::info("DNS-SD: not announced ({}); players on the LAN still find this host by its own datagrams", *problem);
+    }
 }
 
 // What must outlive this process: the client's ticket (written once connected, dropped when
@@ -291,6 +329,7 @@ void Connector::pump() {
 
 void Connector::close() {
     m_hostAttempt.cancel();
+    m_announcer.reset();
     if (m_link) m_link->close();
 }
 

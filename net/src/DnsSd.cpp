@@ -2,6 +2,7 @@
 #include "speed/net/DnsSd.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 
 namespace speed::net {
@@ -42,12 +43,18 @@ std::size_t utf8Length(unsigned char lead) {
 } // namespace
 
 std::vector<std::string> txtRecordOf(const ServiceFacts& facts) {
-    return {
+    std::vector<std::string> record{
         "v=" + std::to_string(facts.version),
         std::string("pw=") + (facts.passwordNeeded ? "1" : "0"),
         std::string("state=") + (facts.busy ? "busy" : "waiting"),
         "rules=" + facts.rules,
     };
+    if (facts.hostId != 0) {
+        char id[17];
+        std::snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(facts.hostId));
+        record.push_back(std::string("id=") + id);
+    }
+    return record;
 }
 
 bool isRulesToken(std::string_view token) {
@@ -58,7 +65,7 @@ bool isRulesToken(std::string_view token) {
 
 std::optional<ServiceFacts> parseTxtRecord(const std::vector<std::string>& strings) {
     std::size_t total = 0;
-    std::optional<std::string_view> version, password, state, rules;
+    std::optional<std::string_view> version, password, state, rules, id;
     for (const std::string& entry : strings) {
         if (entry.size() > kDnsSdTxtStringMax) return std::nullopt;
         total += entry.size();
@@ -75,6 +82,7 @@ std::optional<ServiceFacts> parseTxtRecord(const std::vector<std::string>& strin
         keep("pw", password);
         keep("state", state);
         keep("rules", rules);
+        keep("id", id);
     }
     if (!version || !password || !state || !rules) return std::nullopt;
     ServiceFacts facts;
@@ -87,6 +95,10 @@ std::optional<ServiceFacts> parseTxtRecord(const std::vector<std::string>& strin
     facts.busy = *state == "busy";
     if (!isRulesToken(*rules)) return std::nullopt;
     facts.rules = std::string(*rules);
+    if (id) { // optional (a host of an earlier release has none), but never garbled
+        if (id->size() != 16 || id->find_first_not_of("0123456789abcdef") != std::string_view::npos) return std::nullopt;
+        facts.hostId = std::stoull(std::string(*id), nullptr, 16);
+    }
     return facts;
 }
 

@@ -215,6 +215,7 @@ void DnsSdBrowser::State::onResolve(AvahiServiceResolver* resolver, AvahiIfIndex
         found.passwordNeeded = facts->passwordNeeded;
         found.busy = facts->busy;
         found.rules = facts->rules;
+        found.hostId = facts->hostId;
         found.ipv6 = protocol == AVAHI_PROTO_INET6;
         found.thisMachine = (flags & AVAHI_LOOKUP_RESULT_LOCAL) != 0;
         instance->found = std::move(found);

@@ -26,7 +26,9 @@ void appendHand(std::string& out, const HandSlots& hand) {
     for (const auto& slot : hand) out += slot ? slot->code() : std::string(kEmptySlot);
 }
 
-std::string rulesToken(const RuleOptions& rules) {
+} // namespace
+
+std::string rulesTokenOf(const RuleOptions& rules) {
     std::string token;
     token += static_cast<char>('0' + rules.jokers);
     token += rules.deal == DealMode::Colors ? 'C' : 'S';
@@ -35,6 +37,24 @@ std::string rulesToken(const RuleOptions& rules) {
     token += rules.arbitration == Arbitration::Fair ? 'F' : 'A';
     return token;
 }
+
+std::optional<RuleOptions> rulesFromToken(std::string_view text) {
+    const bool valid = text.size() == 5 && (text[0] == '0' || text[0] == '2') && (text[1] == 'S' || text[1] == 'C') &&
+                       text[2] >= '1' && text[2] <= '8' && (text[3] == 'M' || text[3] == 'A') &&
+                       (text[4] == 'F' || text[4] == 'A');
+    if (!valid) return std::nullopt;
+    RuleOptions rules;
+    rules.jokers = text[0] - '0';
+    rules.deal = text[1] == 'C' ? DealMode::Colors : DealMode::Shuffle;
+    rules.handSize = text[2] - '0';
+    rules.refill = text[3] == 'A' ? RefillMode::Auto : RefillMode::Manual;
+    rules.arbitration = text[4] == 'F' ? Arbitration::Fair : Arbitration::FirstArrival;
+    return rules;
+}
+
+namespace {
+
+std::string rulesToken(const RuleOptions& rules) { return rulesTokenOf(rules); }
 
 std::string moveToken(const std::optional<Move>& change) {
     if (!change) return std::string(kEmptyList);

@@ -2,6 +2,8 @@
 
 #include "WireWords.hpp"
 
+#include "speed/protocol/Codec.hpp"
+
 namespace speed::protocol::wire {
 
 std::string shown(std::string_view text) {
@@ -156,22 +158,15 @@ std::array<CardStack, kFieldPiles> FieldReader::field(std::string_view what) {
 
 RuleOptions FieldReader::rules(std::string_view what) {
     const std::string_view text = token(what);
-    RuleOptions rules;
-    if (failed()) return rules;
-    const bool valid = text.size() == 5 && (text[0] == '0' || text[0] == '2') && (text[1] == 'S' || text[1] == 'C') &&
-                       text[2] >= '1' && text[2] <= '8' && (text[3] == 'M' || text[3] == 'A') &&
-                       (text[4] == 'F' || text[4] == 'A');
-    if (!valid) {
+    if (failed()) return {};
+    const std::optional<RuleOptions> rules = rulesFromToken(text);
+    if (!rules) {
         fail(DecodeError::BadRules, std::string(what) + " must be JOKERS DEAL HAND REFILL ARBITRATION like 2S4MF: " + shown(text));
-        return rules;
+        return {};
     }
-    rules.jokers = text[0] - '0';
-    rules.deal = text[1] == 'C' ? DealMode::Colors : DealMode::Shuffle;
-    rules.handSize = text[2] - '0';
-    rules.refill = text[3] == 'A' ? RefillMode::Auto : RefillMode::Manual;
-    rules.arbitration = text[4] == 'F' ? Arbitration::Fair : Arbitration::FirstArrival;
-    return rules;
+    return *rules;
 }
+
 
 std::string FieldReader::payload(std::string_view what) {
     const std::string_view text = token(what);

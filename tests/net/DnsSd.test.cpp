@@ -23,13 +23,24 @@ using Strings = std::vector<std::string>;
 
 } // namespace
 
-TEST_CASE("the TXT record says version, password, state and rules, nothing else", "[net][dnssd]") {
+TEST_CASE("the TXT record says version, password, state, rules and the host id, nothing else", "[net][dnssd]") {
     ServiceFacts facts = waitingHost();
     CHECK(txtRecordOf(facts) == Strings{"v=7", "pw=0", "state=waiting", "rules=2S4MF"});
     facts.busy = true;
     facts.passwordNeeded = true;
     facts.rules = "0C8AA";
     CHECK(txtRecordOf(facts) == Strings{"v=7", "pw=1", "state=busy", "rules=0C8AA"});
+    facts.hostId = 0x00c0ffee5eed0001;
+    CHECK(txtRecordOf(facts) == Strings{"v=7", "pw=1", "state=busy", "rules=0C8AA", "id=00c0ffee5eed0001"});
+    const std::optional<ServiceFacts> read = parseTxtRecord(txtRecordOf(facts));
+    REQUIRE(read);
+    CHECK(read->hostId == 0x00c0ffee5eed0001);
+    // An id is optional (a host of an earlier release has none), never garbled.
+    CHECK(parseTxtRecord({"v=7", "pw=1", "state=busy", "rules=0C8AA"})->hostId == 0);
+    for (const char* bad : {"id=00C0FFEE5EED0001", "id=c0ffee", "id=00c0ffee5eed00012", "id=00c0ffee5eed000g", "id="}) {
+        INFO(bad);
+        CHECK_FALSE(parseTxtRecord({"v=7", "pw=1", "state=busy", "rules=0C8AA", bad}));
+    }
 }
 
 TEST_CASE("a TXT record read back gives the facts it was made of", "[net][dnssd]") {

@@ -11,7 +11,9 @@
 #   5. a busy host with a password is found as such, a foreign TXT record beside it is ignored and
 #      counted, a host with rules no browser would read is not published (and says why), and the
 #      busy host killed (SIGKILL) is gone;
-#   6. of two hosts of the same name, one on each machine, one is renamed "Jiro #2".
+#   6. of two hosts of the same name, one on each machine, one is renamed "Jiro #2";
+#   8. with SPEED_SERVER and SPEED_CLIENT set: speed-server hosting in A is listed by avahi-browse
+#      in B, and speed --list-hosts in B finds it both ways, as one host.
 # With --resolve-again, after 1 only (it waits about 20 s, on Avahi's own timeout):
 #   7. a host whose address nobody answers for yet (its resolution fails) is found once its address
 #      is published.
@@ -307,5 +309,24 @@ wait_for "$renamed" '^published as Jiro #2$' "the renamed publisher tells its ne
 grep -qE '^found "Jiro.*port 50006 .* this-machine$' "$WORK/browse.out" || fail "B's own Jiro not marked this-machine"
 grep -qE '^found .*port 5000[0-5] .* this-machine$' "$WORK/browse.out" && fail "a host of A marked this-machine in B"
 echo "6. two hosts named Jiro: \"Jiro\" (port $plain) and \"Jiro #2\" (port $second) after $(since "$started")"
+
+# 8. The programs themselves ($SPEED_SERVER and $SPEED_CLIENT, when given): speed-server waiting
+# in A is announced through DNS-SD by itself; avahi-browse in B lists it, and speed --list-hosts in
+# B finds it both ways (DNS-SD and the game's own datagrams), as one host.
+if [ -n "${SPEED_SERVER:-}" ] && [ -n "${SPEED_CLIENT:-}" ]; then
+    started=$(now)
+    printf '[network]\nport = 50007\nwait = 120\n[player]\nname = hana\n' > "$WORK/hana.ini"
+    spawn "$WORK/hana.out" "$WORK/hana.log" "$A" a env XDG_STATE_HOME="$WORK/hana-state" XDG_DATA_HOME="$WORK/hana-data" \
+        "$SPEED_SERVER" --config "$WORK/hana.ini" --level max
+    avahi_browse_until '^=;eth0;IPv4;hana;_speed\._udp;local;speed-lab-a\.local;10\.77\.0\.1;50007;.*"state=waiting"' \
+        "speed-server's hana listed by avahi-browse -rtp in B"
+    echo "8. speed-server hosting in A listed by avahi-browse -rtp in B after $(since "$started")"
+    on "$B" b env DISPLAY= XDG_STATE_HOME="$WORK/list-state" "$SPEED_CLIENT" --list-hosts --json --port 50007 \
+        --config "$WORK/none.ini" > "$WORK/list.out" 2> "$WORK/list.log" || fail "speed --list-hosts in B exited with $?"
+    grep -q '"address":"10.77.0.1:50007".*"name":"hana".*"via":"datagram+dns-sd"' "$WORK/list.out" ||
+        fail "speed --list-hosts in B did not find hana both ways: $(cat "$WORK/list.out")"
+    [ "$(grep -o '"name":"hana"' "$WORK/list.out" | wc -l)" = 1 ] || fail "hana listed more than once: $(cat "$WORK/list.out")"
+    echo "   found both ways, as one host, by speed --list-hosts in B (a 3 s search) after $(since "$started")"
+fi
 
 echo "PASS"

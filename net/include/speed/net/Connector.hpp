@@ -2,6 +2,7 @@
 
 #include "speed/net/ConnectOptions.hpp"
 #include "speed/net/ConnectionFailure.hpp"
+#include "speed/net/DnsSd.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/net/LatencySamples.hpp"
 #include "speed/net/MonotonicClock.hpp"
@@ -65,6 +66,7 @@ private:
     protocol::SessionConfig hostConfig() const;
     std::unique_ptr<protocol::Session> hostSession(TimeMs now);
     std::unique_ptr<protocol::Session> clientSession(TimeMs now);
+    void announce(protocol::Session& session);
     void keep(protocol::Session& session, const std::vector<protocol::SessionEvent>& events, TimeMs now);
     void listenAgain();
     void afterConnectFailed(protocol::ConnectFailure failure, protocol::DenyReason denial, int peerVersion);
@@ -86,6 +88,10 @@ private:
     bool m_finished = false;
     bool m_listenAgain = false;     // host: the grace ran out; wait for a new player on the same port
     TimeMs m_journalTouchedAt = 0;
+    // While hosting with [network] announce on: the DNS-SD service, and what it says now.
+    std::unique_ptr<net::DnsSdAnnouncer> m_announcer;
+    std::optional<net::ServiceFacts> m_announced;
+    bool m_announceProblemSaid = false;
     ConnectionFailure m_failure;
 };
 

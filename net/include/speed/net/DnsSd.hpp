@@ -25,10 +25,14 @@ struct ServiceFacts {
     bool passwordNeeded = false;
     bool busy = false; // in a match (TXT state=busy) or waiting (state=waiting)
     std::string rules; // the 5-character rules token, e.g. "2S4MF" (jokers, deal, hand, refill, arbitration)
+    // The HOSTID its HEREs carry (TXT id=<16 lowercase hex digits>; 0: none), so that a finder
+    // that hears the host both ways lists it once, whatever addresses each way found.
+    std::uint64_t hostId = 0;
 };
 
 // The TXT record of `facts`, one "key=value" string each: v=<version> pw=0|1 state=waiting|busy
-// rules=<token>. The name and the port travel in the service's own records, not here.
+// rules=<token>, and id=<16 hex digits> when it has a host id. The name and the port travel in the
+// service's own records, not here.
 std::vector<std::string> txtRecordOf(const ServiceFacts& facts);
 
 // The facts a TXT record tells (name and port left empty), or nothing when it is garbled or
@@ -83,6 +87,7 @@ struct FoundService {
     bool passwordNeeded = false;
     bool busy = false;
     std::string rules;
+    std::uint64_t hostId = 0; // TXT id (0: none)
     std::string interfaceName;
     bool ipv6 = false;
     bool thisMachine = false; // published through this machine's own daemon (a host of ours)

@@ -61,6 +61,11 @@ DecodeResult parseLine(std::string_view line);
 // Verifies the tail (a CRC; or a tag, with `tagKey`), then parses the line before it.
 DecodeResult decodeDatagram(std::string_view bytes, const Key* tagKey = nullptr);
 
+// The RULES token (JOKERS DEAL HAND REFILL ARBITRATION, "2S4MF"), as UPDATE and HERE carry it
+// and a DNS-SD announcement's TXT record; nothing for text that is no such token.
+std::string rulesTokenOf(const RuleOptions& rules);
+std::optional<RuleOptions> rulesFromToken(std::string_view token);
+
 // Words (names, reasons): 1..kMaxWordChars of [A-Za-z0-9_.-]. Anything else becomes '_'.
 std::string sanitizeWord(std::string_view text);
 
