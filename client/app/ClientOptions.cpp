@@ -87,11 +87,12 @@ struct FlagWords {
     std::string refill = "manual";
     std::string arbitration = "fair";
     std::uint64_t seed = 0;
+    std::optional<std::string> config;
 };
 
 // The settings file, the log, and whom to play: the CPU (its level, the bots) or a network game.
 void addPlayOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
-    app.add_option("--config", options.configPath, "setup.ini to read")->capture_default_str();
+    app.add_option("--config", words.config, settingsFileHelp());
     app.add_option("--log-level", options.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
     app.add_flag("--vs-cpu", options.vsCpu, "play offline against the CPU opponent");
@@ -233,6 +234,9 @@ std::optional<int> parseClientOptions(int argc, char** argv, ClientOptions& opti
         return app.exit(error);
     }
     applyFlagWords(app, words, options);
+    const SettingsFile file = chooseSettingsFile(words.config);
+    options.configPath = file.path;
+    options.configSource = file.source;
     return applySettingsFile(app, options);
 }
 

@@ -4,6 +4,7 @@
 #include "speed/common/RuleOptions.hpp"
 #include "speed/net/ConnectOptions.hpp"
 #include "speed/settings/Settings.hpp"
+#include "speed/settings/SettingsFile.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -14,7 +15,8 @@ namespace speed::client {
 
 // The command line of `speed` (`speed --help` lists it).
 struct ClientOptions {
-    std::string configPath = "setup.ini";
+    std::string configPath = "setup.ini";  // chooseSettingsFile(): --config, ./setup.ini, or the user's
+    SettingsSource configSource = SettingsSource::CurrentFolder;
     std::string logLevel = "info";
     bool vsCpu = false;
     bool twoPlayers = false;            // --two-players: two people on one keyboard, offline

@@ -135,6 +135,7 @@ int main(int argc, char** argv) {
 
     if (options.showStats) return printStatistics(options.json);
     if (options.listHosts) return listHosts(options);
+    spdlog::info("settings: {}", speed::describe(speed::SettingsFile{options.configPath, options.configSource}));
     if (options.listCards) {
         printDecks(installedDecks(), options.json, std::cout);
         return 0;

@@ -59,6 +59,12 @@ void SettingsDialog::draw(UiCommands& commands) {
         ImGui::End();
         return;
     }
+    {
+        // Which file: the player (or a packager) may look for it, or edit it by hand.
+        std::error_code ec;
+        const std::filesystem::path shown = std::filesystem::absolute(m_form.path(), ec);
+        wrappedDisabledText(trf("settings.file_in_use", ec ? m_form.path() : shown.lexically_normal().string()));
+    }
     if (!m_form.fileExisted()) wrappedDisabledText(tr("settings.file_missing"));
     if (const auto& problem = m_form.loadError()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);

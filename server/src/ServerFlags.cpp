@@ -1,5 +1,7 @@
 #include "ServerFlags.hpp"
 
+#include "speed/settings/SettingsFile.hpp"
+
 #include "speed/common/Version.hpp"
 
 #include <CLI/CLI.hpp>
@@ -41,7 +43,7 @@ std::string levelWords() {
 
 void addServerFlags(CLI::App& app, ServerFlags& flags) {
     app.set_version_flag("--version", std::string("speed-server ") + kVersion);
-    app.add_option("--config", flags.configPath, "setup.ini to read")->capture_default_str();
+    app.add_option("--config", flags.configPath, settingsFileHelp());
     app.add_option("--log-level", flags.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
         ->capture_default_str();

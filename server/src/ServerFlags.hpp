@@ -15,7 +15,7 @@ namespace speed {
 
 // Everything speed-server's command line says, for every mode.
 struct ServerFlags {
-    std::string configPath = "setup.ini";
+    std::string configPath; // --config; empty: chooseSettingsFile() decides (main resolves it)
     std::string logLevel = "info";
     int selfplayGames = 0;
     std::string level = "max";

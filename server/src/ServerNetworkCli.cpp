@@ -63,7 +63,7 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     const Settings& settings = *loaded.settings;
     ConnectOptionsResult made = connectOptionsFrom(settings, connectFlagsOf(flags));
     if (made.problem) {
-        std::cerr << "speed-server: " << describe(*made.problem, "setup.ini") << '\n';
+        std::cerr << "speed-server: " << describe(*made.problem, common.configPath) << '\n';
         return 2;
     }
     NetworkMatchOptions options;

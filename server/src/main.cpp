@@ -4,6 +4,7 @@
 #include "ServerNetworkCli.hpp"
 #include "Simulate.hpp"
 #include "speed/settings/Settings.hpp"
+#include "speed/settings/SettingsFile.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
     speed::ServerFlags flags;
     speed::addServerFlags(app, flags);
     CLI11_PARSE(app, argc, argv);
+    flags.configPath = speed::chooseSettingsFile(app.count("--config") > 0 ? std::optional(flags.configPath) : std::nullopt).path;
     if (const std::string refusal = speed::flagRefusal(app); !refusal.empty()) {
         std::cerr << "speed-server: " << refusal << '\n';
         return 2;

@@ -1,4 +1,6 @@
 #include "speed/settings/SettingsWriter.hpp"
+
+#include "speed/settings/SettingsFile.hpp"
 #include "speed/settings/SettingsKeys.hpp"
 
 #include "SettingsText.hpp"
@@ -209,7 +211,8 @@ SaveResult saveSettings(const std::string& path, const Settings& settings) {
     if (std::error_code statError; fs::exists(path, statError) && !fs::is_regular_file(path, statError)) {
         return notSaved(SaveProblem::NotAFile, path);
     }
-    std::string existing;
+    // A new file starts from the commented one: a player who opens it finds what each key means.
+    std::string existing(commentedSetupIni());
     if (std::ifstream in(path, std::ios::binary); in) {
         std::ostringstream text;
         text << in.rdbuf();

@@ -116,6 +116,9 @@ class Harness:
         # Each test has a folder of its own: what an earlier run left there (journals, state
         # folders, copies) would make this run another test, so it starts empty.
         shutil.rmtree(self.work_dir, ignore_errors=True)
+        # A program started without --config reads (and saves) the user's setup.ini: here, the
+        # test's own configuration folder, for every program this process starts.
+        os.environ["XDG_CONFIG_HOME"] = os.path.join(self.work_dir, "config")
         os.makedirs(self.work_dir)
 
     def start(self, name, program, *args, state="state"):

@@ -7,6 +7,7 @@
 #include "speed/measure/MeasureRun.hpp"
 #include "speed/measure/StreamRun.hpp"
 #include "speed/settings/Settings.hpp"
+#include "speed/settings/SettingsFile.hpp"
 #include "speed/net/UdpAddress.hpp"
 #include "speed/measure/UdpProber.hpp"
 #include "speed/measure/UdpReflector.hpp"
@@ -29,7 +30,7 @@ volatile std::sig_atomic_t g_reflectorDescriptor = -1; // the socket the signal 
 struct Options {
     std::string target;
     std::string mode = "pow2";
-    std::string configPath = "setup.ini";
+    std::string configPath; // --config; empty until main resolves it (chooseSettingsFile)
     std::string logLevel = "warn";
     bool json = false;
     bool csv = false;
@@ -76,7 +77,7 @@ void addOptions(CLI::App& app, Options& o) {
         ->capture_default_str();
     auto* json = app.add_flag("--json", o.json, "print one JSON object last");
     app.add_flag("--csv", o.csv, "print CSV")->excludes(json);
-    app.add_option("--config", o.configPath, "setup.ini to read")->capture_default_str();
+    app.add_option("--config", o.configPath, speed::settingsFileHelp());
     app.add_option("--log-level", o.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
 }
@@ -258,6 +259,7 @@ int main(int argc, char** argv) {
     Options options;
     addOptions(app, options);
     CLI11_PARSE(app, argc, argv);
+    options.configPath = speed::chooseSettingsFile(app.count("--config") > 0 ? std::optional(options.configPath) : std::nullopt).path;
     options.sizeGiven = app.count("--size") > 0;
     options.streamOptionGiven = app.count("--rate") + app.count("--duration") + app.count("--bidir") > 0;
     spdlog::set_level(spdlog::level::from_str(options.logLevel));

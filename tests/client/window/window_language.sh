@@ -79,23 +79,30 @@ logged bad-ini "expected auto, ja or en" || fail "a bad language value was not e
 
 # Settings › language, chosen with real clicks and saved: the window speaks Japanese at once,
 # without a restart. Each click goes where the window says the control is (--dump-layout), once
-# it shows.
-printf '[player]\nname = Taro\n' >"$WORK_DIR/setup.ini"
+# it shows. Started without --config from a folder with no setup.ini, the window uses (and the
+# first save makes, with the comments of the project's setup.ini) the user's own file in
+# $XDG_CONFIG_HOME/speed/, which the dialog names.
 export LANG=C.UTF-8
-start_speed --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show settings --dump-layout
+user_ini=$XDG_CONFIG_HOME/speed/setup.ini
+rm -f "$user_ini"
+mkdir -p "$WORK_DIR/elsewhere"
+cd "$WORK_DIR/elsewhere" || fail "no folder to start in"
+start_speed --vs-cpu --cpu-idle --no-sound --show settings --dump-layout
+wait_for_log "settings: $user_ini \(your settings folder\)" 60
 wait_for_log "dialog open: settings" 60
 wait_for_log "window ready" 60
 focus_speed_window
 click_widget player.language
 click_widget player.language=ja
 click_widget settings.save
-wait_for_log "settings saved to" 60
+wait_for_log "settings saved to $user_ini" 60
 wait_for_log "language: ja \(ja\)" 60
-grep -qx "language = ja" "$WORK_DIR/setup.ini" || fail "Settings did not write language = ja"
+grep -qx "language = ja" "$user_ini" || fail "Settings did not write language = ja into $user_ini"
+grep -q "^; Your name as the other player sees it" "$user_ini" || fail "the new $user_ini lacks the comments of setup.ini"
 stop_speed
-# What the saved file shows: the Settings dialog in Japanese (looked at by hand).
-timeout 60 "$SPEED_BIN" --config "$WORK_DIR/setup.ini" --vs-cpu --cpu-idle --no-sound --show settings \
+# What the saved file shows: the Settings dialog in Japanese, naming its file (looked at by hand).
+timeout 60 "$SPEED_BIN" --vs-cpu --cpu-idle --no-sound --show settings \
     --screenshot "$WORK_DIR/switched.png" --after 1.5 >"$WORK_DIR/stdout.txt" 2>"$LOG" || fail "speed (switched) exited with $?"
 grep -q "language: ja (ja)" "$LOG" || fail "the saved language = ja was not used"
 [ -f "$WORK_DIR/switched.png" ] || fail "no screenshot of the switched window"
-echo "ok: $WORK_DIR/auto-ja.png $WORK_DIR/auto-en.png $WORK_DIR/switched.png"
+echo "ok: $WORK_DIR/auto-ja.png $WORK_DIR/auto-en.png $WORK_DIR/switched.png; the user's file $user_ini made with its comments"

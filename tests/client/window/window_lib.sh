@@ -9,6 +9,7 @@ WORK_DIR=$2
 mkdir -p "$WORK_DIR"
 # What a program keeps (its match to come back to, the statistics) goes here, never to the user's.
 export XDG_STATE_HOME="$WORK_DIR/state"
+export XDG_CONFIG_HOME="$WORK_DIR/config" # a test without --config never reads or writes the user's setup.ini
 export XDG_DATA_HOME="$WORK_DIR/data"
 export XDG_CACHE_HOME="$WORK_DIR/cache" # the card decks, once drawn
 # "Learn to play" counts as done, so the start screen opens on Play vs CPU as the tests expect
