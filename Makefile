@@ -16,11 +16,12 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 	nlohmann-json3-dev libsodium-dev libisal-dev libsqlite3-dev clang libclang-rt-14-dev \
 	librsvg2-dev gnome-cards-data kdegames-card-data-kf5 \
 	fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk xvfb xauth xdotool x11-utils libxtst-dev iproute2 python3 \
-	libavahi-client-dev avahi-daemon avahi-utils dbus-daemon
+	libavahi-client-dev avahi-daemon avahi-utils dbus-daemon \
+	desktop-file-utils appstream librsvg2-bin man-db groff-base
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench deps build build-asan build-fuzz fuzz unit clean
+.PHONY: play test bench deps build build-asan build-fuzz fuzz unit install uninstall clean
 
 # The window with no flags: setup.ini decides (join its peer, else host and wait).
 play: build
@@ -99,6 +100,15 @@ build-fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPEED_FUZZ=ON \
 	    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+# The programs, desktop entry, icons, metadata, manual pages and docs under PREFIX (DESTDIR stages
+# them elsewhere); uninstall removes exactly what the last install recorded in $(BUILD).
+PREFIX ?= /usr/local
+install: build
+	DESTDIR="$(DESTDIR)" sh cmake/install_tree.sh install $(BUILD) $(PREFIX)
+
+uninstall:
+	DESTDIR="$(DESTDIR)" sh cmake/install_tree.sh uninstall $(BUILD) $(PREFIX)
 
 clean:
 	rm -rf build
