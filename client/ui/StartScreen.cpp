@@ -271,7 +271,7 @@ void StartScreen::drawLanHosts(UiCommands& commands) {
         return;
     }
     if (m_lanHosts.empty()) {
-        ImGui::TextDisabled("%s", trf("screen.lan.looking", m_facts.port).c_str());
+        wrappedDisabledText(trf("screen.lan.looking", m_facts.port));
         return;
     }
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;

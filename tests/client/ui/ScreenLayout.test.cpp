@@ -218,11 +218,14 @@ TEST_CASE("no bar, dialog or panel collides or is cut, and no word is under 11 p
                 {
                     StartScreen start;
                     start.open(busiestStart());
+                    UiCommands commands;
+                    // The Join list empty (its longest words: still looking), then with hosts.
+                    frames(display, [&] { start.draw(commands, true); });
+                    CHECK_FALSE(drawnWindow("Start").cutAtRight);
                     start.setLanHosts({{"Kenichiro_Yamamoto", "192.168.100.200:50001", false, true, false},
                                        {"hana", "[fe80::1234:5678:9abc:def0%wlp3s0]:50001", true, false, false},
                                        {"old-friend", "10.0.0.7:50001", false, false, true}},
                                       true, "");
-                    UiCommands commands;
                     frames(display, [&] { start.draw(commands, true); });
                     const Drawn drawn = drawnWindow("Start");
                     CAPTURE("start screen", drawn.box.left, drawn.box.top, drawn.box.width, drawn.box.height);
