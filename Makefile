@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := cmake g++ make pkg-config \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench deps build build-asan build-fuzz fuzz unit install uninstall clean
+.PHONY: play test bench deps build build-asan build-fuzz fuzz unit install uninstall deb package-test clean
 
 # The window with no flags: setup.ini decides (join its peer, else host and wait).
 play: build
@@ -109,6 +109,24 @@ install: build
 
 uninstall:
 	DESTDIR="$(DESTDIR)" sh cmake/install_tree.sh uninstall $(BUILD) $(PREFIX)
+
+# A Debian package of the programs (dpkg-buildpackage with debhelper: the dependencies computed by
+# dh_shlibdeps, the data packages named in debian/control), moved into build/deb, then lintian.
+PACKAGE_TOOLS := debhelper dpkg-dev fakeroot lintian debootstrap
+deb: deps
+	@missing=$$(for p in $(PACKAGE_TOOLS); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	dpkg-buildpackage -us -uc -b -j$(JOBS)
+	mkdir -p build/deb && mv ../speed_*.deb ../speed_*.buildinfo ../speed_*.changes build/deb/
+	debian/rules clean >/dev/null
+	lintian --info --display-info build/deb/speed_*.changes; status=$$?; ls -l build/deb/*.deb; exit $$status
+
+# The package installed on a minimal Debian 12 root (debootstrap) and run there: root, minutes.
+package-test: deb
+	tests/package/package_test.sh $$(ls -t build/deb/speed_*.deb | head -n 1)
 
 clean:
 	rm -rf build
