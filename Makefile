@@ -120,7 +120,7 @@ deb: deps
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	dpkg-buildpackage -us -uc -b -j$(JOBS)
-	mkdir -p build/deb && mv ../speed_*.deb ../speed_*.buildinfo ../speed_*.changes build/deb/
+	mkdir -p build/deb && mv ../speed_*.deb ../speed-dbgsym_*.deb ../speed_*.buildinfo ../speed_*.changes build/deb/
 	debian/rules clean >/dev/null
 	lintian --info --display-info build/deb/speed_*.changes; status=$$?; ls -l build/deb/*.deb; exit $$status
 

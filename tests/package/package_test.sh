@@ -29,7 +29,7 @@ done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 cp "$deb" "$root/tmp/"
 name=$(basename "$deb")
-in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin:/usr/games HOME=/root LANG=C.UTF-8 "$@"; }
 # A package installed earlier goes first: this run installs it as a fresh machine would.
 in_root dpkg --purge speed >/dev/null 2>&1
 in_root apt-get update -qq || fail "apt-get update in the root"
