@@ -135,7 +135,6 @@ int main(int argc, char** argv) {
 
     if (options.showStats) return printStatistics(options.json);
     if (options.listHosts) return listHosts(options);
-    spdlog::info("settings: {}", speed::describe(speed::SettingsFile{options.configPath, options.configSource}));
     if (options.listCards) {
         printDecks(installedDecks(), options.json, std::cout);
         return 0;
@@ -166,6 +165,8 @@ int main(int argc, char** argv) {
     if (const std::string error = loadJapaneseFont(fonts, fontFiles.japanese, fontFiles.japaneseBold); !error.empty()) {
         spdlog::warn("{}: the window speaks English only", error);
     }
+    // Once the window can open (without a display, its one line is all the terminal gets).
+    spdlog::info("settings: {}", speed::describe(speed::SettingsFile{options.configPath, options.configSource}));
     spdlog::info("fonts: {} ({}), Japanese {} ({}{})", fonts.latinName(), fontFiles.latinRegular,
                  fonts.hasJapanese ? fonts.japaneseName() : "none", fontFiles.japanese,
                  fonts.hasJapaneseBold ? ", bold " + fontFiles.japaneseBold : std::string());
