@@ -245,6 +245,15 @@ void StartScreen::setLanHosts(std::vector<LanHostRow> hosts, bool looking, std::
 
 namespace {
 
+// Joining a host of the LAN list (not kept as setup.ini's peer), with the password typed for it.
+UiCommand listedJoin(const std::string& address, std::optional<std::string> password) {
+    UiCommand joining{UiAction::JoinGame};
+    joining.address = address;
+    joining.listed = true;
+    joining.password = std::move(password);
+    return joining;
+}
+
 // A padlock, as high as the text: a password is needed to join.
 void drawLock(ImU32 colour) {
     const float size = ImGui::GetTextLineHeight();
@@ -296,11 +305,7 @@ void StartScreen::drawLanHosts(UiCommands& commands) {
         const bool entered = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
         ImGui::SameLine();
         if ((ImGui::Button(tr("screen.join.button")) || entered) && !m_passwordText.empty()) {
-            UiCommand joining{UiAction::JoinGame};
-            joining.address = host.address;
-            joining.listed = true;
-            joining.password = m_passwordText;
-            commands.push_back(joining);
+            commands.push_back(listedJoin(host.address, m_passwordText));
         }
         noteWidget("screen.lan.password_join");
         ImGui::Unindent();
@@ -334,10 +339,7 @@ void StartScreen::drawLanHost(const LanHostRow& host, std::size_t index, UiComma
             m_passwordFor = host.address;
             m_focusPassword = true;
         } else {
-            UiCommand joining{UiAction::JoinGame};
-            joining.address = host.address;
-            joining.listed = true;
-            commands.push_back(joining);
+            commands.push_back(listedJoin(host.address, std::nullopt));
         }
     }
     ImGui::PopID();

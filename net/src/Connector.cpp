@@ -240,14 +240,10 @@ void Connector::announce(protocol::Session& session) {
     facts.busy = host.hostState() == protocol::HostState::Busy;
     facts.rules = protocol::rulesTokenOf(m_options.session.rules);
     facts.hostId = m_options.session.hostId; // as its HEREs say: a finder hearing both lists it once
-    const auto same = [](const net::ServiceFacts& a, const net::ServiceFacts& b) {
-        return a.name == b.name && a.port == b.port && a.version == b.version && a.passwordNeeded == b.passwordNeeded &&
-               a.busy == b.busy && a.rules == b.rules && a.hostId == b.hostId;
-    };
     if (!m_announcer) {
         m_announcer = std::make_unique<net::DnsSdAnnouncer>(facts);
         spdlog::info("DNS-SD: announcing {} on UDP port {} as {}", facts.name, facts.port, net::kDnsSdServiceType);
-    } else if (!m_announced || !same(*m_announced, facts)) {
+    } else if (m_announced != facts) {
         m_announcer->update(facts);
         spdlog::info("DNS-SD: {} is now {}", facts.name, facts.busy ? "busy" : "waiting");
     }

@@ -1,6 +1,8 @@
 // The TXT record of a `_speed._udp` service and its instance name: pure functions, no Avahi.
 #include "speed/net/DnsSd.hpp"
 
+#include "speed/protocol/Codec.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cctype>
@@ -57,11 +59,7 @@ std::vector<std::string> txtRecordOf(const ServiceFacts& facts) {
     return record;
 }
 
-bool isRulesToken(std::string_view token) {
-    return token.size() == 5 && (token[0] == '0' || token[0] == '2') && (token[1] == 'S' || token[1] == 'C') &&
-           token[2] >= '1' && token[2] <= '8' && (token[3] == 'M' || token[3] == 'A') &&
-           (token[4] == 'F' || token[4] == 'A');
-}
+bool isRulesToken(std::string_view token) { return protocol::rulesFromToken(token).has_value(); }
 
 std::optional<ServiceFacts> parseTxtRecord(const std::vector<std::string>& strings) {
     std::size_t total = 0;

@@ -37,6 +37,13 @@ std::string readSessionId(FieldReader& in) {
 
 // A HELLO of another version is read no further than the fields every version keeps (VERSION
 // NAME NONCE): the host answers it with DENY VERSION and its nonce, whatever else it holds.
+// PAD (HELLO's and FIND's last field): one or more x, so that no answer is larger; its length.
+std::size_t readPad(FieldReader& in) {
+    const std::string_view pad = in.token("PAD");
+    if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
+    return pad.size();
+}
+
 MessageBody readHello(FieldReader& in) {
     Hello hello;
     hello.version = in.smallNumber("VERSION", 9999);
@@ -55,9 +62,7 @@ MessageBody readHello(FieldReader& in) {
     if (!in.failed() && hello.resumeProof != kNoField && (hello.resume == kNoField || hello.cookie == kNoField)) {
         in.fail(DecodeError::BadPayload, "RPROOF comes only with RESUME and COOKIE");
     }
-    const std::string_view pad = in.token("PAD");
-    if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
-    hello.padChars = pad.size();
+    hello.padChars = readPad(in);
     return hello;
 }
 
@@ -108,9 +113,7 @@ MessageBody readFind(FieldReader& in) {
         in.skipRest();
         return find;
     }
-    const std::string_view pad = in.token("PAD");
-    if (!in.failed() && pad.find_first_not_of(kPadChar) != std::string_view::npos) in.fail(DecodeError::BadPayload, "PAD must be x characters");
-    find.padChars = pad.size();
+    find.padChars = readPad(in);
     return find;
 }
 

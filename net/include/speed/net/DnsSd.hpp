@@ -28,6 +28,7 @@ struct ServiceFacts {
     // The HOSTID its HEREs carry (TXT id=<16 lowercase hex digits>; 0: none), so that a finder
     // that hears the host both ways lists it once, whatever addresses each way found.
     std::uint64_t hostId = 0;
+    friend bool operator==(const ServiceFacts&, const ServiceFacts&) = default;
 };
 
 // The TXT record of `facts`, one "key=value" string each: v=<version> pw=0|1 state=waiting|busy
