@@ -21,7 +21,7 @@ std::vector<Character> decode(std::string_view text) {
     while (at < text.size()) {
         const auto lead = static_cast<unsigned char>(text[at]);
         const std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
-        char32_t code = length == 1 ? lead : lead & (0x7F >> length);
+        char32_t code = length == 1 ? char32_t{lead} : char32_t{lead} & (char32_t{0x7F} >> length);
         bool valid = at + length <= text.size();
         for (std::size_t i = 1; valid && i < length; ++i) {
             const auto next = static_cast<unsigned char>(text[at + i]);
