@@ -7,7 +7,8 @@ FUZZ_BUILD  ?= build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := decoder host_session client_session discovery settings
 JOBS        ?= $(shell nproc)
-LONG_JOBS   ?= 6   # the long tests mostly wait: more of them at once than there are cores
+PROCESS_JOBS ?= 6  # the process tests mostly wait: more of them at once than there are cores
+SANITIZED_JOBS ?= 4 # the sanitizer run: the suites are busy, its whole programs mostly wait
 CTEST_FLAGS ?= --output-on-failure --timeout 300
 SANITIZER_LOG := build/sanitizer-build.log
 
@@ -28,19 +29,19 @@ play: build
 	$(BUILD)/client/speed
 
 # Each test runs once, where it means most. The optimized tree runs the process tests (real
-# programs on the network, attacks, the window under Xvfb, the layering), then those labelled
-# `long` (processes killed, frozen and restarted; a soak through the relay). Meanwhile the
-# sanitizer and fuzz trees compile at low priority: the process tests mostly wait on bots that
-# play at a human's pace, and take the processor first. Once they are done, whatever is left of
-# those trees compiles at normal priority (beside other busy programs, the low one would starve).
-# Then the sanitizer tree runs the unit suites and a few whole matches (label `sanitized`), and
-# the fuzz targets run over their corpus.
+# programs on the network, attacks, the window under Xvfb, the layering, and those labelled
+# `long`: processes killed, frozen and restarted, a soak through the relay) but those the
+# sanitizer tree runs (label `sanitized`). They mostly wait on programs that play at a human's
+# pace, so PROCESS_JOBS of them run at once, the longest first. Meanwhile the sanitizer and fuzz
+# trees compile at low priority and take what processor the tests leave. Once the tests are
+# done, whatever is left of those trees compiles at normal priority (beside other busy programs,
+# the low one would starve). Then the sanitizer tree runs the unit suites and a few whole
+# matches (label `sanitized`), and the fuzz targets run over their corpus.
 test: build
 	@echo "Compiling the sanitizer and fuzz trees in the background (log: $(SANITIZER_LOG))"
 	@setsid -w sh -c 'echo $$$$ > $(SANITIZER_LOG).pgid; exec nice -n 15 $(MAKE) --no-print-directory build-asan build-fuzz' \
 	    > $(SANITIZER_LOG) 2>&1 & builds=$$!; \
-	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -LE "long|manual-bench|unit"); fast=$$?; \
-	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(LONG_JOBS) -L long); long=$$?; \
+	(cd $(BUILD) && ctest $(CTEST_FLAGS) -j $(PROCESS_JOBS) -LE "manual-bench|unit|sanitized"); tested=$$?; \
 	if kill -0 $$builds 2>/dev/null; then \
 	    echo "The process tests are done: the sanitizer and fuzz trees finish at normal priority"; \
 	    kill -TERM -$$(cat $(SANITIZER_LOG).pgid) 2>/dev/null; wait $$builds; \
@@ -49,8 +50,8 @@ test: build
 	    wait $$builds; built=$$?; \
 	fi; \
 	if [ $$built = 0 ]; then echo "The sanitizer and fuzz trees are built."; else cat $(SANITIZER_LOG); fi; \
-	[ $$fast = 0 ] && [ $$long = 0 ] && [ $$built = 0 ]
-	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS) -L sanitized
+	[ $$tested = 0 ] && [ $$built = 0 ]
+	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS) -j $(SANITIZED_JOBS) -L sanitized
 	cd $(FUZZ_BUILD) && ctest $(CTEST_FLAGS) -j $(JOBS)
 
 # The unit suites alone, under the sanitizers (as make test runs them).
@@ -91,9 +92,12 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DSPEED_UNIT_TESTS=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The sanitizer tree is compiled by clang: at -O0 with ASan and UBSan it takes half GCC's time,
+# and a second compiler's warnings besides the optimized tree's GCC. Only what its tests run.
 build-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPEED_SANITIZE=ON
-	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPEED_SANITIZE=ON \
+	    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target speed_sanitized_run
 
 # libFuzzer needs clang: only the layers that read untrusted bytes, and the fuzz targets.
 build-fuzz: deps

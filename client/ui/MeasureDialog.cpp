@@ -73,8 +73,8 @@ void MeasureDialog::startNow(const std::string& matchTarget) {
 }
 
 void MeasureDialog::start(const std::string& matchTarget) {
-    m_stream.rateMbps = m_streamRate;
-    m_stream.durationS = m_streamDuration;
+    m_stream.rateMbps = static_cast<double>(m_streamRate);
+    m_stream.durationS = static_cast<double>(m_streamDuration);
     m_formError = m_mode == 2 ? planProblem(m_stream, minimumStreamBytes()) : planProblem(plan());
     if (!m_formError.empty()) return;
     m_exportPath.clear();
@@ -137,8 +137,8 @@ void MeasureDialog::drawForm(const std::string& matchTarget) {
         ImGui::InputInt(label("measure.stream.bytes", "measure_stream_bytes").c_str(), &m_stream.sizeBytes, 100, 1000);
         ImGui::SameLine();
         ImGui::Checkbox(label("measure.stream.both_ways", "measure_both_ways").c_str(), &m_stream.bidir);
-        m_stream.rateMbps = m_streamRate;
-        m_stream.durationS = m_streamDuration;
+        m_stream.rateMbps = static_cast<double>(m_streamRate);
+        m_stream.durationS = static_cast<double>(m_streamDuration);
         m_formError = planProblem(m_stream, minimumStreamBytes());
     } else {
         if (m_mode == 0) ImGui::InputInt(label("measure.probe.max_exponent", "measure_max_exponent").c_str(), &m_plan.maxExponent);

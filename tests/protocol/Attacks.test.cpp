@@ -278,13 +278,16 @@ TEST_CASE("attack: a third party's HELLO during a match gets one short BUSY per 
     }
     pair.pump();
     std::size_t busy = 0;
+    std::size_t out = 0;
     for (const auto& datagram : pair.sentToOthers) {
         CHECK(datagram.to == kIntruder);
         CHECK(datagram.bytes.rfind("DENY ", 0) == 0);
         CHECK(datagram.bytes.find(" BUSY ") != std::string::npos);
         busy += 1;
+        out += datagram.bytes.size();
     }
     CHECK(busy == 1);
+    CHECK(out < in); // the intruder gets back less than it sent
     CHECK(SessionPair::has(pair.hostEvents, SessionEventKind::JoinRefused));
     pair.advance(pair.host.config().timing.refusals.denyIntervalMs);
     pair.host.receive(pair.now, kIntruder, helloBytes(99, "-", 100));
