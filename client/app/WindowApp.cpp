@@ -266,8 +266,15 @@ void WindowApp::draw(Frame frame, TimeMs now) {
 
 // --screenshot: the shot, then leave. Over the network the other window may be about to take its
 // own: leaving at once would change its table (our SHUTDOWN), so stay connected a little longer.
+// A deck still being drawn (a slow or busy machine) is waited for: the shot shows the cards the
+// player chose, not the drawn ones that stand in meanwhile, unless drawing takes past a bound.
 bool WindowApp::followScreenshot(TimeMs now) {
     if (!m_screenshotAt || now < *m_screenshotAt) return true;
+    if (m_canvas.deckPending()) {
+        if (now < *m_screenshotAt + kScreenshotDeckWaitMs) return true;
+        spdlog::warn("screenshot: the deck is still being drawn after {} s; taken with the cards shown now",
+                     kScreenshotDeckWaitMs / 1000);
+    }
     const TableScene tableScene = scene(now);
     const ui::OverlayFrame shownOverlay = overlayFrame();
     if (!m_canvas.screenshot(m_window, {m_layout, tableScene, *m_overlay, shownOverlay, now}, m_options.screenshotPath)) {

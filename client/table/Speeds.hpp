@@ -38,6 +38,7 @@ inline constexpr TimeMs kIdlePollMs = 15;           // input poll interval, only
 inline constexpr TimeMs kDeckPollMs = 20;           // while a deck is drawn on its thread, the loop looks for it this often
 inline constexpr TimeMs kLongestWaitMs = 1000;      // the loop takes a turn at least this often, even with nothing due
 inline constexpr TimeMs kScreenshotLingerMs = 3000; // network play: stay connected this long after a --screenshot
+inline constexpr TimeMs kScreenshotDeckWaitMs = 60000; // a --screenshot waits at most this long past --after for a deck being drawn
 inline constexpr TimeMs kClockRedrawMs = 1000;      // the elapsed-time display ticks per second
 
 inline constexpr float kDragStartPx = 4.0f;         // a press becomes a drag beyond this distance
