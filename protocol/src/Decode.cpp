@@ -14,11 +14,26 @@ using namespace wire;
 
 DecodeResult failure(DecodeError error, std::string detail) { return {std::nullopt, error, std::move(detail)}; }
 
-// Room for the fields of the longest game datagram (an UPDATE), so that splitting grows no vector.
-constexpr std::size_t kTokensReserved = 48;
-
-// Printable ASCII separated by single spaces; no leading, trailing or double space.
-bool splitTokens(std::string_view line, std::vector<std::string_view>& tokens, std::string& detail) {
+// Printable ASCII separated by single spaces; no leading, trailing or double space. Sets `verbEnd`
+// to where the first field ends; the fields themselves are cut by the FieldReader.
+bool checkFields(std::string_view line, std::size_t& verbEnd, std::string& detail) {
+    // The common case first, with no branch per byte: every byte printable or a space, and no
+    // space first, last or after another. Otherwise the loop below finds the first fault.
+    unsigned outside = 0;
+    unsigned doubled = 0;
+    unsigned lastWasSpace = 1; // a space first counts as doubled
+    for (const char c : line) {
+        const auto byte = static_cast<unsigned char>(c);
+        const unsigned space = byte == ' ' ? 1U : 0U;
+        outside |= static_cast<unsigned>(byte - 0x20U > 0x7eU - 0x20U);
+        doubled |= space & lastWasSpace;
+        lastWasSpace = space;
+    }
+    if ((outside | doubled | lastWasSpace) == 0) {
+        verbEnd = line.find(' ');
+        return true;
+    }
+    verbEnd = std::string_view::npos;
     std::size_t start = 0;
     for (std::size_t i = 0; i <= line.size(); ++i) {
         if (i < line.size() && line[i] != ' ') {
@@ -33,7 +48,7 @@ bool splitTokens(std::string_view line, std::vector<std::string_view>& tokens, s
             detail = "empty field at offset " + std::to_string(i) + " (fields are separated by one space)";
             return false;
         }
-        tokens.push_back(line.substr(start, i - start));
+        if (verbEnd == std::string_view::npos) verbEnd = i;
         start = i + 1;
     }
     return true;
@@ -199,13 +214,11 @@ std::string_view describe(DecodeError error) {
 DecodeResult parseLine(std::string_view line) {
     if (line.empty()) return failure(DecodeError::Empty, "empty line");
     if (line.size() > kMaxProbeDatagramBytes) return failure(DecodeError::TooLong, "longer than any datagram");
-    std::vector<std::string_view> tokens;
-    tokens.reserve(kTokensReserved);
+    std::size_t verbEnd = 0;
     std::string detail;
-    if (!splitTokens(line, tokens, detail)) return failure(DecodeError::NotPrintable, detail);
-    const std::string_view verb = tokens.front();
-    tokens.erase(tokens.begin());
-    FieldReader in(std::move(tokens));
+    if (!checkFields(line, verbEnd, detail)) return failure(DecodeError::NotPrintable, detail);
+    const std::string_view verb = line.substr(0, verbEnd);
+    FieldReader in(verbEnd < line.size() ? line.substr(verbEnd + 1) : std::string_view{});
     Message message;
     message.time = in.number("TIME");
     message.seq = in.number("SEQ");

@@ -18,19 +18,31 @@ void FieldReader::fail(DecodeError error, std::string detail) {
     m_detail = std::move(detail);
 }
 
+std::string_view FieldReader::take() {
+    const std::size_t space = m_rest.find(' ');
+    const std::string_view field = m_rest.substr(0, space);
+    m_rest = space == std::string_view::npos ? std::string_view{} : m_rest.substr(space + 1);
+    return field;
+}
+
 std::string_view FieldReader::token(std::string_view what) {
     if (failed()) return {};
     if (atEnd()) {
         fail(DecodeError::MissingField, "missing " + std::string(what));
         return {};
     }
-    return m_tokens[m_next++];
+    return take();
 }
 
-// Canonical decimal only: 1..maxDigits digits, no sign, no leading zero, at most maxValue.
 std::uint64_t FieldReader::decimal(std::string_view what, std::size_t maxDigits, std::uint64_t maxValue) {
     const std::string_view text = token(what);
     if (failed()) return 0;
+    return decimalOf(text, what, maxDigits, maxValue);
+}
+
+// Canonical decimal only: 1..maxDigits digits, no sign, no leading zero, at most maxValue.
+std::uint64_t FieldReader::decimalOf(std::string_view text, std::string_view what, std::size_t maxDigits,
+                                     std::uint64_t maxValue) {
     const bool leadingZero = text.size() > 1 && text[0] == '0';
     std::uint64_t value = 0;
     bool digitsOnly = !text.empty() && text.size() <= maxDigits && !leadingZero;
@@ -50,11 +62,10 @@ WireNumber FieldReader::number(std::string_view what) { return static_cast<WireN
 std::uint64_t FieldReader::wideNumber(std::string_view what) { return decimal(what, 15, 999'999'999'999'999ULL); }
 
 std::int64_t FieldReader::signedWideNumber(std::string_view what) {
-    if (atEnd() || m_tokens[m_next].empty() || m_tokens[m_next].front() != '-') {
-        return static_cast<std::int64_t>(wideNumber(what));
-    }
-    m_tokens[m_next].remove_prefix(1);
-    const auto magnitude = static_cast<std::int64_t>(wideNumber(what));
+    if (atEnd() || m_rest.front() != '-') return static_cast<std::int64_t>(wideNumber(what));
+    const std::string_view text = token(what);
+    if (failed()) return 0;
+    const auto magnitude = static_cast<std::int64_t>(decimalOf(text.substr(1), what, 15, 999'999'999'999'999ULL));
     if (!failed() && magnitude == 0) fail(DecodeError::BadNumber, std::string(what) + " is not canonical: -0");
     return -magnitude;
 }
@@ -82,12 +93,9 @@ std::string FieldReader::word(std::string_view what) {
 Card FieldReader::card(std::string_view what) {
     const std::string_view text = token(what);
     if (failed()) return {};
-    CardParse parsed = parseCard(text);
-    if (!parsed.card) {
-        fail(DecodeError::BadCard, std::string(what) + ": " + parsed.error);
-        return {};
-    }
-    return *parsed.card;
+    if (const std::optional<Card> card = cardFromCode(text)) return *card;
+    fail(DecodeError::BadCard, std::string(what) + ": " + parseCard(text).error);
+    return {};
 }
 
 CardStack FieldReader::listFromText(std::string_view text, std::string_view what) {
@@ -99,9 +107,9 @@ CardStack FieldReader::listFromText(std::string_view text, std::string_view what
     }
     // Written top first; the stack keeps the bottom at index 0.
     for (std::size_t i = text.size(); i >= 2 && !failed(); i -= 2) {
-        CardParse parsed = parseCard(text.substr(i - 2, 2));
-        if (!parsed.card) fail(DecodeError::BadCard, std::string(what) + ": " + parsed.error);
-        else stack.push(*parsed.card);
+        const std::string_view code = text.substr(i - 2, 2);
+        if (const std::optional<Card> card = cardFromCode(code)) stack.push(*card);
+        else fail(DecodeError::BadCard, std::string(what) + ": " + parseCard(code).error);
     }
     return stack;
 }
@@ -125,9 +133,9 @@ HandSlots FieldReader::hand(std::string_view what) {
             slots.emplace_back();
             continue;
         }
-        CardParse parsed = parseCard(code);
-        if (!parsed.card) fail(DecodeError::BadCard, std::string(what) + ": " + parsed.error);
-        slots.push_back(parsed.card);
+        const std::optional<Card> card = cardFromCode(code);
+        if (!card) fail(DecodeError::BadCard, std::string(what) + ": " + parseCard(code).error);
+        slots.push_back(card);
     }
     return slots;
 }
@@ -177,7 +185,7 @@ std::string FieldReader::payload(std::string_view what) {
 
 void FieldReader::finish() {
     if (!failed() && !atEnd()) {
-        fail(DecodeError::ExtraField, "unexpected field " + shown(m_tokens[m_next]));
+        fail(DecodeError::ExtraField, "unexpected field " + shown(m_rest.substr(0, m_rest.find(' '))));
     }
 }
 
@@ -195,9 +203,9 @@ std::optional<std::pair<Move, std::size_t>> leadingMove(std::string_view text) {
     const int slot = digit(2, RuleOptions::kMaxHandSize - 1);
     if (text.size() >= 3 && text[0] == kRefillMark && seat >= 0 && slot >= 0) return std::pair{Move::refill(seat, slot), std::size_t{3}};
     if (text.size() >= 6 && text[0] == kPlayMark && seat >= 0 && slot >= 0) {
-        const CardParse card = parseCard(text.substr(3, 2));
+        const std::optional<Card> card = cardFromCode(text.substr(3, 2));
         const int pile = digit(5, kFieldPiles - 1);
-        if (card.card && pile >= 0) return std::pair{Move::play(seat, slot, *card.card, pile), std::size_t{6}};
+        if (card && pile >= 0) return std::pair{Move::play(seat, slot, *card, pile), std::size_t{6}};
     }
     return std::nullopt;
 }

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <string>
 #include <type_traits>
 
 using namespace speed;
@@ -111,4 +113,28 @@ TEST_CASE("a joker goes on anything and anything goes on a joker", "[card][rules
         CHECK(adjacent(joker, Card::fromIndex(index)));
         CHECK(adjacent(Card::fromIndex(index), joker));
     }
+}
+
+TEST_CASE("cardFromCode reads exactly the 53 codes, as parseCard does, and codeChars writes them", "[card]") {
+    int read = 0;
+    for (int first = 0; first < 256; ++first) {
+        for (int second = 0; second < 256; ++second) {
+            const std::string code{static_cast<char>(first), static_cast<char>(second)};
+            const std::optional<Card> card = cardFromCode(code);
+            const CardParse parsed = parseCard(code);
+            INFO("code " << first << " " << second);
+            REQUIRE(card == parsed.card);
+            REQUIRE(parsed.error.empty() == card.has_value());
+            if (!card) continue;
+            ++read;
+            CHECK(card->code() == code);
+            CHECK(std::string(card->codeChars().data(), 2) == code);
+        }
+    }
+    CHECK(read == Card::kDistinctCodes);
+    CHECK_FALSE(cardFromCode("S"));
+    CHECK_FALSE(cardFromCode("S1S"));
+    CHECK_FALSE(cardFromCode(""));
+    CHECK(cardFromCode("JJ") == Card::joker());
+    CHECK(cardFromCode("HD") == Card::of(Suit::Heart, 13));
 }

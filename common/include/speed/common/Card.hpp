@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,13 @@ public:
 
     // The two-character wire code: suit S/H/C/D, rank 1-9, A=10, B=J, C=Q, D=K; JJ.
     std::string code() const;
+    // The same two characters without a string: what the encoder appends.
+    constexpr std::array<char, 2> codeChars() const {
+        constexpr std::string_view kSuits = "SHCD";
+        constexpr std::string_view kRankLetters = "123456789ABCD";
+        if (isJoker()) return {'J', 'J'};
+        return {kSuits[m_index / kRanks], kRankLetters[m_index % kRanks]};
+    }
 
     friend constexpr bool operator==(Card, Card) = default;
 
@@ -70,6 +78,9 @@ struct CardParse {
 
 // Parses exactly two characters; anything else gets an error that quotes the input.
 CardParse parseCard(std::string_view code);
+// The card two characters name, by table and without building an error: what the decoder reads
+// every card with (parseCard says why one is not a card).
+std::optional<Card> cardFromCode(std::string_view code);
 
 // True when `a` may be played on `b` (or `b` on `a`): ranks one apart with K-A wrap, or a joker.
 constexpr bool adjacent(Card a, Card b) {
