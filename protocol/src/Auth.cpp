@@ -82,7 +82,8 @@ SessionKeys deriveSessionKeys(Nonce client, Nonce host, const std::optional<Key>
 namespace {
 
 constexpr std::string_view kDatagramLabel = "speed-v2-datagram";
-using TagText = std::array<char, sodium_base64_ENCODED_LEN(kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING)>;
+using TagText = std::array<char, kTagChars>;
+static_assert(kTagBytes * 4 == kTagChars * 3, "a tag is whole groups of three bytes: base64 without padding");
 
 constexpr unsigned char kEnd = 0; // Hash::text ends each part with a NUL
 
@@ -113,9 +114,24 @@ const crypto_generichash_state& labelledState(const Key& key) {
     return entry.state;
 }
 
+// URL-safe base64's character for six bits (RFC 4648, section 5), by arithmetic alone: no branch
+// and no table look-up that the bits could steer, so the time taken tells nothing of a tag.
+// Each `from` is 1 when `sixBits` reaches that character range, else 0.
+char base64UrlChar(unsigned sixBits) {
+    const unsigned fromLower = (25U - sixBits) >> 31U;  // 26..51: a-z
+    const unsigned fromDigit = (51U - sixBits) >> 31U;  // 52..61: 0-9
+    const unsigned fromMinus = (61U - sixBits) >> 31U;  // 62: '-'
+    const unsigned fromUnder = (62U - sixBits) >> 31U;  // 63: '_'
+    const int c = static_cast<int>(sixBits) + 'A' + static_cast<int>(fromLower) * ('a' - 26 - 'A') +
+                  static_cast<int>(fromDigit) * (('0' - 52) - ('a' - 26)) +
+                  static_cast<int>(fromMinus) * (('-' - 62) - ('0' - 52)) +
+                  static_cast<int>(fromUnder) * (('_' - 63) - ('-' - 62));
+    return static_cast<char>(c);
+}
+
 // The tag of `line`: the hash Hash().text(kDatagramLabel).text(line) makes, fed to BLAKE2b
 // piece by piece (the same digest) so that neither the line nor the tag is copied to the heap;
-// its first kTagChars characters are the tag, a NUL follows.
+// its first kTagBytes bytes in URL-safe base64 without padding (what sodium_bin2base64 writes).
 TagText tagText(const Key& key, std::string_view line) {
     ensureSodium();
     crypto_generichash_state state = labelledState(key);
@@ -124,7 +140,10 @@ TagText tagText(const Key& key, std::string_view line) {
     std::array<unsigned char, kHashBytes> hash{};
     crypto_generichash_final(&state, hash.data(), hash.size());
     TagText tag{};
-    sodium_bin2base64(tag.data(), tag.size(), hash.data(), kTagBytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    for (std::size_t group = 0; group < kTagBytes / 3; ++group) {
+        const unsigned bits = (unsigned{hash[group * 3]} << 16U) | (unsigned{hash[group * 3 + 1]} << 8U) | hash[group * 3 + 2];
+        for (std::size_t i = 0; i < 4; ++i) tag[group * 4 + i] = base64UrlChar((bits >> (18U - 6U * i)) & 0x3FU);
+    }
     return tag;
 }
 
@@ -133,6 +152,12 @@ TagText tagText(const Key& key, std::string_view line) {
 std::string tagOf(const Key& key, std::string_view line) {
     const TagText tag = tagText(key, line);
     return std::string(tag.data(), kTagChars);
+}
+
+void appendTag(const Key& key, std::string& line, std::string_view separator) {
+    const TagText tag = tagText(key, line);
+    line += separator;
+    line.append(tag.data(), kTagChars);
 }
 
 bool tagMatches(const Key& key, std::string_view line, std::string_view tag) {

@@ -6,11 +6,18 @@
 #include <isa-l/crc.h>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 
 namespace speed::protocol {
 namespace {
 
 using namespace wire;
+
+void appendCode(std::string& out, Card card) {
+    const std::array<char, 2> code = card.codeChars();
+    out.append(code.data(), code.size());
+}
 
 // Lists are written top card first; "-" when empty.
 void appendCardList(std::string& out, const CardStack& stack) {
@@ -18,12 +25,15 @@ void appendCardList(std::string& out, const CardStack& stack) {
         out += kEmptyList;
         return;
     }
-    for (int i = stack.size() - 1; i >= 0; --i) out += stack[i].code();
+    for (int i = stack.size() - 1; i >= 0; --i) appendCode(out, stack[i]);
 }
 
 void appendHand(std::string& out, const HandSlots& hand) {
     if (hand.empty()) out += kEmptyList; // never valid for a session; kept decodable
-    for (const auto& slot : hand) out += slot ? slot->code() : std::string(kEmptySlot);
+    for (const auto& slot : hand) {
+        if (slot) appendCode(out, *slot);
+        else out += kEmptySlot;
+    }
 }
 
 } // namespace
@@ -90,7 +100,11 @@ struct FieldWriter {
         out += ' ';
         out += text;
     }
-    void number(std::uint64_t value) { word(std::to_string(value)); }
+    void number(std::uint64_t value) {
+        std::array<char, 20> digits{}; // 2^64 has 20 decimal digits
+        const auto written = std::to_chars(digits.data(), digits.data() + digits.size(), value);
+        word(std::string_view(digits.data(), static_cast<std::size_t>(written.ptr - digits.data())));
+    }
     void digit(int value) { number(static_cast<std::uint64_t>(value)); }
 
     void operator()(const Hello& hello) {
@@ -167,7 +181,8 @@ struct FieldWriter {
         } else {
             word(kPlayWord);
             digit(request.slot);
-            word(request.card.code());
+            out += ' ';
+            appendCode(out, request.card);
             digit(request.pile);
         }
         if (request.inputUs) number(*request.inputUs);
@@ -239,7 +254,9 @@ std::string sanitizeWord(std::string_view text) {
 }
 
 std::string encodeLine(const Message& message) {
-    std::string line(verbOf(message));
+    std::string line;
+    line.reserve(kMaxGameDatagramBytes); // one allocation: a game datagram, its tail included, fits
+    line += verbOf(message);
     FieldWriter writer{line};
     writer.number(message.time);
     writer.number(message.seq);
@@ -249,9 +266,7 @@ std::string encodeLine(const Message& message) {
 
 std::string encodeTagged(const Message& message, const Key& key) {
     std::string datagram = encodeLine(message);
-    const std::string tag = tagOf(key, datagram);
-    datagram += kChecksumMark;
-    datagram += tag;
+    appendTag(key, datagram, kChecksumMark);
     return datagram;
 }
 

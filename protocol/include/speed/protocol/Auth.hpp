@@ -34,6 +34,8 @@ SessionKeys deriveSessionKeys(Nonce client, Nonce host, const std::optional<Key>
 
 // The tag of a datagram's line: keyed BLAKE2b, 96 bits, base64url without padding.
 std::string tagOf(const Key& key, std::string_view line);
+// `separator` and the tag of `line` appended to it, with no string made for the tag.
+void appendTag(const Key& key, std::string& line, std::string_view separator);
 bool tagMatches(const Key& key, std::string_view line, std::string_view tag); // in constant time
 
 // The host's cookie for an address: keyed BLAKE2b of the address, a time bucket and the client's
