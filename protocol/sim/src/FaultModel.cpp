@@ -48,19 +48,25 @@ std::string FaultModel::damaged(std::string_view bytes) {
 }
 
 std::vector<Delivery> FaultModel::transmit(TimeMs now, std::string_view bytes) {
-    ++m_counters.sent;
     std::vector<Delivery> deliveries;
+    transmit(now, std::string(bytes), deliveries);
+    return deliveries;
+}
+
+void FaultModel::transmit(TimeMs now, std::string&& bytes, std::vector<Delivery>& into) {
+    into.clear();
+    ++m_counters.sent;
     if (chance(m_settings.lossRate)) {
         ++m_counters.lost;
-        return deliveries;
+        return;
     }
     const int copies = chance(m_settings.duplicateRate) ? 2 : 1;
     if (copies == 2) ++m_counters.duplicated;
     for (int copy = 0; copy < copies; ++copy) {
         const TimeMs at = now + deliveryDelay();
-        deliveries.push_back({at, chance(m_settings.corruptRate) ? damaged(bytes) : std::string(bytes)});
+        if (chance(m_settings.corruptRate)) into.push_back({at, damaged(bytes)});
+        else into.push_back({at, copy + 1 == copies ? std::move(bytes) : bytes});
     }
-    return deliveries;
 }
 
 } // namespace speed::sim

@@ -86,6 +86,7 @@ private:
     // What a session handed over last, kept so that their room is reused step after step.
     std::vector<OutgoingDatagram> m_outgoing;
     std::vector<SessionEvent> m_events;
+    std::vector<Delivery> m_deliveries;
     long long m_sentOrder = 0;
     TimeMs m_now = 0;
     // When each session's timers and each bot ask to be woken next (what nextWakeMs and poll
@@ -306,7 +307,8 @@ void SimulatedMatch::transmit(Session& from, FaultModel& faults, bool toHost) {
     from.takeOutgoing(m_outgoing);
     for (OutgoingDatagram& datagram : m_outgoing) {
         if (blackout) continue;
-        for (Delivery& delivery : faults.transmit(m_now, datagram.bytes)) {
+        faults.transmit(m_now, std::move(datagram.bytes), m_deliveries);
+        for (Delivery& delivery : m_deliveries) {
             m_inFlight.push({delivery.at, m_sentOrder++, toHost, std::move(delivery.bytes)});
         }
     }

@@ -44,6 +44,9 @@ public:
 
     // Zero, one or two deliveries of `bytes` sent at `now`, each at or after `now`.
     std::vector<Delivery> transmit(TimeMs now, std::string_view bytes);
+    // The same into `into` (cleared first, its room kept), taking `bytes` for the last undamaged
+    // copy: the simulator's loop makes no vector and copies no datagram it need not.
+    void transmit(TimeMs now, std::string&& bytes, std::vector<Delivery>& into);
 
     void setSettings(const FaultSettings& settings) { m_settings = settings; }
     const FaultSettings& settings() const { return m_settings; }
