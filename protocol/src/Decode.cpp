@@ -6,6 +6,9 @@
 #include "WireWords.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 
 namespace speed::protocol {
 namespace {
@@ -14,22 +17,51 @@ using namespace wire;
 
 DecodeResult failure(DecodeError error, std::string detail) { return {std::nullopt, error, std::move(detail)}; }
 
+constexpr std::uint64_t kEachByte = 0x0101010101010101ULL;
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+constexpr std::uint64_t kLowBits = 0x7F7F7F7F7F7F7F7FULL;
+
+// 0x80 in each byte of `word` that equals `byte`, 0 in every other: exact, as no byte's sum
+// carries into the next.
+std::uint64_t bytesEqual(std::uint64_t word, unsigned char byte) {
+    const std::uint64_t x = word ^ (kEachByte * byte);
+    return ~(((x & kLowBits) + kLowBits) | x | kLowBits);
+}
+
+// Whether `line` is printable ASCII in fields separated by single spaces (no space first, last
+// or after another), eight bytes at a time with no branch per byte: the common case, checked
+// before the byte loop that words a fault.
+bool plainFields(std::string_view line) {
+    if (line.empty() || line.front() == ' ' || line.back() == ' ') return false;
+    std::uint64_t outside = 0;
+    std::uint64_t doubled = 0;
+    std::uint64_t spaceBefore = 0; // 0x80 when the byte before this word was a space
+    std::size_t at = 0;
+    if constexpr (std::endian::native == std::endian::little) { // byte i of the line is the word's byte i
+        for (; at + 8 <= line.size(); at += 8) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, line.data() + at, sizeof word);
+            // Above 0x7e: the high bit, or 0x7f; below 0x20: no high bit once 0x60 is added.
+            outside |= (word & kHighBits) | bytesEqual(word, 0x7f) | (~((word & kLowBits) + kEachByte * 0x60) & kHighBits);
+            const std::uint64_t spaces = bytesEqual(word, ' ');
+            doubled |= spaces & ((spaces << 8) | spaceBefore);
+            spaceBefore = spaces >> 56;
+        }
+    }
+    bool lastWasSpace = spaceBefore != 0;
+    for (; at < line.size(); ++at) {
+        const auto byte = static_cast<unsigned char>(line[at]);
+        const bool space = byte == ' ';
+        if (byte < 0x20 || byte > 0x7e || (space && lastWasSpace)) return false;
+        lastWasSpace = space;
+    }
+    return (outside | doubled) == 0;
+}
+
 // Printable ASCII separated by single spaces; no leading, trailing or double space. Sets `verbEnd`
 // to where the first field ends; the fields themselves are cut by the FieldReader.
 bool checkFields(std::string_view line, std::size_t& verbEnd, std::string& detail) {
-    // The common case first, with no branch per byte: every byte printable or a space, and no
-    // space first, last or after another. Otherwise the loop below finds the first fault.
-    unsigned outside = 0;
-    unsigned doubled = 0;
-    unsigned lastWasSpace = 1; // a space first counts as doubled
-    for (const char c : line) {
-        const auto byte = static_cast<unsigned char>(c);
-        const unsigned space = byte == ' ' ? 1U : 0U;
-        outside |= static_cast<unsigned>(byte - 0x20U > 0x7eU - 0x20U);
-        doubled |= space & lastWasSpace;
-        lastWasSpace = space;
-    }
-    if ((outside | doubled | lastWasSpace) == 0) {
+    if (plainFields(line)) {
         verbEnd = line.find(' ');
         return true;
     }

@@ -240,3 +240,33 @@ TEST_CASE("A MOVE may carry its INPUT time, and a lost race's NG its LEAD", "[co
     CHECK(lineError("NG 72 22 MOVE 1 3 NOT_ADJACENT --5") == DecodeError::BadNumber);
     CHECK(lineError("NG 72 22 MOVE 1 3 GAME_OVER 5") == DecodeError::ExtraField); // LEAD is for races only
 }
+
+TEST_CASE("Any byte at any place of a line is refused as not printable exactly when it should be", "[codec]") {
+    // Lines of several lengths, so that every place of an eight-byte word is tried, each with one
+    // byte changed to each of the 256 values: the line reads unless it has a byte outside
+    // 0x20..0x7e or a space first, last or after another, and then the error is NotPrintable
+    // with the offset of the first fault (the fast check and the worded one agree).
+    for (const std::string& base : {std::string("START 1 2 3"), std::string("PAUSE 12 34 USER"),
+                                   std::string("OK UPDATE 12 345 1000 2000 17"), std::string("SHUTDOWN 1 2 MATCH_OVER_xx")}) {
+        for (std::size_t at = 0; at < base.size(); ++at) {
+            for (int value = 0; value < 256; ++value) {
+                std::string line = base;
+                line[at] = static_cast<char>(value);
+                std::size_t fault = std::string::npos;
+                for (std::size_t i = 0; i < line.size() && fault == std::string::npos; ++i) {
+                    const auto byte = static_cast<unsigned char>(line[i]);
+                    const bool space = byte == ' ';
+                    const bool badSpace = space && (i == 0 || i + 1 == line.size() || line[i - 1] == ' ');
+                    if (badSpace || (!space && (byte < 0x21 || byte > 0x7e))) fault = i;
+                }
+                const DecodeResult parsed = parseLine(line);
+                INFO("byte " << value << " at " << at << " of " << base);
+                REQUIRE((parsed.error == DecodeError::NotPrintable) == (fault != std::string::npos));
+                if (fault == std::string::npos) continue;
+                // The worded fault names its offset (a trailing space is an empty field after it).
+                const std::size_t offset = line[fault] == ' ' && fault + 1 == line.size() && fault > 0 && line[fault - 1] != ' ' ? fault + 1 : fault;
+                CHECK(parsed.detail.find("offset " + std::to_string(offset)) != std::string::npos);
+            }
+        }
+    }
+}
