@@ -66,14 +66,18 @@ std::optional<WaySpread> ClockOffsetEstimator::waysBack(std::int64_t ceilingNs) 
 }
 
 std::optional<DelaySpread> ClockOffsetEstimator::delays(std::int64_t ceilingNs) const {
-    std::vector<std::int64_t> sorted;
-    sorted.reserve(m_recent.size());
+    // The shortest, the median and the longest, without sorting them all or allocating each
+    // time: the host asks for every play the client makes.
+    thread_local std::vector<std::int64_t> kept;
+    kept.clear();
     for (const ClockSample& sample : m_recent) {
-        if (sample.delayNs() <= ceilingNs) sorted.push_back(sample.delayNs());
+        if (sample.delayNs() <= ceilingNs) kept.push_back(sample.delayNs());
     }
-    if (sorted.empty()) return std::nullopt;
-    std::sort(sorted.begin(), sorted.end());
-    return DelaySpread{sorted.front(), sorted[sorted.size() / 2], sorted.back(), sorted.size()};
+    if (kept.empty()) return std::nullopt;
+    const auto middle = kept.begin() + static_cast<std::ptrdiff_t>(kept.size() / 2);
+    std::nth_element(kept.begin(), middle, kept.end());
+    const auto [shortest, longest] = std::minmax_element(kept.begin(), kept.end());
+    return DelaySpread{*shortest, *middle, *longest, kept.size()};
 }
 
 } // namespace speed::protocol
