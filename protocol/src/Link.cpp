@@ -257,12 +257,11 @@ void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
 
 void Link::ignore(TimeMs now, IgnoreRule rule, std::string detail) {
     ++m_stats.ignored;
-    SessionEvent event;
+    SessionEvent& event = newEvent();
     event.kind = SessionEventKind::DatagramIgnored;
     event.at = now;
     event.rule = rule;
     if (m_describing) event.text = "ignored by rule " + std::to_string(ruleNumber(rule)) + " (" + detail + ")";
-    m_events.push_back(std::move(event));
 }
 
 void Link::emitText(TimeMs now, SessionEventKind kind, std::string text) {

@@ -205,7 +205,7 @@ void Session::peerReturned(TimeMs now, const std::string& peerName) {
     refreshInfo(now, "peer came back");
 }
 
-void Session::emit(SessionEvent event) { m_link.emit(std::move(event)); }
+void Session::emit(SessionEvent&& event) { m_link.emit(std::move(event)); }
 
 void Session::emitText(TimeMs now, SessionEventKind kind, std::string text) {
     SessionEvent event;
@@ -254,7 +254,8 @@ void Session::noteGameOver(TimeMs now, WireNumber game, GameResult result) {
 
 ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, LinkRefusal link, bool byHost,
                                 std::optional<std::int64_t> raceLeadUs) {
-    SessionEvent event;
+    // Made where it lies in the list: a bot that keeps trying makes many of these.
+    SessionEvent& event = m_link.newEvent();
     event.kind = SessionEventKind::MoveRejected;
     event.at = now;
     event.info = m_info;
@@ -265,7 +266,6 @@ ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, 
     event.raceLeadUs = raceLeadUs;
     const ProposalOutcome outcome{false, play, link, raceLeadUs};
     if (m_link.describing()) event.text = std::string(byHost ? "the host refused: " : "") + std::string(describe(outcome));
-    emit(std::move(event));
     return outcome;
 }
 

@@ -119,6 +119,9 @@ public:
     void takeOutgoing(std::vector<OutgoingDatagram>& into);
     // Events of the link and of the session built on it, in the order they happened.
     void emit(SessionEvent&& event) { m_events.push_back(std::move(event)); }
+    // A new event at the end of the list, to be filled in where it lies: an event made often
+    // (a refusal, an ignored datagram) is neither moved nor copied.
+    SessionEvent& newEvent() { return m_events.emplace_back(); }
     // Whether the events carry their sentence (SessionConfig::describeEvents); the session and
     // the link word an event only when it is.
     void describeEvents(bool describe) { m_describing = describe; }

@@ -111,7 +111,7 @@ protected:
     void connected(TimeMs now, const std::string& peerName);
     // The peer came back with a new session (a new address, maybe): it counts as heard again.
     void peerReturned(TimeMs now, const std::string& peerName);
-    void emit(SessionEvent event);
+    void emit(SessionEvent&& event);
     void emitText(TimeMs now, SessionEventKind kind, std::string text);
     void emitPeer(TimeMs now, SessionEventKind kind, const std::string& peerName);
     // The other player asked for game `game` (a rematch): PeerAskedNextGame, once per game.
