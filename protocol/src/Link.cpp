@@ -51,7 +51,7 @@ void Link::lockPeer(const PeerAddress& peer) {
     m_peer = peer;
     m_locked = true;
     m_heardPeerSeq = false;
-    m_lastAccepted.clear(); // any SEQ is taken afresh
+    forgetAccepted(); // any SEQ is taken afresh
 }
 
 // New keys make a new session: the peer's SEQ is taken afresh (a program that restarted counts
@@ -61,7 +61,7 @@ void Link::setKeys(const Key& send, const Key& receive) {
     m_keysRetired = false;
     m_heardPeerSeq = false;
     m_seenSeqMask = 0;
-    m_lastAccepted.clear();
+    forgetAccepted();
 }
 
 void Link::assumeSilent(TimeMs lastHeardAt) {
@@ -82,12 +82,18 @@ bool Link::answerProbe(const PeerAddress& from, std::string_view bytes) {
 
 std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::string_view bytes, bool connected) {
     ++m_stats.datagramsReceived;
-    // The very bytes of the session datagram taken last: its SEQ is seen, so it is ignored as
+    // The very bytes of a session datagram taken lately: its SEQ is seen, so it is ignored as
     // decoding would ignore it (rule 4), without the decoding and the tag. A sender's copies sent
-    // at once (a MOVE, a new table) and the network's duplicates come this way.
-    if (!m_lastAccepted.empty() && !m_keysRetired && bytes == m_lastAccepted) {
-        seenAgain(now, m_lastAcceptedSeq);
-        return std::nullopt;
+    // at once (a MOVE, a new table) and the network's duplicates come this way. (A SEQ taken is
+    // never ahead of the newest; the check keeps that so across the serial numbers' wrap too.)
+    if (!m_keysRetired) {
+        for (const Accepted& accepted : m_accepted) {
+            if (!accepted.bytes.empty() && bytes == accepted.bytes &&
+                static_cast<std::int32_t>(m_newestPeerSeq - accepted.seq) >= 0) {
+                seenAgain(now, accepted.seq);
+                return std::nullopt;
+            }
+        }
     }
     DecodeResult decoded = decodeDatagram(bytes, m_keys ? &m_keys->receive : nullptr);
     const bool fromPeer = m_locked && from == m_peer;
@@ -131,8 +137,10 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
         } else if (!acceptSeq(now, message.seq)) {
             return std::nullopt;
         } else {
-            m_lastAccepted.assign(bytes);
-            m_lastAcceptedSeq = message.seq;
+            Accepted& accepted = m_accepted[m_nextAccepted];
+            m_nextAccepted = (m_nextAccepted + 1) % kAcceptedKept;
+            accepted.bytes.assign(bytes);
+            accepted.seq = message.seq;
             if (!fromPeer) { // only this session's keys make such a datagram: the peer has a new address
                 ++m_stats.migrations;
                 emitText(now, SessionEventKind::PeerMoved, from);
@@ -150,6 +158,10 @@ std::optional<Message> Link::receive(TimeMs now, const PeerAddress& from, std::s
         if (const auto* ok = std::get_if<Ok>(&message.body); ok != nullptr && ok->stamps) addClockSample(*ok->stamps, now);
     }
     return std::move(message);
+}
+
+void Link::forgetAccepted() {
+    for (Accepted& accepted : m_accepted) accepted.bytes.clear();
 }
 
 void Link::onGarbled(TimeMs now, const PeerAddress& from, bool connected, std::string detail) {

@@ -352,3 +352,21 @@ TEST_CASE("password: Argon2id gives the same key for the same password, another 
     CHECK(derivePasswordKey("kiwi") == kiwi);
     CHECK(derivePasswordKey("kiwi ") != kiwi);
 }
+
+TEST_CASE("attack: copies of any of the datagrams taken lately, newest or older, are each counted once as seen", "[attack]") {
+    // The newest few are known by their bytes, the older ones by decoding: either way rule 4.
+    SessionPair pair;
+    pair.connectAndDeal();
+    pair.advance(10'000); // keepalives and answers: more datagrams than the copies known by bytes
+    const std::vector<std::string> sent(pair.sentToHost.begin(), pair.sentToHost.end());
+    REQUIRE(sent.size() > 20);
+    const int applied = pair.host.confirmedState().movesApplied;
+    const long long duplicates = pair.host.stats().duplicates;
+    const long long ignored = pair.host.stats().ignored;
+    const std::size_t replayed = 20;
+    for (std::size_t back = 1; back <= replayed; ++back) pair.host.receive(pair.now, kClient, sent[sent.size() - back]);
+    CHECK(pair.host.stats().duplicates == duplicates + static_cast<long long>(replayed));
+    CHECK(pair.host.stats().ignored == ignored + static_cast<long long>(replayed));
+    CHECK(pair.host.confirmedState().movesApplied == applied);
+    requireMatchGoesOn(pair);
+}

@@ -190,8 +190,16 @@ private:
     std::int64_t m_openedUs = 0;        // the precise clock when the session opened
     std::uint64_t m_lastReceivedUs = 0; // when the newest accepted datagram arrived (session clock)
     WireNumber m_lastReceivedSeq = 0;   // ... and its SEQ
-    std::string m_lastAccepted;         // the bytes of the newest session datagram whose SEQ was taken
-    WireNumber m_lastAcceptedSeq = 0;   // ... and that SEQ
+    // The bytes and SEQ of the newest session datagrams whose SEQ was taken (a ring; empty bytes:
+    // none): a copy of one of them is ignored by rule 4 without being decoded again.
+    struct Accepted {
+        std::string bytes;
+        WireNumber seq = 0;
+    };
+    static constexpr std::size_t kAcceptedKept = 16;
+    std::array<Accepted, kAcceptedKept> m_accepted{};
+    std::size_t m_nextAccepted = 0;
+    void forgetAccepted();
     // When this side sent its recent datagrams, by SEQ (slot SEQ % size): an answer's RSEQ finds
     // the very copy the other side had, resends or not.
     struct SentAt {
