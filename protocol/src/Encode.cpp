@@ -19,13 +19,20 @@ void appendCode(std::string& out, Card card) {
     out.append(code.data(), code.size());
 }
 
-// Lists are written top card first; "-" when empty.
+// Lists are written top card first; "-" when empty. The room is made once, then filled.
 void appendCardList(std::string& out, const CardStack& stack) {
     if (stack.empty()) {
         out += kEmptyList;
         return;
     }
-    for (int i = stack.size() - 1; i >= 0; --i) appendCode(out, stack[i]);
+    const std::size_t at = out.size();
+    out.resize(at + 2 * static_cast<std::size_t>(stack.size()));
+    char* next = out.data() + at;
+    for (int i = stack.size() - 1; i >= 0; --i, next += 2) {
+        const std::array<char, 2> code = stack[i].codeChars();
+        next[0] = code[0];
+        next[1] = code[1];
+    }
 }
 
 void appendHand(std::string& out, const HandSlots& hand) {
@@ -101,9 +108,9 @@ struct FieldWriter {
         out += text;
     }
     void number(std::uint64_t value) {
-        std::array<char, 20> digits{}; // 2^64 has 20 decimal digits
-        const auto written = std::to_chars(digits.data(), digits.data() + digits.size(), value);
-        word(std::string_view(digits.data(), static_cast<std::size_t>(written.ptr - digits.data())));
+        std::array<char, 21> field{' '}; // the space, then up to 20 digits (2^64 has 20)
+        const auto written = std::to_chars(field.data() + 1, field.data() + field.size(), value);
+        out.append(field.data(), static_cast<std::size_t>(written.ptr - field.data()));
     }
     void digit(int value) { number(static_cast<std::uint64_t>(value)); }
 
