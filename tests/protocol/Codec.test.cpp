@@ -270,3 +270,27 @@ TEST_CASE("Any byte at any place of a line is refused as not printable exactly w
         }
     }
 }
+
+TEST_CASE("A card in a list or a hand reads exactly as cardFromCode reads its two characters", "[codec]") {
+    for (int first = 0x21; first <= 0x7e; ++first) {
+        for (int second = 0x21; second <= 0x7e; ++second) {
+            const std::string code{static_cast<char>(first), static_cast<char>(second)};
+            const std::optional<Card> expected = cardFromCode(code);
+            INFO("code " << code);
+            // As the deck's only card, and as the first of a hand's slots ("--" is an empty slot).
+            const DecodeResult inList = parseLine("UPDATE 1 2 " + code + " D1JJD9DC CACB D1JJD9DC H5C4");
+            const DecodeResult inHand = parseLine("UPDATE 1 2 H5 " + code + "JJD9DC CACB D1JJD9DC H5C4");
+            if (expected) {
+                REQUIRE(inList.ok());
+                REQUIRE(inHand.ok());
+                const auto& list = std::get<Update>(inList.message->body).table.myDeck;
+                REQUIRE(list.size() == 1);
+                CHECK(list[0] == *expected);
+                CHECK(std::get<Update>(inHand.message->body).table.myHand.front() == expected);
+            } else {
+                CHECK(inList.error == DecodeError::BadCard);
+                if (code != "--") CHECK(inHand.error == DecodeError::BadCard);
+            }
+        }
+    }
+}
