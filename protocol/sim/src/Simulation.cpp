@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <queue>
 
@@ -40,11 +41,13 @@ std::uint64_t derivedSeed(std::uint64_t seed, std::uint64_t purpose) {
     return mix.next();
 }
 
+// A datagram on its way. Its bytes wait in a slot of their own (SimulatedMatch::m_bytes), so that
+// the queue orders small entries and moves no string.
 struct InFlight {
     TimeMs at = 0;
     long long order = 0; // ties resolved by sending order: the run is deterministic
     bool toHost = false;
-    std::string bytes;
+    std::uint32_t slot = 0; // where its bytes are
     bool operator>(const InFlight& other) const { return at != other.at ? at > other.at : order > other.order; }
 };
 
@@ -83,6 +86,8 @@ private:
     FaultModel m_toClient;
     FaultModel m_toHost;
     std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> m_inFlight;
+    std::vector<std::string> m_bytes;         // the bytes of the datagrams in flight, by slot
+    std::vector<std::uint32_t> m_freeSlots;   // slots whose datagram was delivered
     // What a session handed over last, kept so that their room is reused step after step.
     std::vector<OutgoingDatagram> m_outgoing;
     std::vector<SessionEvent> m_events;
@@ -260,11 +265,13 @@ SimulationReport SimulatedMatch::run() {
 SimulatedMatch::Woken SimulatedMatch::deliverDue() {
     Woken woken;
     while (!m_inFlight.empty() && m_inFlight.top().at <= m_now) {
-        // Its bytes are moved out; the heap orders by `at` and `order` alone, which stay.
-        const InFlight datagram = std::move(const_cast<InFlight&>(m_inFlight.top()));
+        const InFlight datagram = m_inFlight.top();
         m_inFlight.pop();
-        if (datagram.toHost) m_host.receive(m_now, kClientAddress, datagram.bytes);
-        else m_client.receive(m_now, kHostAddress, datagram.bytes);
+        // The slot is not reused before the next transmit: nothing is sent while delivering.
+        const std::string& bytes = m_bytes[datagram.slot];
+        if (datagram.toHost) m_host.receive(m_now, kClientAddress, bytes);
+        else m_client.receive(m_now, kHostAddress, bytes);
+        m_freeSlots.push_back(datagram.slot);
         (datagram.toHost ? woken.host : woken.client) = true;
     }
     return woken;
@@ -309,7 +316,16 @@ void SimulatedMatch::transmit(Session& from, FaultModel& faults, bool toHost) {
         if (blackout) continue;
         faults.transmit(m_now, std::move(datagram.bytes), m_deliveries);
         for (Delivery& delivery : m_deliveries) {
-            m_inFlight.push({delivery.at, m_sentOrder++, toHost, std::move(delivery.bytes)});
+            std::uint32_t slot = 0;
+            if (m_freeSlots.empty()) {
+                slot = static_cast<std::uint32_t>(m_bytes.size());
+                m_bytes.push_back(std::move(delivery.bytes));
+            } else {
+                slot = m_freeSlots.back();
+                m_freeSlots.pop_back();
+                m_bytes[slot] = std::move(delivery.bytes);
+            }
+            m_inFlight.push({delivery.at, m_sentOrder++, toHost, slot});
         }
     }
 }
