@@ -5,9 +5,20 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 
 namespace speed {
 namespace {
+
+// Whether the pile `move` aims at is `seen` card for card (targetPile's answer, compared where it
+// lies rather than copied): the plan's pile when it was made. A move at no pile has the empty one.
+bool sameTarget(const GameState& state, const Move& move, const CardStack& seen) {
+    if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return seen.empty();
+    const CardStack& pile = state.pile(move.pile);
+    static_assert(sizeof(Card) == 1 && std::is_trivially_copyable_v<Card>);
+    return pile.size() == seen.size() && std::memcmp(pile.begin(), seen.begin(), static_cast<std::size_t>(pile.size())) == 0;
+}
 
 // How many other cards in `area` could follow once `played` tops a pile: playing into a
 // chain keeps the hand moving, so the policy prefers it.
@@ -160,11 +171,10 @@ BotDecision Bot::decide(const GameState& state, TimeMs now) {
     }
     if (m_plan && now < m_plan->readyAt) return {std::nullopt, m_plan->readyAt};
     if (m_plan) {
-        const Plan plan = *m_plan;
+        const Move planned = m_plan->move;
+        const bool stillGoes = checkMove(state, planned) == MoveError::None && sameTarget(state, planned, m_plan->pileSeen);
         m_plan.reset();
-        if (checkMove(state, plan.move) == MoveError::None && targetPile(state, plan.move) == plan.pileSeen) {
-            return {plan.move, kNever};
-        }
+        if (stillGoes) return {planned, kNever};
         // The target pile changed while thinking (compared card by card, not by its top alone: a
         // joker played on a joker leaves the same top): look again, quicker than a fresh reaction (but
         // never under the floor).
