@@ -36,22 +36,38 @@ void appendCardList(std::string& out, const CardStack& stack) {
 }
 
 void appendHand(std::string& out, const HandSlots& hand) {
-    if (hand.empty()) out += kEmptyList; // never valid for a session; kept decodable
-    for (const auto& slot : hand) {
-        if (slot) appendCode(out, *slot);
-        else out += kEmptySlot;
+    if (hand.empty()) {
+        out += kEmptyList; // never valid for a session; kept decodable
+        return;
     }
+    static_assert(kEmptySlot.size() == 2);
+    const std::size_t at = out.size();
+    out.resize(at + 2 * hand.size());
+    char* next = out.data() + at;
+    for (const auto& slot : hand) {
+        const std::array<char, 2> code = slot ? slot->codeChars() : std::array<char, 2>{kEmptySlot[0], kEmptySlot[1]};
+        *next++ = code[0];
+        *next++ = code[1];
+    }
+}
+
+} // namespace
+
+namespace {
+
+// JOKERS DEAL HAND REFILL ARBITRATION, five characters, appended to `out`.
+void appendRulesToken(std::string& out, const RuleOptions& rules) {
+    const std::array<char, 5> token{static_cast<char>('0' + rules.jokers), rules.deal == DealMode::Colors ? 'C' : 'S',
+                                    static_cast<char>('0' + rules.handSize), rules.refill == RefillMode::Auto ? 'A' : 'M',
+                                    rules.arbitration == Arbitration::Fair ? 'F' : 'A'};
+    out.append(token.data(), token.size());
 }
 
 } // namespace
 
 std::string rulesTokenOf(const RuleOptions& rules) {
     std::string token;
-    token += static_cast<char>('0' + rules.jokers);
-    token += rules.deal == DealMode::Colors ? 'C' : 'S';
-    token += static_cast<char>('0' + rules.handSize);
-    token += rules.refill == RefillMode::Auto ? 'A' : 'M';
-    token += rules.arbitration == Arbitration::Fair ? 'F' : 'A';
+    appendRulesToken(token, rules);
     return token;
 }
 
@@ -73,15 +89,33 @@ namespace {
 
 std::string rulesToken(const RuleOptions& rules) { return rulesTokenOf(rules); }
 
-std::string moveToken(const std::optional<Move>& change) {
-    if (!change) return std::string(kEmptyList);
+void appendMoveToken(std::string& out, const std::optional<Move>& change) {
+    if (!change) {
+        out += kEmptyList;
+        return;
+    }
     const auto digit = [](int value) { return static_cast<char>('0' + value); };
     switch (change->kind) {
-    case MoveKind::Flip: return std::string(kFlipWord);
-    case MoveKind::Refill: return std::string{kRefillMark, digit(change->seat), digit(change->slot)};
-    case MoveKind::Play: return std::string{kPlayMark, digit(change->seat), digit(change->slot)} + change->card.code() + digit(change->pile);
+    case MoveKind::Flip: out += kFlipWord; return;
+    case MoveKind::Refill: {
+        const std::array<char, 3> token{kRefillMark, digit(change->seat), digit(change->slot)};
+        out.append(token.data(), token.size());
+        return;
     }
-    return std::string(kEmptyList);
+    case MoveKind::Play: {
+        const std::array<char, 2> code = change->card.codeChars();
+        const std::array<char, 6> token{kPlayMark, digit(change->seat), digit(change->slot), code[0], code[1], digit(change->pile)};
+        out.append(token.data(), token.size());
+        return;
+    }
+    }
+    out += kEmptyList;
+}
+
+std::string moveToken(const std::optional<Move>& change) {
+    std::string token;
+    appendMoveToken(token, change);
+    return token;
 }
 
 // CHANGE: the move, or (version 7) "B" and the play taken back (its "P" left out: the largest
@@ -174,10 +208,16 @@ struct FieldWriter {
         if (!update.header) return;
         number(update.header->game);
         number(update.header->revision);
-        word(rulesToken(update.header->rules));
+        out += ' ';
+        appendRulesToken(out, update.header->rules);
         word(wordOf(kPhaseWords, update.header->phase));
         number(update.header->lastProposal);
-        word(changeToken(*update.header));
+        if (update.header->takenBack || update.header->undone > 0) {
+            word(changeToken(*update.header));
+        } else { // the common case, the move alone: written in place
+            out += ' ';
+            appendMoveToken(out, update.header->change);
+        }
     }
     void operator()(const MoveRequest& request) {
         number(request.game);
