@@ -120,14 +120,14 @@ const crypto_generichash_state& labelledState(const Key& key) {
 // chosen by masks (the ranges are nested, so the XORed steps add up), then the value is added
 // bytewise without a carry into the next byte.
 std::uint64_t base64UrlBytes(std::uint64_t values) {
-    constexpr std::uint64_t kEachByte = 0x0101010101010101ULL;
+    constexpr std::uint64_t kEveryByte = 0x0101010101010101ULL;
     const auto from = [values](std::uint64_t first) { // 1 in each byte whose value is >= first
-        return ((values + kEachByte * (0x80U - first)) & (kEachByte * 0x80U)) >> 7U;
+        return ((values + kEveryByte * (0x80U - first)) & (kEveryByte * 0x80U)) >> 7U;
     };
     // 'A'-0 below 26, 'a'-26 from 26, '0'-52 from 52, '-'-62 at 62, '_'-63 at 63 (mod 256).
-    const std::uint64_t offset = (kEachByte * 65U) ^ (from(26) * (65U ^ 71U)) ^ (from(52) * (71U ^ 252U)) ^
+    const std::uint64_t offset = (kEveryByte * 65U) ^ (from(26) * (65U ^ 71U)) ^ (from(52) * (71U ^ 252U)) ^
                                  (from(62) * (252U ^ 239U)) ^ (from(63) * (239U ^ 32U));
-    return (values + (offset & (kEachByte * 0x7FU))) ^ (offset & (kEachByte * 0x80U));
+    return (values + (offset & (kEveryByte * 0x7FU))) ^ (offset & (kEveryByte * 0x80U));
 }
 
 // The tag of `line`: the hash Hash().text(kDatagramLabel).text(line) makes, fed to BLAKE2b
