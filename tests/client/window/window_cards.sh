@@ -96,7 +96,12 @@ for _ in 1 2 3; do
     widget_shows player.cards 20 && break
 done
 click_widget player.cards
-click_widget "player.cards=Anglo Modern 4 Color"
+# The list closes a frame or more after the pick (seconds, on a busy machine): a click on Save
+# while it is still open would only close it. The box shows again once the list is gone.
+wait_for_widget "player.cards=Anglo Modern 4 Color" 60
+listed=$(widget_count player.cards)
+xdotool mousemove --window "$wid" "$wx" "$wy" click 1
+wait_for_widget player.cards 60 "$listed"
 click_widget settings.save
 wait_for_log "settings saved to" 60
 wait_for_log "cards: Anglo Modern 4 Color ready" 120
