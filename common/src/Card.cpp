@@ -25,22 +25,6 @@ std::string quoted(std::string_view text) {
     return out + "\"";
 }
 
-// Each byte's place in kSuitLetters and kRankLetters, or -1: one look-up per character.
-struct LetterTables {
-    std::array<std::int8_t, 256> suit{};
-    std::array<std::int8_t, 256> rank{};
-};
-
-constexpr LetterTables makeLetterTables() {
-    LetterTables tables;
-    tables.suit.fill(-1);
-    tables.rank.fill(-1);
-    for (std::size_t i = 0; i < kSuitLetters.size(); ++i) tables.suit[static_cast<unsigned char>(kSuitLetters[i])] = static_cast<std::int8_t>(i);
-    for (std::size_t i = 0; i < kRankLetters.size(); ++i) tables.rank[static_cast<unsigned char>(kRankLetters[i])] = static_cast<std::int8_t>(i);
-    return tables;
-}
-
-constexpr LetterTables kLetters = makeLetterTables();
 
 } // namespace
 
@@ -51,11 +35,7 @@ std::string Card::code() const {
 
 std::optional<Card> cardFromCode(std::string_view code) {
     if (code.size() != 2) return std::nullopt;
-    const int suit = kLetters.suit[static_cast<unsigned char>(code[0])];
-    const int rank = kLetters.rank[static_cast<unsigned char>(code[1])];
-    if (suit >= 0 && rank >= 0) return Card::of(static_cast<Suit>(suit), rank + 1);
-    if (code == "JJ") return Card::joker();
-    return std::nullopt;
+    return cardFromChars(code[0], code[1]);
 }
 
 CardParse parseCard(std::string_view code) {

@@ -5,46 +5,9 @@
 #include "speed/protocol/Codec.hpp"
 
 #include <array>
-#include <cstdint>
 #include <optional>
 
 namespace speed::protocol::wire {
-namespace {
-
-// A card's code read by two look-ups, with no call: the suit letter's card index of the suit's
-// ace and the rank letter's offset from it (-1 for no such letter), made from the very codes
-// Card writes. The joker, "JJ", is read on its own.
-struct CodeTables {
-    std::array<std::int8_t, 256> suitBase{};
-    std::array<std::int8_t, 256> rankOffset{};
-};
-
-constexpr CodeTables makeCodeTables() {
-    CodeTables tables;
-    tables.suitBase.fill(-1);
-    tables.rankOffset.fill(-1);
-    for (int index = 0; index < Card::kDistinctCodes; ++index) {
-        const Card card = Card::fromIndex(index);
-        if (card.isJoker()) continue;
-        const std::array<char, 2> code = card.codeChars();
-        tables.suitBase[static_cast<unsigned char>(code[0])] = static_cast<std::int8_t>(index - index % Card::kRanks);
-        tables.rankOffset[static_cast<unsigned char>(code[1])] = static_cast<std::int8_t>(index % Card::kRanks);
-    }
-    return tables;
-}
-
-constexpr CodeTables kCodeTables = makeCodeTables();
-
-// The card `first` and `second` name, as cardFromCode reads it.
-std::optional<Card> cardOf(char first, char second) {
-    const int suitBase = kCodeTables.suitBase[static_cast<unsigned char>(first)];
-    const int rankOffset = kCodeTables.rankOffset[static_cast<unsigned char>(second)];
-    if ((suitBase | rankOffset) >= 0) return Card::fromIndex(suitBase + rankOffset);
-    if (first == 'J' && second == 'J') return Card::joker();
-    return std::nullopt;
-}
-
-} // namespace
 
 std::string shown(std::string_view text) {
     std::string out;
@@ -147,7 +110,7 @@ CardStack FieldReader::listFromText(std::string_view text, std::string_view what
     }
     // Written top first; the stack keeps the bottom at index 0.
     for (std::size_t i = text.size(); i >= 2 && !failed(); i -= 2) {
-        if (const std::optional<Card> card = cardOf(text[i - 2], text[i - 1])) {
+        if (const std::optional<Card> card = cardFromChars(text[i - 2], text[i - 1])) {
             stack.push(*card);
         } else {
             fail(DecodeError::BadCard, std::string(what) + ": " + parseCard(text.substr(i - 2, 2)).error);
@@ -176,7 +139,7 @@ HandSlots FieldReader::hand(std::string_view what) {
             slots.emplace_back();
             continue;
         }
-        const std::optional<Card> card = cardOf(code[0], code[1]);
+        const std::optional<Card> card = cardFromChars(code[0], code[1]);
         if (!card) fail(DecodeError::BadCard, std::string(what) + ": " + parseCard(code).error);
         slots.push_back(card);
     }

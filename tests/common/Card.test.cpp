@@ -115,7 +115,7 @@ TEST_CASE("a joker goes on anything and anything goes on a joker", "[card][rules
     }
 }
 
-TEST_CASE("cardFromCode reads exactly the 53 codes, as parseCard does, and codeChars writes them", "[card]") {
+TEST_CASE("cardFromCode and cardFromChars read exactly the 53 codes, as parseCard does, and codeChars writes them", "[card]") {
     int read = 0;
     for (int first = 0; first < 256; ++first) {
         for (int second = 0; second < 256; ++second) {
@@ -124,6 +124,7 @@ TEST_CASE("cardFromCode reads exactly the 53 codes, as parseCard does, and codeC
             const CardParse parsed = parseCard(code);
             INFO("code " << first << " " << second);
             REQUIRE(card == parsed.card);
+            REQUIRE(cardFromChars(code[0], code[1]) == card);
             REQUIRE(parsed.error.empty() == card.has_value());
             if (!card) continue;
             ++read;

@@ -78,9 +78,41 @@ struct CardParse {
 
 // Parses exactly two characters; anything else gets an error that quotes the input.
 CardParse parseCard(std::string_view code);
-// The card two characters name, by table and without building an error: what the decoder reads
-// every card with (parseCard says why one is not a card).
+// The card two characters name, without building an error (parseCard says why one is not a card).
 std::optional<Card> cardFromCode(std::string_view code);
+
+namespace detail {
+// For each byte, the index of the ace of the suit it names and the offset from it of the rank it
+// names (-1: none), made from the very codes codeChars writes.
+struct CardCodeTables {
+    std::array<std::int8_t, 256> suitBase{};
+    std::array<std::int8_t, 256> rankOffset{};
+};
+constexpr CardCodeTables makeCardCodeTables() {
+    CardCodeTables tables;
+    tables.suitBase.fill(-1);
+    tables.rankOffset.fill(-1);
+    for (int index = 0; index < Card::kDistinctCodes; ++index) {
+        const Card card = Card::fromIndex(index);
+        if (card.isJoker()) continue;
+        const std::array<char, 2> code = card.codeChars();
+        tables.suitBase[static_cast<unsigned char>(code[0])] = static_cast<std::int8_t>(index - index % Card::kRanks);
+        tables.rankOffset[static_cast<unsigned char>(code[1])] = static_cast<std::int8_t>(index % Card::kRanks);
+    }
+    return tables;
+}
+inline constexpr CardCodeTables kCardCodeTables = makeCardCodeTables();
+} // namespace detail
+
+// The card the characters `first` and `second` name, by two look-ups in place (the decoder reads
+// every card with it); none for any other pair.
+inline std::optional<Card> cardFromChars(char first, char second) {
+    const int suitBase = detail::kCardCodeTables.suitBase[static_cast<unsigned char>(first)];
+    const int rankOffset = detail::kCardCodeTables.rankOffset[static_cast<unsigned char>(second)];
+    if ((suitBase | rankOffset) >= 0) return Card::fromIndex(suitBase + rankOffset);
+    if (first == 'J' && second == 'J') return Card::joker();
+    return std::nullopt;
+}
 
 // True when `a` may be played on `b` (or `b` on `a`): ranks one apart with K-A wrap, or a joker.
 constexpr bool adjacent(Card a, Card b) {
