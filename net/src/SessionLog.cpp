@@ -9,6 +9,7 @@ void logSessionEvent(const protocol::SessionEvent& event) {
     switch (event.kind) {
     case SessionEventKind::PeerSilent: spdlog::warn("the other side is silent: {}", event.text); break;
     case SessionEventKind::PeerBack: spdlog::info("the other side is back"); break;
+    case SessionEventKind::GameStarted: spdlog::info("game {} dealt", event.game); break;
     case SessionEventKind::JoinRefused: spdlog::warn("{}", event.text); break;
     case SessionEventKind::RefusalsSummed: spdlog::warn("{}", event.text); break;
     case SessionEventKind::PeerMoved: spdlog::info("the other side now sends from {}", event.text); break;

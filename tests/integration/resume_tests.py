@@ -228,8 +228,10 @@ def finish_match(host, client, games, *others):
 
 
 def into_game_two(program):
-    """Waits until `program` saw game 1 end and game 2 is under way."""
+    """Waits until `program` saw game 1 end and game 2 dealt (on a busy machine the next deal may
+    come seconds after the result), then lets game 2 run a little."""
     program.wait_for_line("game 1: ", 180)
+    program.wait_for_line("game 2 dealt", 120)
     let_the_game_run(2.0)
 
 
