@@ -21,8 +21,7 @@ wait_for_log "start screen" 60
 focus_speed_window
 wait_for_log "LAN: host robo at [^ ]+:$port \(waiting\)" 20
 echo "ok: the waiting host is listed: $(grep -m1 "LAN: host robo" "$LOG" | sed 's/.*LAN: //')"
-click_widget screen.lan.host.0
-wait_for_log "start screen: joining the listed host [^ ]+:$port" 30
+click_widget_until screen.lan.host.0 "start screen: joining the listed host [^ ]+:$port"
 wait_for_log "connected to robo" 60
 grep -q "^peer *= *[^ ]" "$WORK_DIR/window.ini" && fail "the listed host's address was kept as setup.ini's peer"
 echo "ok: one click on its row joined it"
@@ -37,8 +36,7 @@ start_speed --config "$WORK_DIR/window.ini" --bot max --seed 5 --dump-layout
 wait_for_log "start screen" 60
 focus_speed_window
 wait_for_log "LAN: host locked at [^ ]+:$port \(waiting, password\)" 20
-click_widget screen.lan.host.0
-wait_for_log "keys go to screen\.lan\.password" 30
+click_widget_until screen.lan.host.0 "keys go to screen\.lan\.password"
 xdotool type --delay 30 kiwi
 xdotool key --clearmodifiers Return
 wait_for_log "start screen: joining the listed host [^ ]+:$port" 30

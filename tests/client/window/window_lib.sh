@@ -76,6 +76,27 @@ rect_center() {
         awk '{ print int($(NF-3) + $(NF-1) / 2), int($(NF-2) + $NF / 2) }'
 }
 
+# click_widget_until NAME PATTERN [SECONDS]: clicks NAME where it was shown last until a log line
+# matches PATTERN, at most three times, each waiting SECONDS (default 20) for it. A list that
+# grows (a host found, a lock drawn beside it) moves its rows between the frame the position was
+# logged in and the one the click reaches on a busy machine: the next try clicks where the row
+# is now.
+click_widget_until() {
+    local name=$1 pattern=$2 seconds=${3:-20} tries waited
+    for tries in 1 2 3; do
+        click_widget "$name"
+        waited=0
+        while [ "$waited" -lt $((seconds * 10)) ]; do
+            grep -Eq -- "$pattern" "$LOG" 2>/dev/null && return 0
+            if [ -n "$SPEED_PID" ] && ! kill -0 "$SPEED_PID" 2>/dev/null; then fail "speed exited before logging /$pattern/"; fi
+            sleep 0.1
+            waited=$((waited + 1))
+        done
+        echo "note: a click on $name made no /$pattern/ within ${seconds}s (try $tries); clicking where it is now"
+    done
+    fail "three clicks on $name made no log line /$pattern/"
+}
+
 # The controls of the menus and dialogs, as --dump-layout logs them ("widget NAME L T W H") each
 # time one shows: a test clicks a control where the window says it is, once it is there.
 # widget_count NAME: how many times NAME was shown so far.
