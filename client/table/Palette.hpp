@@ -64,6 +64,7 @@ inline constexpr Rgba kGood{140, 230, 140};
 inline constexpr Rgba kResultLost{226, 124, 114}; // the result panel's "You lost": a muted red, not an alarm
 inline constexpr Rgba kPlotAxis{170, 170, 170};
 inline constexpr Rgba kPlotGrid{90, 90, 90, 140};
+inline constexpr Rgba kPlotTextOnBar{20, 24, 28, 255}; // a count written inside a bar
 inline constexpr Rgba kPlotRange{110, 160, 220, 150};
 inline constexpr Rgba kPlotP99{110, 160, 220};
 inline constexpr Rgba kPlotMedian{255, 205, 90};

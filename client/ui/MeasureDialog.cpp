@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <cfloat>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -54,8 +55,9 @@ void tableRow(const std::string (&cells)[N]) {
 
 } // namespace
 
-MeasureDialog::MeasureDialog(std::string defaultTarget, std::uint16_t defaultPort)
-    : m_typedTarget(std::move(defaultTarget)), m_defaultPort(defaultPort), m_exportFolder(defaultExportFolder()) {}
+MeasureDialog::MeasureDialog(std::string defaultTarget, std::uint16_t defaultPort, std::string configPath)
+    : m_typedTarget(std::move(defaultTarget)), m_defaultPort(defaultPort), m_configPath(std::move(configPath)),
+      m_exportFolder(defaultExportFolder()) {}
 
 MeasurePlan MeasureDialog::plan() const {
     MeasurePlan plan = m_plan;
@@ -80,7 +82,7 @@ void MeasureDialog::start(const std::string& matchTarget) {
     m_exportPath.clear();
     m_exportProblem.clear();
     if (m_mode == 2) m_job.startStream(target(matchTarget), m_defaultPort, m_stream);
-    else m_job.start(target(matchTarget), m_defaultPort, plan());
+    else m_job.start(target(matchTarget), m_defaultPort, plan(), m_configPath);
 }
 
 void MeasureDialog::draw(const std::string& matchTarget, const std::optional<protocol::ClockOffset>& linkClock) {
@@ -196,9 +198,30 @@ void MeasureDialog::drawResults() {
     if (outcome.results.empty()) return;
     drawResultsTable(outcome);
     drawOneWay(outcome);
+    drawDirections(outcome);
     const float exportRows = ImGui::GetFrameHeightWithSpacing() * 2;
-    drawRttPlot(outcome.results, std::max(ImGui::GetFontSize() * kMinPlotHeightEm, ImGui::GetContentRegionAvail().y - exportRows),
-                outcome.fit.points >= 2 ? &outcome.fit : nullptr);
+    const float plotsHeight = std::max(ImGui::GetFontSize() * kMinPlotHeightEm,
+                                       ImGui::GetContentRegionAvail().y - exportRows - ImGui::GetFrameHeightWithSpacing());
+    // Two views of the round trips, a tab each: per size, and every one's distribution (first
+    // when there is a single size, which the per-size plot shows as one column).
+    if (outcome.histogram.count() > 0 && ImGui::BeginTabBar("plots")) {
+        const bool oneSize = outcome.results.size() == 1;
+        const auto histogramTab = [&] {
+            if (ImGui::BeginTabItem(label("measure.tab.histogram", "measure_tab_histogram").c_str())) {
+                drawHistogram(outcome, plotsHeight);
+                ImGui::EndTabItem();
+            }
+        };
+        if (oneSize) histogramTab();
+        if (ImGui::BeginTabItem(label("measure.tab.per_size", "measure_tab_per_size").c_str())) {
+            drawRttPlot(outcome.results, plotsHeight, outcome.fit.points >= 2 ? &outcome.fit : nullptr);
+            ImGui::EndTabItem();
+        }
+        if (!oneSize) histogramTab();
+        ImGui::EndTabBar();
+    } else {
+        drawRttPlot(outcome.results, plotsHeight, outcome.fit.points >= 2 ? &outcome.fit : nullptr);
+    }
     drawExport(outcome);
 }
 
@@ -228,6 +251,55 @@ void MeasureDialog::drawOneWay(const MeasureOutcome& outcome) {
         plainText(trf("measure.one_way.two_clocks", w.up.p50Us, epsilon, w.down.p50Us, epsilon, w.offset.offsetNs / 1000.0,
                       w.held.p50Us));
     }
+}
+
+// Loss, duplicates, reordering and IPDV each way, when the far side stamped or counted the run.
+void MeasureDialog::drawDirections(const MeasureOutcome& outcome) {
+    if (outcome.authenticated) plainText(trf("measure.authenticated", outcome.unauthenticated));
+    if (outcome.late > 0) plainText(trf("measure.late.line", outcome.late, outcome.plan.timeoutMs));
+    if (!outcome.up || !outcome.down) return;
+    const char* const columns[] = {"",
+                                   tr("measure.stream.column.sent"),
+                                   tr("measure.stream.column.received"),
+                                   tr("measure.stream.column.lost"),
+                                   tr("measure.stream.column.loss"),
+                                   tr("measure.stream.column.duplicates"),
+                                   tr("measure.stream.column.reordered"),
+                                   tr("measure.direction.column.ipdv_p50"),
+                                   tr("measure.direction.column.ipdv_p99")};
+    const int columnCount = static_cast<int>(std::size(columns));
+    if (!ImGui::BeginTable("directions", columnCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+    for (const char* column : columns) ImGui::TableSetupColumn(column);
+    ImGui::TableHeadersRow();
+    const auto row = [](const char* name, const DirectionCounts& d) {
+        const auto counted = [&](auto value) { return d.counted ? fmt::format("{}", value) : std::string("?"); };
+        const std::string cells[] = {name,
+                                     counted(d.sent),
+                                     counted(d.received),
+                                     counted(d.lost),
+                                     d.counted ? fmt::format("{:.2f}", d.sent ? 100.0 * d.lost / d.sent : 0.0) : "?",
+                                     counted(d.duplicates),
+                                     counted(d.reordered),
+                                     fmt::format("{:.1f}", d.ipdv.p50Us),
+                                     fmt::format("{:.1f}", d.ipdv.p99Us)};
+        tableRow(cells);
+    };
+    row(tr("measure.stream.row.up"), *outcome.up);
+    row(tr("measure.stream.row.down"), *outcome.down);
+    ImGui::EndTable();
+    if (!outcome.up->counted) {
+        ImGui::TextDisabled("%s", tr(outcome.farReportAsked ? "measure.direction.no_report" : "measure.direction.not_counted"));
+    }
+}
+
+// Every round trip's distribution: one bar per power of two of microseconds (HDR-style buckets
+// summed), the percentiles to p99.9 above it.
+void MeasureDialog::drawHistogram(const MeasureOutcome& outcome, float height) {
+    const LatencyHistogram& h = outcome.histogram;
+    const auto us = [](std::uint64_t ns) { return static_cast<double>(ns) / 1000.0; };
+    plainText(trf("measure.histogram.line", h.count(), us(h.percentileNs(50)), us(h.percentileNs(90)),
+                  us(h.percentileNs(99)), us(h.percentileNs(99.9)), us(h.maxNs())));
+    drawRttHistogram(h, height - ImGui::GetTextLineHeightWithSpacing());
 }
 
 void MeasureDialog::drawStreamResults(const MeasureOutcome& outcome) {
@@ -327,7 +399,18 @@ void MeasureDialog::exportTo(const MeasureOutcome& outcome, bool json) {
     } else if (json) {
         const MeasureRunInfo info{outcome.target,       modeWord(outcome.plan), outcome.plan.count,
                                   outcome.plan.warmup,  outcome.plan.intervalMs, outcome.plan.timeoutMs, {}, {}};
-        printJson(out, info, outcome.results, outcome.oneWay);
+        MeasureRunResult run;
+        run.results = outcome.results;
+        run.oneWay = outcome.oneWay;
+        run.histogram = outcome.histogram;
+        run.up = outcome.up;
+        run.down = outcome.down;
+        run.late = outcome.late;
+        run.farReportAsked = outcome.farReportAsked;
+        run.openLoop = outcome.openLoop;
+        run.authenticated = outcome.authenticated;
+        run.unauthenticated = outcome.unauthenticated;
+        printJson(out, info, run);
     } else {
         printCsv(out, outcome.results);
     }

@@ -20,7 +20,8 @@ namespace speed::client::ui {
 class MeasureDialog {
 public:
     // `defaultTarget`: what the target field starts with offline (setup.ini's peer:port).
-    MeasureDialog(std::string defaultTarget, std::uint16_t defaultPort);
+    // configPath: the setup.ini whose password signs the probes (empty: none).
+    MeasureDialog(std::string defaultTarget, std::uint16_t defaultPort, std::string configPath = {});
 
     void open() { m_open = true; }
     bool isOpen() const { return m_open; }
@@ -43,6 +44,8 @@ private:
     void drawResults();
     void drawResultsTable(const MeasureOutcome& outcome);
     void drawOneWay(const MeasureOutcome& outcome);
+    void drawDirections(const MeasureOutcome& outcome);
+    void drawHistogram(const MeasureOutcome& outcome, float height);
     void drawStreamResults(const MeasureOutcome& outcome);
     void drawExport(const MeasureOutcome& outcome);
     void exportTo(const MeasureOutcome& outcome, bool json);
@@ -51,6 +54,7 @@ private:
     MeasureJob m_job;
     std::string m_typedTarget;
     std::uint16_t m_defaultPort;
+    std::string m_configPath;
     int m_mode = 0; // 0 pow2, 1 fixed, 2 stream
     MeasurePlan m_plan;
     StreamPlan m_stream;

@@ -5,6 +5,8 @@
 #include "speed/measure/UdpProber.hpp"
 #include "speed/net/HostPort.hpp"
 #include "speed/net/UdpAddress.hpp"
+#include "speed/protocol/Auth.hpp"
+#include "speed/settings/Settings.hpp"
 
 #include "match/AddressWords.hpp"
 #include "text/Words.hpp"
@@ -26,6 +28,7 @@ const char* failureKey(MeasureFailure failure) {
     case MeasureFailure::Refused: return "measure.failure.refused";
     case MeasureFailure::NoStreamStart: return "measure.failure.no_stream_start";
     case MeasureFailure::NoEcho: return "measure.failure.no_echo";
+    case MeasureFailure::Unauthenticated: return "measure.failure.unauthenticated";
     case MeasureFailure::Error: return "measure.failure.error";
     }
     return "measure.failure.error";
@@ -44,6 +47,18 @@ std::string failureWords(const MeasureOutcome& outcome, Language in) {
 
 // The run failed: the message is the notes and the failure's English words (the log's); the
 // dialog says the failure again in its own language from the typed fields.
+// setup.ini's password, when it has one, signs the probes (one Argon2id, on this worker thread).
+// False when the key cannot be made.
+bool signWithPassword(const std::string& configPath, UdpProber& prober) {
+    if (configPath.empty()) return true;
+    const auto loaded = loadSettings(configPath);
+    if (!loaded.settings || loaded.settings->network.password.empty()) return true;
+    const auto passwordKey = protocol::derivePasswordKey(loaded.settings->network.password);
+    if (!passwordKey) return false;
+    prober.setMeasureKey(protocol::deriveMeasureKey(*passwordKey));
+    return true;
+}
+
 void markFailed(MeasureOutcome& outcome, MeasureFailure failure, std::string detail = {}) {
     outcome.status = MeasureStatus::Failed;
     outcome.failure = failure;
@@ -92,15 +107,16 @@ bool MeasureJob::begin(const std::string& target, int probesTotal) {
     return true;
 }
 
-bool MeasureJob::start(const std::string& target, std::uint16_t defaultPort, const MeasurePlan& plan) {
+bool MeasureJob::start(const std::string& target, std::uint16_t defaultPort, const MeasurePlan& plan,
+                       const std::string& configPath) {
     if (!begin(target, plan.warmup + static_cast<int>(probeSchedule(plan).size()))) return false;
-    m_worker = std::thread(&MeasureJob::run, this, target, defaultPort, plan, std::nullopt);
+    m_worker = std::thread(&MeasureJob::run, this, target, defaultPort, plan, std::nullopt, configPath);
     return true;
 }
 
 bool MeasureJob::startStream(const std::string& target, std::uint16_t defaultPort, const StreamPlan& plan) {
     if (!begin(target, kStreamProgressSteps)) return false;
-    m_worker = std::thread(&MeasureJob::run, this, target, defaultPort, MeasurePlan{}, plan);
+    m_worker = std::thread(&MeasureJob::run, this, target, defaultPort, MeasurePlan{}, plan, std::string());
     return true;
 }
 
@@ -126,7 +142,8 @@ void MeasureJob::finish(MeasureOutcome outcome) {
 }
 
 // The worker: resolve, open its own socket, run, hand over. Never throws out of the thread.
-void MeasureJob::run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream) {
+void MeasureJob::run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream,
+                     std::string configPath) {
     MeasureOutcome outcome;
     outcome.status = MeasureStatus::Failed; // until it is known to be otherwise
     outcome.target = std::move(target);
@@ -139,6 +156,7 @@ void MeasureJob::run(std::string target, std::uint16_t defaultPort, MeasurePlan 
             UdpProber prober(io, *endpoint);
             if (!prober.openError().empty()) markFailed(outcome, MeasureFailure::Socket, prober.openError());
             else if (stream) measureStream(prober, *stream, outcome);
+            else if (!signWithPassword(configPath, prober)) markFailed(outcome, MeasureFailure::Error, "setup.ini's password: no memory for its key");
             else measureProbes(prober, plan, outcome);
         }
     } catch (const std::exception& error) {
@@ -180,10 +198,19 @@ void MeasureJob::measureProbes(UdpProber& prober, const MeasurePlan& plan, Measu
     outcome.results = result.results;
     outcome.oneWay = result.oneWay;
     outcome.fit = fitCostPerByte(result.results);
+    outcome.histogram = result.histogram;
+    outcome.up = result.up;
+    outcome.down = result.down;
+    outcome.late = result.late;
+    outcome.farReportAsked = result.farReportAsked;
+    outcome.openLoop = result.openLoop;
+    outcome.authenticated = result.authenticated;
+    outcome.unauthenticated = result.unauthenticated;
     outcome.notes = notes.str();
     outcome.message = outcome.notes;
     if (result.cancelled) outcome.status = MeasureStatus::Cancelled;
     else if (result.anyEcho()) outcome.status = MeasureStatus::Finished;
+    else if (result.unauthenticated > 0) markFailed(outcome, MeasureFailure::Unauthenticated);
     else markFailed(outcome, result.refused ? MeasureFailure::Refused : MeasureFailure::NoEcho);
 }
 

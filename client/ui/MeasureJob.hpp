@@ -1,6 +1,7 @@
 #pragma once
 
 #include "speed/measure/MeasurePlan.hpp"
+#include "speed/measure/MeasureRun.hpp"
 #include "speed/measure/RttStats.hpp"
 #include "speed/measure/StreamRun.hpp"
 #include "speed/net/HostPort.hpp"
@@ -25,6 +26,7 @@ enum class MeasureFailure {
     Refused,       // the machine refused: nothing listens on that port
     NoStreamStart, // no answer to a stream's opening request
     NoEcho,        // no echo within the timeout
+    Unauthenticated, // answers came, none signed under setup.ini's password
     Error,         // an exception stopped the run (failureDetail: its text)
 };
 
@@ -41,6 +43,15 @@ struct MeasureOutcome {
     std::vector<RttSummary> results;
     std::optional<OneWaySummary> oneWay; // probes: when the far side stamped its echoes
     LineFit fit;                         // probes: fixed cost and cost per byte (points 0: none)
+    // Probes: the run's figures beyond the table (every probe's record stays with the run: the
+    // outcome is copied each frame).
+    LatencyHistogram histogram;
+    std::optional<DirectionCounts> up, down;
+    int late = 0;
+    bool farReportAsked = false;
+    bool openLoop = false;
+    bool authenticated = false; // probes signed with setup.ini's password
+    int unauthenticated = 0;    // answers without a valid tag, not counted
     std::optional<StreamRunResult> stream; // stream mode: the whole result
     MeasurePlan plan;                    // what was run, for the JSON export
     std::optional<StreamPlan> streamPlan;
@@ -59,7 +70,10 @@ public:
 
     // `target` is HOST[:PORT]; a missing port means `defaultPort`. Returns false (and changes
     // nothing) while a run is still going.
-    bool start(const std::string& target, std::uint16_t defaultPort, const MeasurePlan& plan);
+    // `configPath`: the setup.ini whose password, when it has one, signs the probes (read when the
+    // run starts, so a password just saved counts).
+    bool start(const std::string& target, std::uint16_t defaultPort, const MeasurePlan& plan,
+               const std::string& configPath = {});
     // The same for a stream (runStream); progress is the share of the stream sent.
     bool startStream(const std::string& target, std::uint16_t defaultPort, const StreamPlan& plan);
     void cancel();
@@ -73,7 +87,8 @@ public:
 
 private:
     bool begin(const std::string& target, int probesTotal);
-    void run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream);
+    void run(std::string target, std::uint16_t defaultPort, MeasurePlan plan, std::optional<StreamPlan> stream,
+             std::string configPath);
     // The run's steps once the prober's socket is open; each fills in `outcome`.
     void measureStream(UdpProber& prober, const StreamPlan& plan, MeasureOutcome& outcome);
     void measureProbes(UdpProber& prober, const MeasurePlan& plan, MeasureOutcome& outcome);

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 
 namespace speed::client::ui {
@@ -15,6 +16,7 @@ namespace {
 
 constexpr ImU32 kAxisColour = imColour(palette::kPlotAxis);
 constexpr ImU32 kGridColour = imColour(palette::kPlotGrid);
+constexpr ImU32 kTextOnBarColour = imColour(palette::kPlotTextOnBar);
 constexpr ImU32 kRangeColour = imColour(palette::kPlotRange);
 constexpr ImU32 kP99Colour = imColour(palette::kPlotP99);
 constexpr ImU32 kMedianColour = imColour(palette::kPlotMedian);
@@ -129,6 +131,60 @@ void drawRttPlot(const std::vector<RttSummary>& results, float height, const Lin
     const char* caption = tr("measure.plot.caption");
     draw.AddText(ImVec2(frame.origin.x + (frame.width - ImGui::CalcTextSize(caption).x) * 0.5f, frame.origin.y + line + 4),
                  kAxisColour, caption);
+}
+
+void drawRttHistogram(const LatencyHistogram& histogram, float height) {
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
+    ImGui::Dummy(ImVec2(width, height));
+    const PowerOfTwoCounts bars = powerOfTwoCounts(histogram);
+    if (bars.counts.empty()) return;
+    ImDrawList& draw = *ImGui::GetWindowDrawList();
+    const char* title = tr("measure.histogram.title");
+    draw.AddText(start, kAxisColour, title);
+    const float left = start.x + 4;
+    const float barsWidth = width - 8;
+    const ImVec2 origin(left, start.y + height - line * 2.4f); // bottom left of the bars
+    const float barsHeight = height - line * 4.2f;
+    const float columnWidth = barsWidth / static_cast<float>(bars.counts.size());
+    const std::uint64_t most = *std::max_element(bars.counts.begin(), bars.counts.end());
+    draw.AddLine(origin, ImVec2(origin.x + barsWidth, origin.y), kAxisColour);
+    const auto us = [](std::uint64_t ns) { return static_cast<double>(ns) / 1000.0; };
+    for (std::size_t bar = 0; bar < bars.counts.size(); ++bar) {
+        const float x = origin.x + columnWidth * static_cast<float>(bar);
+        const std::uint64_t count = bars.counts[bar];
+        if (count > 0) {
+            const float top = origin.y - std::max(1.0f, barsHeight * static_cast<float>(count) / static_cast<float>(most));
+            draw.AddRectFilled(ImVec2(x + 2, top), ImVec2(x + columnWidth - 2, origin.y), kP99Colour);
+            // The count above a short bar, inside a tall one (the percentiles' names go above the tallest).
+            const std::string text = std::to_string(count);
+            const float textY = origin.y - top > 2 * line ? top + 2 : top - line;
+            draw.AddText(ImVec2(x + (columnWidth - ImGui::CalcTextSize(text.c_str()).x) * 0.5f, textY),
+                         origin.y - top > 2 * line ? kTextOnBarColour : kAxisColour, text.c_str());
+        }
+        // The bar's lower bound under its left edge, every other bar when they are narrow.
+        if (columnWidth > ImGui::CalcTextSize("000.0k").x || bar % 2 == 0) {
+            const std::string label = microsecondsLabel(us(bars.barLowNs(bar)));
+            draw.AddText(ImVec2(x, origin.y + 3), kAxisColour, label.c_str());
+        }
+    }
+    // The percentiles where they fall: a bar's span is a power of two, so within it by log.
+    const auto xOf = [&](double ns) {
+        const double low = static_cast<double>(std::max<std::uint64_t>(bars.lowNs, 1));
+        const double position = std::log2(std::max(ns, low) / low) + (bars.lowNs == 0 ? 1.0 : 0.0);
+        return origin.x + columnWidth * static_cast<float>(std::min(position, static_cast<double>(bars.counts.size())));
+    };
+    const struct { double percent; ImU32 colour; const char* name; } marks[] = {
+        {50, kMedianColour, "p50"}, {99, kMeanColour, "p99"}, {99.9, kRangeColour, "p99.9"}};
+    float labelX = origin.x;
+    for (const auto& mark : marks) {
+        const float x = xOf(static_cast<double>(histogram.percentileNs(mark.percent)));
+        draw.AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y - barsHeight), mark.colour, 2);
+        labelX = std::max(labelX, x - ImGui::CalcTextSize(mark.name).x * 0.5f);
+        draw.AddText(ImVec2(labelX, origin.y - barsHeight - line), mark.colour, mark.name);
+        labelX += ImGui::CalcTextSize(mark.name).x + 4;
+    }
 }
 
 } // namespace speed::client::ui

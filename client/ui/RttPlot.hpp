@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/measure/MeasureReport.hpp"
 #include "speed/measure/RttStats.hpp"
 
 #include <vector>
@@ -12,5 +13,10 @@ namespace speed::client::ui {
 // available width. With `fit`, the fitted line (fixed cost + cost per byte) through each size's
 // column, dashed.
 void drawRttPlot(const std::vector<RttSummary>& results, float height, const LineFit* fit = nullptr);
+
+// Every round trip's distribution: one bar per power of two of µs (the HDR-style buckets summed,
+// the empty powers between kept), its height the share of the answers, its count above it; the
+// bars' bounds below; p50, p99 and p99.9 marked where they fall. Takes `height` pixels.
+void drawRttHistogram(const LatencyHistogram& histogram, float height);
 
 } // namespace speed::client::ui

@@ -75,7 +75,7 @@ speed::ui::ImGuiFonts imguiFonts(const OverlaySetup& setup) {
 UiOverlay::UiOverlay(sf::RenderWindow& window, const OverlaySetup& setup)
     : m_imgui(window, imguiFonts(setup), kFontSizePx),
       m_settings(setup.configPath, setup.decks, setup.deckCache),
-      m_measure(setup.measureTarget, setup.defaultPort) {
+      m_measure(setup.measureTarget, setup.defaultPort, setup.configPath) {
     m_help.setFontNames(setup.fontName, setup.japaneseFontName);
     applyStyle();
 }

@@ -197,6 +197,18 @@ std::string resumeProof(const SessionKeys& keys, const ResumeClaim& claim) {
                  kProofBytes);
 }
 
+Key deriveMeasureKey(const Key& passwordKey) {
+    return keyFrom(Hash().text("speed-measure-key").digest<kKeyBytes>(&passwordKey));
+}
+
+std::string measureTagOf(const Key& measureKey, std::string_view line) {
+    return hexOf(Hash().text("speed-measure-tag").text(line).digest<kHashBytes>(&measureKey).data(), kMeasureTagChars / 2);
+}
+
+bool measureTagMatches(const Key& measureKey, std::string_view line, std::string_view tag) {
+    return sameText(measureTagOf(measureKey, line), tag);
+}
+
 bool sameText(std::string_view a, std::string_view b) {
     ensureSodium();
     return a.size() == b.size() && (a.empty() || sodium_memcmp(a.data(), b.data(), a.size()) == 0);

@@ -73,7 +73,9 @@ bool Link::answerProbe(const PeerAddress& from, std::string_view bytes) {
     const auto probe = readProbe(bytes);
     if (!probe) return false;
     std::optional<EchoClock> clock;
-    if (m_probeStamps.nowNs) clock = EchoClock{m_probeStamps.nowNs(), m_probeStamps.nowNs, m_probeStamps.clockId};
+    if (m_probeStamps.nowNs) {
+        clock = EchoClock{m_probeStamps.nowNs(), m_probeStamps.nowNs, m_probeStamps.clockId, m_probeStamps.measureKey};
+    }
     if (auto echo = protocol::answerProbe(*probe, bytes.size(), clock ? &*clock : nullptr)) {
         m_outgoing.push_back({from, std::move(*echo)});
     }

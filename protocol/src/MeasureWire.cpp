@@ -2,6 +2,7 @@
 
 #include "Hex.hpp"
 
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Codec.hpp"
 
 #include <algorithm>
@@ -31,6 +32,18 @@ public:
         m_at += count;
         if (!value) m_ok = false;
         return value.value_or(0);
+    }
+    // A signed form's tag: 24 lowercase hex digits.
+    std::string tag() {
+        const std::size_t count = kMeasureTagChars;
+        std::string text;
+        if (m_at + count <= m_text.size()) text = std::string(m_text.substr(m_at, count));
+        const bool hex = text.size() == count && std::all_of(text.begin(), text.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        });
+        m_at += count;
+        if (!hex) m_ok = false;
+        return text;
     }
     // Everything after the fields is filler, and there is some.
     bool done() const {
@@ -73,6 +86,24 @@ struct TextOf {
         HexWriter(out, 'C')
             .field(c.stream, 8).field(c.received, 8).field(c.duplicates, 8).field(c.reordered, 8).field(c.bytes, 16)
             .field(c.jitterNs, 16).field(c.firstNs, 16).field(c.lastNs, 16).field(c.backSent, 8).field(c.backLate, 8);
+    }
+    void operator()(const CountedStampRequest& r) const {
+        HexWriter(out, r.tag ? 'v' : 'u').field(r.run, 8);
+        if (r.tag) out += *r.tag;
+    }
+    void operator()(const CountedEchoStamps& s) const {
+        HexWriter(out, s.tag ? 'V' : 'U')
+            .field(s.stamps.receivedNs, 16).field(s.stamps.heldNs, 8).field(s.stamps.clockId, 8).field(s.answer, 8);
+        if (s.tag) out += *s.tag;
+    }
+    void operator()(const RunReportRequest& r) const {
+        HexWriter(out, r.tag ? 'k' : 'q').field(r.run, 8);
+        if (r.tag) out += *r.tag;
+    }
+    void operator()(const RunCounts& c) const {
+        HexWriter(out, c.tag ? 'K' : 'Q')
+            .field(c.run, 8).field(c.received, 8).field(c.duplicates, 8).field(c.reordered, 8).field(c.answered, 8);
+        if (c.tag) out += *c.tag;
     }
 };
 
@@ -127,6 +158,39 @@ MeasurePayload readMeasurePayload(std::string_view payload) {
         c.backLate = u32(in.field(8));
         return ifDone(in, c);
     }
+    case 'u':
+    case 'v': {
+        CountedStampRequest r{u32(in.field(8)), std::nullopt};
+        if (payload.front() == 'v') r.tag = in.tag();
+        return ifDone(in, r);
+    }
+    case 'U':
+    case 'V': {
+        CountedEchoStamps s;
+        s.stamps.receivedNs = in.field(16);
+        s.stamps.heldNs = u32(in.field(8));
+        s.stamps.clockId = u32(in.field(8));
+        s.answer = u32(in.field(8));
+        if (payload.front() == 'V') s.tag = in.tag();
+        return ifDone(in, s);
+    }
+    case 'q':
+    case 'k': {
+        RunReportRequest r{u32(in.field(8)), std::nullopt};
+        if (payload.front() == 'k') r.tag = in.tag();
+        return ifDone(in, r);
+    }
+    case 'Q':
+    case 'K': {
+        RunCounts c;
+        c.run = u32(in.field(8));
+        c.received = u32(in.field(8));
+        c.duplicates = u32(in.field(8));
+        c.reordered = u32(in.field(8));
+        c.answered = u32(in.field(8));
+        if (payload.front() == 'K') c.tag = in.tag();
+        return ifDone(in, c);
+    }
     default: return std::monostate{};
     }
 }
@@ -139,7 +203,30 @@ std::string measurePayloadText(const MeasurePayload& payload) {
     return text;
 }
 
-std::size_t measurePayloadChars(const MeasurePayload& payload) { return measurePayloadText(payload).size(); }
+bool isSigned(const MeasurePayload& payload) {
+    return std::visit(
+        [](const auto& form) {
+            if constexpr (requires { form.tag; }) return form.tag.has_value();
+            else return false;
+        },
+        payload);
+}
+
+std::size_t signedFieldChars(char letter) {
+    switch (letter) {
+    case 'v':
+    case 'k': return 1 + 8;
+    case 'V':
+    case 'K': return 1 + 40;
+    default: return 0;
+    }
+}
+
+std::size_t measurePayloadChars(const MeasurePayload& payload) {
+    const std::size_t written = measurePayloadText(payload).size();
+    if (!isSigned(payload)) return written;
+    return signedFieldChars(measurePayloadText(payload).front()) + kMeasureTagChars;
+}
 
 std::string paddedPayload(std::string_view text, std::size_t chars) {
     std::string payload(text);

@@ -3,6 +3,7 @@
 #include "Hex.hpp"
 #include "WireWords.hpp"
 
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/MeasureWire.hpp"
 
@@ -38,9 +39,10 @@ void appendNumber(std::string& out, WireNumber value) {
 // this is the measuring loop's and the answering path's work, once per datagram; the result is
 // byte for byte what encodeDatagram writes.
 std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
-                              WireNumber seq, std::string_view payloadText) {
+                              WireNumber seq, std::string_view payloadText, const Key* measureKey = nullptr) {
     const std::size_t header = verb.size() + 1 + digitsOf(now) + 1 + digitsOf(seq) + 1 + digitsOf(id) + 1;
-    const std::size_t minimum = header + payloadText.size() + 1 + kChecksumTailBytes;
+    const std::size_t tagChars = measureKey != nullptr ? kMeasureTagChars : 0;
+    const std::size_t minimum = header + payloadText.size() + tagChars + 1 + kChecksumTailBytes;
     const std::size_t target = std::clamp(sizeBytes, minimum, std::max(minimum, kMaxProbeDatagramBytes));
     std::string datagram;
     datagram.reserve(target);
@@ -53,6 +55,7 @@ std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t 
     appendNumber(datagram, id);
     datagram += ' ';
     datagram.append(payloadText);
+    if (measureKey != nullptr) datagram += measureTagOf(*measureKey, datagram); // over the line so far
     datagram.append(target - kChecksumTailBytes - datagram.size(), kPayloadFiller);
     appendChecksum(datagram);
     return datagram;
@@ -92,6 +95,7 @@ std::optional<ProbeView> readProbe(std::string_view datagram) {
     const auto id = seq ? readNumber(line, at) : std::nullopt;
     if (!id || at >= line.size()) return std::nullopt;
     probe.numbers = line.substr(kVerb.size(), at - 1 - kVerb.size());
+    probe.datagram = datagram;
     probe.payload = line.substr(at);
     for (const char c : probe.payload) {
         if (c < 0x21 || c > 0x7e) return std::nullopt; // a space too: one payload field only
@@ -110,6 +114,10 @@ std::string encodeEcho(const ProbeView& probe, std::string_view payloadText) {
 }
 
 void writeEcho(std::string& echo, const ProbeView& probe, std::string_view payloadText) {
+    writeEcho(echo, probe, payloadText, nullptr);
+}
+
+void writeEcho(std::string& echo, const ProbeView& probe, std::string_view payloadText, const Key* measureKey) {
     const std::size_t chars = probe.payload.size() + 1;
     echo.clear();
     echo.reserve(probe.payload.size() + 40);
@@ -124,9 +132,11 @@ void writeEcho(std::string& echo, const ProbeView& probe, std::string_view paylo
         appendNumber(echo, probe.id);
     }
     echo += ' ';
-    if (!payloadText.empty() && payloadText.size() < chars) {
+    const std::size_t tagChars = measureKey != nullptr ? kMeasureTagChars : 0;
+    if (!payloadText.empty() && payloadText.size() + tagChars < chars) {
         echo.append(payloadText);
-        echo.append(chars - payloadText.size(), kPayloadFiller);
+        if (measureKey != nullptr) echo += measureTagOf(*measureKey, echo); // over the line so far
+        echo.append(chars - payloadText.size() - tagChars, kPayloadFiller);
     } else {
         echo.append(probe.payload);
         echo += kPayloadFiller;
@@ -140,8 +150,22 @@ std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq, std
 }
 
 std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
-                        std::string_view payloadText) {
-    return encodeMeasurement("PROBE", id, sizeBytes, now, seq, payloadText);
+                        std::string_view payloadText, const Key* measureKey) {
+    return encodeMeasurement("PROBE", id, sizeBytes, now, seq, payloadText, measureKey);
+}
+
+bool measureTagValid(const Key& measureKey, std::string_view datagram) {
+    // The payload starts after the verb and three numbers: "VERB TIME SEQ ID ".
+    std::size_t at = 0;
+    for (int space = 0; space < 4; ++space) {
+        at = datagram.find(' ', at);
+        if (at == std::string_view::npos) return false;
+        ++at;
+    }
+    if (at >= datagram.size()) return false;
+    const std::size_t fields = signedFieldChars(datagram[at]);
+    if (fields == 0 || at + fields + kMeasureTagChars > datagram.size()) return false;
+    return measureTagMatches(measureKey, datagram.substr(0, at + fields), datagram.substr(at + fields, kMeasureTagChars));
 }
 
 std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
@@ -160,6 +184,17 @@ std::string encodeEcho(const Message& probe, std::string_view payloadText) {
     return encodeDatagram(Message{probe.time, probe.seq, Echo{asked->id, asked->payload + kPayloadFiller}});
 }
 
+bool asksForStamps(const MeasurePayload& payload) {
+    return std::holds_alternative<StampRequest>(payload) || std::holds_alternative<CountedStampRequest>(payload);
+}
+
+std::size_t minimumProbeBytesFor(WireNumber id, WireNumber now, WireNumber seq, std::size_t requestChars,
+                                 std::size_t answerChars) {
+    // The ECHO's payload is one character longer than its PROBE's and ends in filler.
+    const std::size_t payloadChars = std::max(requestChars + 1, answerChars);
+    return minimumProbeBytes(id, now, seq, payloadChars - 1);
+}
+
 std::optional<std::string> answerProbe(std::string_view datagram, const EchoClock* clock) {
     const auto probe = readProbe(datagram);
     if (!probe) return std::nullopt;
@@ -168,8 +203,19 @@ std::optional<std::string> answerProbe(std::string_view datagram, const EchoCloc
 
 std::optional<std::string> answerProbe(const ProbeView& probe, std::size_t probeBytes, const EchoClock* clock) {
     std::string echo;
-    if (clock != nullptr && clock->nowNs && probe.payload.front() == 't' &&
-        std::holds_alternative<StampRequest>(readMeasurePayload(probe.payload))) {
+    // A counted request ('u') gets the stamps too: a host keeps no count of anyone's probes. A
+    // signed one ('v') gets them signed, when this side has the key and the probe's tag holds.
+    const char form = probe.payload.front();
+    if (clock != nullptr && clock->nowNs && form == 'v' && clock->measureKey && !probe.datagram.empty() &&
+        std::holds_alternative<CountedStampRequest>(readMeasurePayload(probe.payload)) &&
+        measureTagValid(*clock->measureKey, probe.datagram)) {
+        const std::uint64_t sentNs = clock->nowNs();
+        const std::uint64_t held = sentNs > clock->receivedNs ? sentNs - clock->receivedNs : 0;
+        const CountedEchoStamps stamps{
+            {clock->receivedNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(held, UINT32_MAX)), clock->clockId},
+            0, std::string()};
+        writeEcho(echo, probe, measurePayloadText(stamps), &*clock->measureKey);
+    } else if (clock != nullptr && clock->nowNs && (form == 't' || form == 'u') && asksForStamps(readMeasurePayload(probe.payload))) {
         const std::uint64_t sentNs = clock->nowNs();
         const std::uint64_t held = sentNs > clock->receivedNs ? sentNs - clock->receivedNs : 0;
         const EchoStamps stamps{clock->receivedNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(held, UINT32_MAX)),

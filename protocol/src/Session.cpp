@@ -19,11 +19,18 @@ std::function<std::uint64_t()> fixedRandom(std::uint64_t seed) {
     return [mix = SplitMix64(seed ^ 0x5EED5EED5EEDULL)]() mutable { return mix.next(); };
 }
 
+// The stamp clock with the password's measurement key, when there is a password.
+ProbeStampClock withMeasureKey(ProbeStampClock clock, const std::optional<Key>& passwordKey) {
+    if (passwordKey) clock.measureKey = deriveMeasureKey(*passwordKey);
+    return clock;
+}
+
 } // namespace
 
 Session::Session(SessionConfig config)
     : m_config(std::move(config)),
-      m_link(m_config.timing, m_config.reportDatagrams, m_config.preciseClockUs, m_config.probeStamps) {
+      m_link(m_config.timing, m_config.reportDatagrams, m_config.preciseClockUs,
+             withMeasureKey(m_config.probeStamps, m_config.passwordKey)) {
     if (!m_config.random) m_config.random = fixedRandom(m_config.dealSeed);
     m_link.describeEvents(m_config.describeEvents);
 }

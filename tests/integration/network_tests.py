@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Integration tests of speed-server, speed-measure and speed-relay as real processes on
 127.0.0.1. Usage: network_tests.py BIN_DIR WORK_DIR TEST_NAME (see TESTS below)."""
+import json
 import os
 import re
 import signal
@@ -170,9 +171,11 @@ def measure_against_host(h):
         expect(entry["throughput_mbps"] > 0 and "jitter_us" in entry, f"entry {entry}", measure)
     expect(any("2048-byte probes exceed 1472 bytes" in line for line in measure.stderr), "frame note", measure)
     expect(any("warm-up: 5 probes" in line for line in measure.stderr), "warm-up note", measure)
-    # A host stamps the echoes of probes with room for the stamps (64 bytes and more).
+    # A host stamps every probe's echo: a probe asking for stamps is sent large enough for them.
     stamped = {entry["size"]: entry["stamped"] for entry in report["results"]}
-    expect(all(stamped[size] == (3 if size >= 128 else 0) for size in stamped if size != 64), f"{stamped}", measure)
+    expect(all(count == 3 for count in stamped.values()), f"{stamped}", measure)
+    wire = {entry["size"]: entry["wire_bytes"] for entry in report["results"]}
+    expect(all(wire[size] >= size for size in wire) and wire[1] == wire[2] > 2, f"wire bytes {wire}", measure)
     expect(report.get("one_way", {}).get("clock") == "same", f"one way {report.get('one_way')}", measure)
     # The kernel's receive time comes before the program's; a pow2 run fits a line.
     for entry in report["results"]:
@@ -476,13 +479,246 @@ def measure_one_way_through_asymmetric_relay(h):
     relay.wait_exit(10)
 
 
+def start_reflector_and_relay(h, *relay_args):
+    """speed-measure --serve behind a speed-relay with these faults: returns (relay, its port)."""
+    port, relay_port = free_udp_port(), free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    relay = h.start("relay", "speed-relay", "--listen", relay_port, "--to", f"127.0.0.1:{port}", "--json",
+                    "--max-seconds", 120, *relay_args)
+    relay.wait_for_line("relaying", 10)
+    return relay, relay_port
+
+
+def relay_counts(relay):
+    relay.signal(signal.SIGTERM)
+    expect(relay.wait_exit(10) == 0, "relay exit code", relay)
+    return relay.json()
+
+
+def measure_open_loop_through_relay(h):
+    """Paced probes leave on their schedule whatever the round trip: through 20 ms each way,
+    one every 5 ms, several are in flight at once (a closed loop would have one), and every
+    probe of the plan is sent and answered."""
+    relay, relay_port = start_reflector_and_relay(h, "--delay", 20)
+    per_probe = os.path.join(h.work_dir, "probes.jsonl")
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{relay_port}", "--mode", "fixed", "--size", 64,
+                      "--count", 200, "--interval", 5, "--warmup", 2, "--per-probe", per_probe, "--json")
+    expect(measure.wait_exit(60) == 0, "speed-measure exit code", measure)
+    report = measure.json()
+    entry = report["results"][0]
+    expect(report["open_loop"] and entry["sent"] == 200 and entry["received"] == 200, f"{entry}", measure)
+    with open(per_probe, encoding="utf-8") as lines:
+        probes = [json.loads(line) for line in lines]
+    expect(len(probes) == 200 and [p["seq"] for p in probes] == list(range(1, 201)), "per-probe lines", measure)
+    # Each probe's intended time is the schedule's, 5 ms apart, whenever it actually left.
+    expect(all(p["intended_ns"] == 5_000_000 * (p["seq"] - 1) for p in probes), "the schedule", measure)
+    # In flight when a probe left: those sent before it whose answer had not come yet.
+    in_flight = [sum(1 for q in probes[:i] if q["received_ns"] > p["sent_ns"]) for i, p in enumerate(probes)]
+    expect(max(in_flight) >= 2, f"at most {max(in_flight)} in flight: not open loop", measure)
+    expect(all(p["rtt_us"] >= 40_000 for p in probes), "the relay's 40 ms there and back", measure)
+    lateness = sorted(p["sent_ns"] - p["intended_ns"] for p in probes)
+    print(f"in flight up to {max(in_flight)}; sends after their time p50 {lateness[100] / 1000:.1f} us, "
+          f"max {lateness[-1] / 1000:.1f} us")
+    relay_counts(relay)
+
+
+def measure_per_direction_through_relay(h):
+    """A speed-measure --serve counts what it receives of a run and numbers its answers, so
+    loss, duplicates and reordering come out per direction, as the relay made them (the relay
+    also counts the few datagrams that ask for the far side's report)."""
+    relay, relay_port = start_reflector_and_relay(h, "--delay-up", 2, "--delay-down", 6, "--loss", 0.05, "--dup",
+                                                  0.04, "--seed", 9)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{relay_port}", "--mode", "fixed", "--size", 64,
+                      "--count", 400, "--interval", 2, "--warmup", 0, "--timeout", 500, "--json")
+    expect(measure.wait_exit(60) == 0, "speed-measure exit code", measure)
+    report = measure.json()
+    counts = relay_counts(relay)
+    up, down = report["per_direction"]["up"], report["per_direction"]["down"]
+    to_host, to_client = counts["to_host"], counts["to_client"]
+    expect(up["counted"] and down["counted"], f"{report['per_direction']}", measure)
+    # The relay saw the run's 400 probes and 1 to 3 requests for the report (and their answers).
+    extra = to_host["sent"] - 400
+    expect(1 <= extra <= 3 and up["sent"] == 400, f"relay {counts}", measure)
+    expect(to_host["lost"] - extra <= up["lost"] <= to_host["lost"], f"up {up} relay {to_host}", measure)
+    expect(to_host["duplicated"] - extra <= up["duplicates"] <= to_host["duplicated"], f"up {up} relay {to_host}",
+           measure)
+    expect(down["sent"] == up["received"] + up["duplicates"], f"every copy that arrived is answered {up} {down}",
+           measure)
+    expect(to_client["lost"] - extra <= down["lost"] <= to_client["lost"], f"down {down} relay {to_client}", measure)
+    expect(to_client["duplicated"] - extra <= down["duplicates"] <= to_client["duplicated"],
+           f"down {down} relay {to_client}", measure)
+    expect(up["lost"] > 0 and down["lost"] > 0 and up["reordered"] == 0, f"{up} {down}", measure)
+    entry = report["results"][0]
+    expect(entry["lost"] == 400 - entry["received"] and entry["received"] <= up["received"], f"{entry} {up}", measure)
+    # Reordering only one way: held back on the way there, the answers go back in arrival order.
+    relay2, relay2_port = start_reflector_and_relay(h, "--delay-up", 5, "--reorder", 0.05, "--seed", 4)
+    reorder = h.start("reorder", "speed-measure", f"127.0.0.1:{relay2_port}", "--mode", "fixed", "--size", 64,
+                      "--count", 300, "--interval", 3, "--warmup", 0, "--json")
+    expect(reorder.wait_exit(60) == 0, "speed-measure exit code", reorder)
+    counts2 = relay_counts(relay2)
+    directions = reorder.json()["per_direction"]
+    held = counts2["to_host"]["reordered"]
+    expect(held - 3 <= directions["up"]["reordered"] <= held and held > 0, f"{directions} relay {counts2}", reorder)
+    expect(directions["down"]["reordered"] <= counts2["to_client"]["reordered"], f"{directions} {counts2}", reorder)
+
+
+def measure_late_answers_are_late_not_lost(h):
+    """An answer slower than --timeout is counted late, and with its round trip, not lost."""
+    relay, relay_port = start_reflector_and_relay(h, "--delay", 20)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{relay_port}", "--mode", "fixed", "--size", 64,
+                      "--count", 50, "--interval", 5, "--warmup", 0, "--timeout", 25, "--json")
+    expect(measure.wait_exit(60) == 0, "speed-measure exit code", measure)
+    report = measure.json()
+    entry = report["results"][0]
+    expect(report["late"] == 50 and entry["late"] == 50 and entry["lost"] == 0 and entry["received"] == 50,
+           f"late {report['late']} {entry}", measure)
+    expect(entry["rtt_us"]["min"] >= 40_000, f"{entry}", measure)
+    relay_counts(relay)
+
+
+def measure_stamps_every_probe_past_100000(h):
+    """Stamps on every probe whatever its sequence number: more than 100,000 back to back on
+    loopback, each with its one-way delays; and a 1-byte probe is sent as large as its stamps
+    need. The per-probe file (CSV) and the histogram hold every one."""
+    port = free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    per_probe = os.path.join(h.work_dir, "probes.csv")
+    count = 100_500
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64, "--count",
+                      count, "--warmup", 0, "--per-probe", per_probe, "--json")
+    expect(measure.wait_exit(240) == 0, "speed-measure exit code", measure)
+    report = measure.json()
+    entry = report["results"][0]
+    expect(entry["sent"] == count and entry["stamped"] == entry["received"] and entry["received"] >= count - 10,
+           f"{entry}", measure)
+    expect(report["one_way"]["samples"] == entry["received"], f"{report['one_way']}", measure)
+    expect(report["histogram"]["count"] == entry["received"], "histogram count", measure)
+    expect(sum(bucket[2] for bucket in report["histogram"]["buckets"]) == entry["received"], "buckets", measure)
+    p = report["histogram"]["percentiles"]
+    expect(p["p50"] <= p["p90"] <= p["p99"] <= p["p99.9"] <= report["histogram"]["max"], f"{p}", measure)
+    with open(per_probe, encoding="utf-8") as rows:
+        header = rows.readline().strip().split(",")
+        last = None
+        stamped = 0
+        for line in rows:
+            last = dict(zip(header, line.strip().split(",")))
+            stamped += 1 if last["up_us"] else 0
+    expect(last["seq"] == str(count) and stamped == entry["stamped"], f"last row {last}, {stamped} stamped", measure)
+    tiny = h.start("tiny", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 1, "--count", 20,
+                   "--warmup", 0, "--json")
+    expect(tiny.wait_exit(30) == 0, "speed-measure exit code", tiny)
+    tiny_entry = tiny.json()["results"][0]
+    expect(tiny_entry["stamped"] == 20 and tiny_entry["wire_bytes"] > 1, f"{tiny_entry}", tiny)
+
+
+def measure_interval_report_and_bad_flags(h):
+    """--interval-report prints lines while a run goes; bad flag values are refused clearly."""
+    port = free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port)
+    reflector.wait_for_line("reflecting on UDP port", 10)
+    measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64, "--count",
+                      150, "--interval", 10, "--interval-report", 0.5, "--json")
+    expect(measure.wait_exit(60) == 0, "speed-measure exit code", measure)
+    lines = [line for line in measure.stderr if re.match(r"\s*[0-9.]+ s: sent \d+ \(\d+ in all\)", line)]
+    expect(len(lines) >= 2 and "(150 in all)" in lines[-1], f"interval lines {lines}", measure)
+    for args, words in [(["--dscp", 64], "--dscp"), (["--interval-report", 0], "--interval-report"),
+                        (["--mode", "stream", "--per-probe", "x.csv"], "belong to the probe modes"),
+                        (["--per-probe", "/nonexistent-folder/probes.csv"], "cannot write --per-probe")]:
+        bad = h.start("bad", "speed-measure", f"127.0.0.1:{port}", *args)
+        code = bad.wait_exit(20)
+        expect(code != 0 and any(words in line for line in bad.stderr + bad.stdout), f"{args}: exit {code}", bad)
+
+
+def measure_dscp_marks_every_datagram(h):
+    """--dscp sets the DSCP of the probes: a UDP echo that reads each datagram's TOS byte sees it."""
+    tos_seen = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as echo:
+        echo.bind(("127.0.0.1", 0))
+        echo.setsockopt(socket.IPPROTO_IP, socket.IP_RECVTOS, 1)
+        echo.settimeout(0.2)
+        port = echo.getsockname()[1]
+        measure = h.start("measure", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64,
+                          "--count", 10, "--warmup", 0, "--dscp", 46, "--json")
+        deadline = time.monotonic() + 30
+        while measure.process.poll() is None and time.monotonic() < deadline:
+            try:
+                data, ancillary, _, peer = echo.recvmsg(65536, socket.CMSG_SPACE(4))
+            except socket.timeout:
+                continue
+            for level, kind, value in ancillary:
+                if level == socket.IPPROTO_IP and kind == socket.IP_TOS:
+                    tos_seen.append(value[0])
+            echo.sendto(data, peer)
+        expect(measure.wait_exit(30) == 0, "speed-measure exit code", measure)
+    expect(len(tos_seen) >= 10 and all(tos == 46 << 2 for tos in tos_seen), f"TOS bytes {tos_seen}", measure)
+
+
+def measure_answers_authenticated_with_password(h):
+    """With setup.ini's password the probes are signed and only answers signed under the same
+    password count: a --serve or a host with it answers; another password, none, or a plain echo
+    (which could be anyone's forgery) gets nothing believed, and the run says why."""
+    def config(name, password):
+        return h.write_config(name, f"[network]\npassword = {password}\n" if password else "[network]\n")
+    kiwi, banana, none = config("kiwi.ini", "kiwi fruit"), config("banana.ini", "banana"), config("none.ini", "")
+    port = free_udp_port()
+    reflector = h.start("reflector", "speed-measure", "--serve", "--port", port, "--config", kiwi)
+    reflector.wait_for_line("signed requests answered under setup.ini's password", 10)
+    good = h.start("good", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64, "--count", 50,
+                   "--config", kiwi, "--json")
+    expect(good.wait_exit(30) == 0, "same password: exit code", good)
+    report = good.json()
+    entry = report["results"][0]
+    expect(report["authenticated"] and report["unauthenticated_answers"] == 0 and entry["received"] == 50 and
+           entry["stamped"] == 50, f"{report}", good)
+    expect(report["per_direction"]["up"]["counted"] and report["per_direction"]["up"]["received"] == 50,
+           f"{report['per_direction']}", good)
+    for name, cfg in [("other password", banana)]:
+        bad = h.start("bad", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64, "--count", 5,
+                      "--warmup", 1, "--timeout", 300, "--config", cfg, "--json")
+        expect(bad.wait_exit(30) == 1, f"{name}: exit code", bad)
+        expect(any("without a valid tag under setup.ini's password" in line for line in bad.stderr), name, bad)
+    # Without a password the same reflector answers as any: unsigned, nothing to authenticate.
+    plain = h.start("plain", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64, "--count", 5,
+                    "--config", none, "--json")
+    expect(plain.wait_exit(30) == 0 and not plain.json()["authenticated"], "no password: exit code", plain)
+    reflector.signal(signal.SIGINT)
+    expect(reflector.wait_exit(10) == 0, "reflector exit code", reflector)
+    expect(any("signed requests whose tag did not hold" in line and not " 0 signed requests" in line
+               for line in reflector.stdout), "the reflector counted the bad tags", reflector)
+    # A plain echo sends the signed probe back as it was: no answer's tag, nothing believed.
+    echo = PlainEcho()
+    try:
+        forged = h.start("forged", "speed-measure", f"127.0.0.1:{echo.port}", "--mode", "fixed", "--size", 64,
+                         "--count", 5, "--warmup", 0, "--timeout", 300, "--config", kiwi, "--json")
+        expect(forged.wait_exit(30) == 1, "plain echo under a password: exit code", forged)
+        expect(forged.json()["unauthenticated_answers"] >= 5, "the echoes were refused", forged)
+    finally:
+        echo.close()
+    # A host with the same password signs its stamps too.
+    host_port = free_udp_port()
+    host = h.start("host", "speed-server", "--port", host_port, "--wait", 60, "--config", kiwi, *BOT)
+    host.wait_for_line("hosting on UDP port", 10)
+    against_host = h.start("against_host", "speed-measure", f"127.0.0.1:{host_port}", "--mode", "fixed", "--size",
+                           64, "--count", 20, "--config", kiwi, "--json")
+    expect(against_host.wait_exit(30) == 0, "host with the password: exit code", against_host)
+    host_entry = against_host.json()["results"][0]
+    expect(host_entry["received"] == 20 and host_entry["stamped"] == 20, f"{host_entry}", against_host)
+    host.signal(signal.SIGTERM)
+    host.wait_exit(15)
+
+
 TESTS = {test.__name__: test for test in [
     host_join_three_games, fallback_one_after_the_other, simultaneous_start_trials, sigint_ends_both_sides,
     join_without_host_gives_up, host_without_client_gives_up, port_in_use_is_reported, bad_setup_ini_stops,
     relay_ten_games_under_faults, measure_against_host, measure_without_host_fails_clearly,
     ipv6_loopback_join_and_measure, measure_against_plain_echo, measure_against_reflector,
     measure_stream_against_reflector, measure_stream_round_trip, measure_stream_bad_input,
-    reflector_stream_never_amplifies, measure_one_way_through_asymmetric_relay]}
+    reflector_stream_never_amplifies, measure_one_way_through_asymmetric_relay, measure_open_loop_through_relay,
+    measure_per_direction_through_relay, measure_late_answers_are_late_not_lost, measure_stamps_every_probe_past_100000,
+    measure_interval_report_and_bad_flags, measure_dscp_marks_every_datagram,
+    measure_answers_authenticated_with_password]}
 
 
 def main():

@@ -7,6 +7,8 @@
 
 #include "speed/protocol/Codec.hpp"
 
+#include "speed/protocol/MeasureWire.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -71,6 +73,13 @@ TEST_CASE("Every example datagram of PROTOCOL.md decodes, in the current version
             if (const auto* deny = std::get_if<Deny>(&body)) CHECK(deny->version == kProtocolVersion);
             if (const auto* update = std::get_if<Update>(&body)) CHECK(update->header.has_value());
             if (const auto* ok = std::get_if<Ok>(&body); ok && ok->subject != Subject::Shutdown) CHECK(ok->stamps.has_value());
+            // A measurement payload that is not plain filler reads as one of its forms.
+            const auto measured = [](const std::string& payload) {
+                return payload.find_first_not_of('x') == std::string::npos ||
+                       !std::holds_alternative<std::monostate>(readMeasurePayload(payload));
+            };
+            if (const auto* probe = std::get_if<Probe>(&body)) CHECK(measured(probe->payload));
+            if (const auto* echo = std::get_if<Echo>(&body)) CHECK(measured(echo->payload));
             verbs.insert(std::string(verbOf(*parsed.message)));
         }
     }

@@ -6,6 +6,7 @@
 
 #include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Codec.hpp"
+#include "speed/protocol/Probe.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -229,6 +230,35 @@ void checkResumeProof(const Fields& v) {
     CHECK(hexOf(blake2b(16, clientToHost, message), 8) == field(v, "rproof"));
 }
 
+void checkMeasureKey(const Fields& v) {
+    const Key password = keyFromHex(field(v, "password-key"));
+    CHECK(hexOfKey(deriveMeasureKey(password)) == field(v, "key"));
+    Bytes message;
+    addText(message, "speed-measure-key");
+    CHECK(hexOf(blake2b(32, bytesOfHex(field(v, "password-key")), message), 32) == field(v, "key"));
+}
+
+void checkMeasureTag(const Fields& v) {
+    const std::string& line = field(v, "line");
+    const Key key = keyFromHex(field(v, "key"));
+    CHECK(measureTagOf(key, line) == field(v, "tag"));
+    Bytes message;
+    addText(message, "speed-measure-tag");
+    addText(message, line);
+    CHECK(hexOf(blake2b(16, bytesOfHex(field(v, "key")), message), 12) == field(v, "tag"));
+    // The datagram: the line, the tag, filler, and the CRC of measurement verbs; its answer holds too.
+    const std::string& datagram = field(v, "datagram");
+    CHECK(datagram.rfind(line + field(v, "tag"), 0) == 0);
+    CHECK(measureTagValid(key, datagram));
+    const auto probe = readProbe(datagram);
+    REQUIRE(probe);
+    CHECK(measureTagValid(key, field(v, "answer")));
+    CHECK(field(v, "answer").size() == datagram.size());
+    Key other = key;
+    other[0] ^= 1;
+    CHECK_FALSE(measureTagValid(other, datagram));
+}
+
 void checkCrc(const Fields& v) {
     const std::string& line = field(v, "line");
     CHECK(crcHex(crc32(line)) == field(v, "crc"));
@@ -247,7 +277,8 @@ TEST_CASE("Every test vector of PROTOCOL.md holds, by the code and by libsodium 
     const std::map<std::string, void (*)(const Fields&)> checks{
         {"password-key", checkPasswordKey}, {"session-keys", checkSessionKeys}, {"tag", checkTag},
         {"welcome-proof", checkWelcomeProof}, {"cookie", checkCookie},     {"join-proof", checkJoinProof},
-        {"resume-proof", checkResumeProof}, {"crc", checkCrc},
+        {"resume-proof", checkResumeProof}, {"crc", checkCrc},             {"measure-key", checkMeasureKey},
+        {"measure-tag", checkMeasureTag},
     };
     std::set<std::string> seen;
     for (const Fields& vector : protocolDocVectors()) {

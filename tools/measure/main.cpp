@@ -6,6 +6,7 @@
 #include "speed/measure/MeasureReport.hpp"
 #include "speed/measure/MeasureRun.hpp"
 #include "speed/measure/StreamRun.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsFile.hpp"
 #include "speed/net/UdpAddress.hpp"
@@ -17,7 +18,10 @@
 
 #include <sys/prctl.h>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -38,6 +42,9 @@ struct Options {
     std::optional<int> port;
     speed::MeasurePlan plan;
     speed::StreamPlan stream;
+    std::string perProbePath;   // --per-probe: every probe, CSV (.csv) or JSON lines
+    double intervalReportS = 0; // --interval-report
+    std::optional<int> dscp;    // --dscp
     bool sizeGiven = false;
     bool streamOptionGiven = false; // --rate, --duration or --bidir
 };
@@ -70,16 +77,47 @@ void addOptions(CLI::App& app, Options& o) {
                  "stream: the far side (speed-measure --serve) streams back at the same rate at the same time");
     app.add_option("--count", o.plan.count, "pow2: sets; fixed: probes")->capture_default_str();
     app.add_option("--warmup", o.plan.warmup, "probes sent first and not counted")->capture_default_str();
-    app.add_option("--interval", o.plan.intervalMs, "ms between probes (0: back to back)")->capture_default_str();
-    app.add_option("--timeout", o.plan.timeoutMs,
-                   "ms after which a probe counts as lost; stream: how long answers and the last datagrams are "
-                   "waited for")
+    app.add_option("--interval", o.plan.intervalMs,
+                   "ms between probes, on a fixed schedule whatever the round trip or the losses, many probes in "
+                   "flight (like irtt); 0: back to back, each probe when the last one came back or timed out")
         ->capture_default_str();
+    app.add_option("--timeout", o.plan.timeoutMs,
+                   "ms after which an answer counts as late (back to back: the next probe goes); a probe with no "
+                   "answer by the end of the run is lost (paced: the last probe's timeout and as long again, at "
+                   "least 1 s); stream: how long answers and the last datagrams are waited for")
+        ->capture_default_str();
+    app.add_option("--per-probe", o.perProbePath,
+                   "write every counted probe to FILE, one per line: sequence, size, intended, send and receive "
+                   "times, the far side's stamps, RTT, one-way up and down, ok/late/lost, copies; CSV when FILE ends "
+                   "in .csv, else JSON lines ('-': standard output)");
+    app.add_option("--interval-report", o.intervalReportS,
+                   "print a line every S seconds while the probes run: sent, answered, late, unanswered, RTT "
+                   "(to standard error with --json or --csv)")
+        ->check(CLI::Range(0.1, 86400.0));
+    app.add_option("--dscp", o.dscp,
+                   "DSCP of the datagrams sent (0..63, e.g. 46 for EF, 34 for AF41; the ECN bits stay 0): probes and "
+                   "streams; with --serve, its answers")
+        ->check(CLI::Range(0, 63));
     auto* json = app.add_flag("--json", o.json, "print one JSON object last");
     app.add_flag("--csv", o.csv, "print CSV")->excludes(json);
     app.add_option("--config", o.configPath, speed::settingsFileHelp());
     app.add_option("--log-level", o.logLevel, "trace, debug, info, warn, error or off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))->capture_default_str();
+}
+
+// setup.ini's password as the measurement key (one Argon2id, about 0.1 s); none without a password.
+struct MeasureKey {
+    std::optional<speed::protocol::Key> key;
+    bool ok = true;
+};
+MeasureKey measureKeyOf(const speed::Settings& settings) {
+    if (settings.network.password.empty()) return {};
+    const auto passwordKey = speed::protocol::derivePasswordKey(settings.network.password);
+    if (!passwordKey) {
+        std::cerr << "speed-measure: cannot derive setup.ini's password's key (out of memory?)\n";
+        return {std::nullopt, false};
+    }
+    return {speed::protocol::deriveMeasureKey(*passwordKey), true};
 }
 
 // --serve: answers until a signal, then says how much it answered.
@@ -99,6 +137,15 @@ int serve(const Options& options) {
         return 1;
     }
     speed::UdpReflector reflector(std::move(*opened.socket));
+    const auto measureKey = measureKeyOf(*settings.settings);
+    if (!measureKey.ok) return 1;
+    if (measureKey.key) reflector.setMeasureKey(*measureKey.key);
+    if (options.dscp) {
+        if (const std::string problem = reflector.setDscp(*options.dscp); !problem.empty()) {
+            std::cerr << "speed-measure: cannot set --dscp " << *options.dscp << ": " << problem << '\n';
+            return 1;
+        }
+    }
     g_reflectorDescriptor = reflector.descriptor();
     struct sigaction onSignal {};
     onSignal.sa_handler = [](int) {
@@ -109,14 +156,26 @@ int serve(const Options& options) {
     sigaction(SIGINT, &onSignal, nullptr);
     sigaction(SIGTERM, &onSignal, nullptr);
     std::cout << "speed-measure: reflecting on UDP port " << port
-              << ": a probe gets its ECHO, anything else comes back unchanged (Ctrl-C ends)" << std::endl;
+              << ": a probe gets its ECHO, anything else comes back unchanged (Ctrl-C ends)"
+              << (measureKey.key ? "; signed requests answered under setup.ini's password" : "") << std::endl;
     reflector.run(g_stopRequested);
     const auto& counts = reflector.counts();
     std::cout << "speed-measure: answered " << counts.echoes + counts.unchanged << " of " << counts.received
               << " datagrams (" << counts.echoes << " ECHO, " << counts.unchanged << " unchanged, " << counts.dropped
-              << " not answered) from " << counts.addresses << " addresses; " << counts.streams << " streams, "
+              << " not answered; " << counts.badTags << " signed requests whose tag did not hold) from "
+              << counts.addresses << " addresses; " << counts.streams << " streams, "
               << counts.streamDatagrams << " stream datagrams counted, " << counts.backSent << " sent back" << std::endl;
     return 0;
+}
+
+// --dscp on the prober's socket; false (after saying why) when the system refuses it.
+bool applyDscp(const Options& options, speed::UdpProber& prober) {
+    if (!options.dscp) return true;
+    if (const std::string problem = prober.setDscp(*options.dscp); !problem.empty()) {
+        std::cerr << "speed-measure: cannot set --dscp " << *options.dscp << ": " << problem << '\n';
+        return false;
+    }
+    return true;
 }
 
 // --mode stream: opens, sends and reports one stream.
@@ -133,6 +192,7 @@ int measureStream(const Options& options, asio::io_context& io, const asio::ip::
         std::cerr << "speed-measure: cannot open a UDP socket: " << prober.openError() << '\n';
         return 1;
     }
+    if (!applyDscp(options, prober)) return 1;
     if (plan.sizeBytes > speed::MeasurePlan::kEthernetPayloadBytes) {
         std::cerr << "note: " << plan.sizeBytes << "-byte datagrams exceed " << speed::MeasurePlan::kEthernetPayloadBytes
                   << " bytes of UDP payload and will not fit one Ethernet frame (IP fragments them)\n";
@@ -168,6 +228,10 @@ int refuseOptions(const Options& options, const speed::MeasurePlan& plan, bool s
         std::cerr << "speed-measure: --rate, --duration and --bidir belong to --mode stream\n";
         return 2;
     }
+    if (stream && (!options.perProbePath.empty() || options.intervalReportS > 0)) {
+        std::cerr << "speed-measure: --per-probe and --interval-report belong to the probe modes (pow2, fixed)\n";
+        return 2;
+    }
     if (options.target.empty()) {
         std::cerr << "speed-measure: give a target HOST[:PORT], or --serve to be one (--help)\n";
         return 2;
@@ -183,6 +247,7 @@ int refuseOptions(const Options& options, const speed::MeasurePlan& plan, bool s
 struct ResolvedTarget {
     std::optional<asio::ip::udp::endpoint> endpoint;
     int exitCode = 0; // without an endpoint: 2 for setup.ini or the target's form, 1 when it does not resolve
+    std::optional<speed::protocol::Key> measureKey{}; // setup.ini's password's: probes and answers signed
 };
 
 ResolvedTarget resolveTarget(const Options& options, asio::io_context& io) {
@@ -204,19 +269,34 @@ ResolvedTarget resolveTarget(const Options& options, asio::io_context& io) {
         std::cerr << "speed-measure: " << resolved.error << '\n';
         return {std::nullopt, 1};
     }
-    return {*resolved.endpoint, 0};
+    const MeasureKey measureKey = measureKeyOf(*settings.settings);
+    if (!measureKey.ok) return {std::nullopt, 1};
+    return {*resolved.endpoint, 0, measureKey.key};
 }
 
 // --mode pow2 or fixed: sends the probes and prints their times.
 int measureProbes(const Options& options, const speed::MeasurePlan& plan, asio::io_context& io,
-                  const asio::ip::udp::endpoint& endpoint) {
+                  const asio::ip::udp::endpoint& endpoint, const std::optional<speed::protocol::Key>& measureKey) {
     speed::UdpProber prober(io, endpoint);
     if (!prober.openError().empty()) {
         std::cerr << "speed-measure: cannot open a UDP socket: " << prober.openError() << '\n';
         return 1;
     }
+    if (!applyDscp(options, prober)) return 1;
+    if (measureKey) prober.setMeasureKey(*measureKey);
+    std::ofstream perProbeFile;
+    if (!options.perProbePath.empty() && options.perProbePath != "-") {
+        perProbeFile.open(options.perProbePath, std::ios::out | std::ios::trunc);
+        if (!perProbeFile) {
+            std::cerr << "speed-measure: cannot write --per-probe " << options.perProbePath << ": "
+                      << std::strerror(errno) << '\n';
+            return 2;
+        }
+    }
     const bool table = !options.json && !options.csv;
-    const auto run = speed::runMeasurement(prober, plan, table ? std::cout : std::cerr);
+    speed::MeasureOptions extras;
+    extras.intervalReportS = options.intervalReportS;
+    const auto run = speed::runMeasurement(prober, plan, table ? std::cout : std::cerr, {}, extras);
     const speed::MeasureRunInfo info{speed::endpointText(endpoint),
                                      options.mode,
                                      plan.count,
@@ -225,10 +305,29 @@ int measureProbes(const Options& options, const speed::MeasurePlan& plan, asio::
                                      plan.timeoutMs,
                                      std::string(describe(prober.reflector())),
                                      std::string(wordOf(prober.reflector()))};
-    if (options.json) speed::printJson(std::cout, info, run.results, run.oneWay);
+    if (!options.perProbePath.empty()) {
+        std::ostream& perProbe = options.perProbePath == "-" ? std::cout : perProbeFile;
+        const bool csv = options.perProbePath.size() >= 4 &&
+                         options.perProbePath.compare(options.perProbePath.size() - 4, 4, ".csv") == 0;
+        if (csv) speed::writeProbesCsv(perProbe, run);
+        else speed::writeProbesJsonLines(perProbe, run);
+        perProbe.flush();
+        if (!perProbe) {
+            std::cerr << "speed-measure: writing --per-probe " << options.perProbePath << " failed: "
+                      << std::strerror(errno) << '\n';
+            return 1;
+        }
+    }
+    if (options.json) speed::printJson(std::cout, info, run);
     else if (options.csv) speed::printCsv(std::cout, run.results);
-    else speed::printTable(std::cout, info, run.results, run.oneWay);
+    else speed::printTable(std::cout, info, run);
     if (run.anyEcho()) return 0;
+    if (run.unauthenticated > 0) {
+        std::cerr << "speed-measure: " << run.unauthenticated << " answers from " << info.target
+                  << " came without a valid tag under setup.ini's password: does the far side (speed-measure --serve "
+                     "or a speed host) have the same password?\n";
+        return 1;
+    }
     std::cerr << "speed-measure: no echo from " << info.target
               << (run.refused ? ": nothing listens on that port (the machine refused)"
                               : " within the timeout: is a speed host, a speed-measure --serve or a UDP echo "
@@ -247,7 +346,7 @@ int measure(const Options& options) {
     const ResolvedTarget target = resolveTarget(options, io);
     if (!target.endpoint) return target.exitCode;
     if (stream) return measureStream(options, io, *target.endpoint);
-    return measureProbes(options, plan, io, *target.endpoint);
+    return measureProbes(options, plan, io, *target.endpoint, target.measureKey);
 }
 
 } // namespace

@@ -80,6 +80,11 @@ const Words kMeasureWords[] = {
      "ストリームの開始要求に応答がありません"},
     {"measure.failure.no_echo", "no echo within the timeout: is a speed host or a UDP echo service running there?",
      "タイムアウトまでにエコーが返りません：宛先でスピードのホストか UDP エコーサービスが動いていますか？"},
+    {"measure.failure.unauthenticated",
+     "answers came, but none signed with setup.ini's password: does the far side have the same password?",
+     "応答はありましたが、setup.ini のパスワードで署名されたものがありません：相手側も同じパスワードですか？"},
+    {"measure.authenticated", "answers authenticated with setup.ini's password ({} without a valid tag not counted)",
+     "setup.ini のパスワードで応答を認証しました（正しい署名のない {} 件は数えていません）"},
     {"measure.failure.error", "{}", "測定できませんでした：{}"},
 
     // Probes: the table per size, the fitted line and the one-way delays.
@@ -105,6 +110,23 @@ const Words kMeasureWords[] = {
      "p50 {:.1f} µs",
      "片道遅延：上り p50 {:.1f} ± {:.1f} µs、下り p50 {:.1f} ± {:.1f} µs（宛先側の時計はこちらと {:+.1f} µs ずれています）。保持時間 "
      "p50 {:.1f} µs"},
+
+    // Probes: late answers, each direction, the round trips' histogram.
+    {"measure.late.line", "late: {} answers came after the {} ms timeout (counted as received, not lost)",
+     "遅延：{} 件の応答がタイムアウト（{} ms）の後に届きました（損失ではなく受信として数えます）"},
+    {"measure.direction.column.ipdv_p50", "IPDV p50 µs", "IPDV p50 µs"},
+    {"measure.direction.column.ipdv_p99", "IPDV p99 µs", "IPDV p99 µs"},
+    {"measure.direction.not_counted",
+     "loss, duplicates and reordering per direction need a speed-measure --serve on the far side",
+     "方向ごとの損失・重複・順序入れ替わりには、宛先側に speed-measure --serve が必要です"},
+    {"measure.direction.no_report", "the far side's counts of the run did not arrive: loss per direction unknown",
+     "宛先側の集計が届きませんでした：方向ごとの損失は不明です"},
+    {"measure.histogram.line", "round trips ({} answers): p50 {:.1f} µs, p90 {:.1f} µs, p99 {:.1f} µs, p99.9 {:.1f} µs, max {:.1f} µs",
+     "往復時間（応答 {} 件）：p50 {:.1f} µs、p90 {:.1f} µs、p99 {:.1f} µs、p99.9 {:.1f} µs、最大 {:.1f} µs"},
+    {"measure.histogram.title", "answers per range of RTT (µs; each bar twice the one before)",
+     "RTT の範囲ごとの応答数（µs、棒ごとに範囲が 2 倍）"},
+    {"measure.tab.per_size", "RTT per size", "サイズ別 RTT"},
+    {"measure.tab.histogram", "RTT histogram", "RTT ヒストグラム"},
 
     // A stream: how it was counted, the table per direction, the round trips.
     {"measure.stream.counted_far", "counted by the far side (one way)", "宛先側で集計（片道）"},

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -45,18 +47,95 @@ std::string oneWayText(const OneWaySummary& w) {
     return text;
 }
 
+
+nlohmann::json directionJson(const DirectionCounts& d) {
+    nlohmann::json line{{"ipdv_us", {{"count", d.ipdv.count}, {"p50", rounded(d.ipdv.p50Us)},
+                                     {"p99", rounded(d.ipdv.p99Us)}, {"max", rounded(d.ipdv.maxUs)}}}};
+    line["counted"] = d.counted;
+    if (d.counted) {
+        line["sent"] = d.sent;
+        line["received"] = d.received;
+        line["lost"] = d.lost;
+        line["loss_percent"] = d.sent > 0 ? std::round(10000.0 * d.lost / d.sent) / 100 : 0.0;
+        line["duplicates"] = d.duplicates;
+        line["reordered"] = d.reordered;
+    }
+    return line;
+}
+
+std::string directionText(const char* name, const DirectionCounts& d) {
+    char text[400];
+    if (d.counted) {
+        std::snprintf(text, sizeof text,
+                      "%s sent %u, received %u, lost %u (%.2f%%), duplicates %u, reordered %u; IPDV p50 %.1f us, p99 %.1f "
+                      "us, max %.1f us (%d pairs)\n",
+                      name, d.sent, d.received, d.lost, d.sent > 0 ? 100.0 * d.lost / d.sent : 0.0, d.duplicates,
+                      d.reordered, d.ipdv.p50Us, d.ipdv.p99Us, d.ipdv.maxUs, d.ipdv.count);
+    } else {
+        std::snprintf(text, sizeof text, "%s IPDV p50 %.1f us, p99 %.1f us, max %.1f us (%d pairs)\n", name,
+                      d.ipdv.p50Us, d.ipdv.p99Us, d.ipdv.maxUs, d.ipdv.count);
+    }
+    return text;
+}
+
+constexpr double kHistogramPercents[] = {50, 90, 99, 99.9};
+
+double us(std::uint64_t ns) { return static_cast<double>(ns) / 1000.0; }
+
 } // namespace
 
-void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
-                const std::optional<OneWaySummary>& oneWay) {
+std::uint64_t PowerOfTwoCounts::barLowNs(std::size_t bar) const {
+    if (lowNs == 0) return bar == 0 ? 0 : std::uint64_t{1} << (bar - 1);
+    return lowNs << bar;
+}
+
+PowerOfTwoCounts powerOfTwoCounts(const LatencyHistogram& histogram) {
+    PowerOfTwoCounts rows;
+    const auto powerOf = [](std::uint64_t ns) { return ns == 0 ? 0 : static_cast<int>(std::bit_width(ns)); }; // 0; 1 for [1, 2); ..
+    const std::vector<LatencyHistogram::Bucket> buckets = histogram.buckets();
+    if (buckets.empty()) return rows;
+    const int first = powerOf(buckets.front().lowNs);
+    rows.lowNs = first == 0 ? 0 : std::uint64_t{1} << static_cast<unsigned>(first - 1);
+    for (const LatencyHistogram::Bucket& bucket : buckets) {
+        const auto bar = static_cast<std::size_t>(powerOf(bucket.lowNs) - first);
+        if (bar >= rows.counts.size()) rows.counts.resize(bar + 1, 0);
+        rows.counts[bar] += bucket.count;
+    }
+    return rows;
+}
+
+std::vector<std::string> histogramRows(const LatencyHistogram& histogram, int barWidth) {
+    const PowerOfTwoCounts rows = powerOfTwoCounts(histogram);
+    std::uint64_t most = 1;
+    for (const std::uint64_t count : rows.counts) most = std::max(most, count);
+    std::vector<std::string> text;
+    for (std::size_t bar = 0; bar < rows.counts.size(); ++bar) {
+        const std::uint64_t count = rows.counts[bar];
+        const auto width = static_cast<std::size_t>(std::llround(static_cast<double>(count) * barWidth / static_cast<double>(most)));
+        char line[200];
+        std::snprintf(line, sizeof line, "%12.3f - %12.3f us %9llu %s", us(rows.barLowNs(bar)), us(rows.barLowNs(bar + 1)),
+                      static_cast<unsigned long long>(count), std::string(count ? std::max<std::size_t>(width, 1) : 0, '#').c_str());
+        text.emplace_back(line);
+    }
+    return text;
+}
+
+void printTable(std::ostream& out, const MeasureRunInfo& run, const MeasureRunResult& result) {
+    const std::vector<RttSummary>& results = result.results;
+    const std::optional<OneWaySummary>& oneWay = result.oneWay;
     out << "speed-measure " << run.target << ", mode " << run.mode << ", " << run.count
         << (run.mode == "pow2" ? " sets" : " probes") << ", "
-        << (run.intervalMs > 0 ? "one probe every " + std::to_string(run.intervalMs) + " ms" : "back to back")
+        << (run.intervalMs > 0 ? "one probe every " + std::to_string(run.intervalMs) + " ms on a fixed schedule"
+                               : "back to back")
         << ", " << run.warmup << " warm-up probes not counted, lost after " << run.timeoutMs << " ms\n";
     if (!run.reflector.empty()) out << "answered by " << run.reflector << '\n';
+    if (result.authenticated) {
+        out << "answers authenticated with setup.ini's password; " << result.unauthenticated
+            << " without a valid tag were not counted\n";
+    }
     out << "  size   wire   sent   recv  lost    min_us    p50_us   mean_us    p99_us  p99.9_us    max_us"
            " jitter_us    mad_us    Mbit/s\n";
-    for (const auto& result : results) out << formatRow(result) << '\n';
+    for (const auto& r : results) out << formatRow(r) << '\n';
     out << "(size: bytes asked for; wire: bytes sent per probe; jitter: RFC 3550 smoothed; mad: mean "
            "absolute difference of consecutive RTTs; Mbit/s: bits echoed back per microsecond of RTT)\n";
     out << "  size  from_intended:  p50_us    p99_us  p99.9_us |  kernel_rtt:  p50_us    p99_us  p99.9_us |"
@@ -77,13 +156,36 @@ void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<
         out << line;
     }
     if (oneWay) out << oneWayText(*oneWay);
+    if (result.late > 0 || result.openLoop) {
+        out << "late: " << result.late << " answers came after the " << run.timeoutMs
+            << " ms timeout (counted as received, not lost)\n";
+    }
+    if (result.up && result.down) {
+        out << directionText("up (here -> far side):  ", *result.up) << directionText("down (far side -> here):", *result.down);
+        if (!result.up->counted) {
+            out << (result.farReportAsked ? "(the far side's counts of the run did not arrive: loss per direction unknown)\n"
+                                          : "(loss, duplicates and reordering per direction need a speed-measure --serve on "
+                                            "the far side)\n");
+        }
+    }
+    if (result.histogram.count() > 0) {
+        const LatencyHistogram& h = result.histogram;
+        out << "round trips, " << h.count() << " answers (to 1/64 of each value):";
+        for (const double percent : kHistogramPercents) {
+            char part[64];
+            std::snprintf(part, sizeof part, " p%g %.1f us", percent, us(h.percentileNs(percent)));
+            out << part;
+        }
+        out << '\n';
+        for (const std::string& row : histogramRows(h, 40)) out << row << '\n';
+    }
 }
 
 void printCsv(std::ostream& out, const std::vector<RttSummary>& results) {
     out << "size,wire_bytes,sent,received,lost,min_us,p50_us,mean_us,p99_us,p999_us,max_us,jitter_us,"
            "jitter_mad_us,throughput_mbps,stamped,up_p50_us,down_p50_us,held_p50_us,intended_p50_us,"
            "intended_p99_us,intended_p999_us,intended_max_us,kernel_rtt_min_us,kernel_rtt_p50_us,kernel_rtt_p99_us,"
-           "kernel_rtt_p999_us,wakeup_p50_us,wakeup_p99_us,wakeup_max_us,fit_fixed_us,fit_ns_per_byte,fit_r2\n";
+           "kernel_rtt_p999_us,wakeup_p50_us,wakeup_p99_us,wakeup_max_us,fit_fixed_us,fit_ns_per_byte,fit_r2,late\n";
     const LineFit fit = fitCostPerByte(results);
     for (const auto& r : results) {
         out << r.size << ',' << r.wireBytes << ',' << r.sent << ',' << r.received << ',' << r.lost << ','
@@ -99,12 +201,13 @@ void printCsv(std::ostream& out, const std::vector<RttSummary>& results) {
         if (fit.points >= 2) out << rounded(fit.fixedUs) << ',' << std::round(fit.nsPerByte * 10000) / 10000 << ','
                                  << std::round(fit.r2 * 10000) / 10000;
         else out << ",,";
-        out << '\n';
+        out << ',' << r.late << '\n';
     }
 }
 
-void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
-               const std::optional<OneWaySummary>& oneWay) {
+void printJson(std::ostream& out, const MeasureRunInfo& run, const MeasureRunResult& result) {
+    const std::vector<RttSummary>& results = result.results;
+    const std::optional<OneWaySummary>& oneWay = result.oneWay;
     nlohmann::json list = nlohmann::json::array();
     for (const auto& r : results) {
         nlohmann::json entry{{"size", r.size},
@@ -112,6 +215,7 @@ void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<R
                         {"sent", r.sent},
                         {"received", r.received},
                         {"lost", r.lost},
+                        {"late", r.late},
                         {"rtt_us",
                          {{"min", rounded(r.minUs)},
                           {"p50", rounded(r.p50Us)},
@@ -157,6 +261,33 @@ void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<R
                              {"up_us", delayJson(oneWay->up)},
                              {"down_us", delayJson(oneWay->down)},
                              {"held_us", delayJson(oneWay->held)}};
+    }
+    report["authenticated"] = result.authenticated;
+    report["unauthenticated_answers"] = result.unauthenticated;
+    report["open_loop"] = result.openLoop;
+    report["late"] = result.late;
+    if (result.up && result.down) {
+        report["per_direction"] = {{"up", directionJson(*result.up)}, {"down", directionJson(*result.down)}};
+    }
+    if (result.histogram.count() > 0) {
+        const LatencyHistogram& h = result.histogram;
+        nlohmann::json percentiles;
+        for (const double percent : kHistogramPercents) {
+            char key[16];
+            std::snprintf(key, sizeof key, "p%g", percent);
+            percentiles[key] = rounded(us(h.percentileNs(percent)));
+        }
+        nlohmann::json buckets = nlohmann::json::array();
+        for (const LatencyHistogram::Bucket& b : h.buckets()) {
+            buckets.push_back({std::round(us(b.lowNs) * 1000) / 1000, std::round(us(b.highNs + 1) * 1000) / 1000, b.count});
+        }
+        report["histogram"] = {{"of", "rtt_us"},
+                               {"count", h.count()},
+                               {"min", rounded(us(h.minNs()))},
+                               {"mean", rounded(h.meanNs() / 1000.0)},
+                               {"max", rounded(us(h.maxNs()))},
+                               {"percentiles", percentiles},
+                               {"buckets", buckets}};
     }
     out << report.dump() << '\n';
 }

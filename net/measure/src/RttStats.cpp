@@ -25,6 +25,7 @@ RttSummary summarize(const ProbeSeries& series) {
     summary.sent = series.sent;
     summary.received = static_cast<int>(series.rttUs.size());
     summary.lost = std::max(0, series.sent - summary.received);
+    summary.late = series.late;
     const auto& rtts = series.rttUs;
     if (rtts.empty()) return summary;
     summary.stamped = static_cast<int>(series.upUs.size());

@@ -12,6 +12,9 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include <netinet/in.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <variant>
@@ -20,8 +23,6 @@ namespace speed {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-constexpr std::string_view kStampRequest = "t";
 
 } // namespace
 
@@ -58,6 +59,17 @@ std::string_view wordOf(Reflector reflector) {
     case Reflector::None: break;
     }
     return "none";
+}
+
+std::string UdpProber::nextProbe(int sizeBytes, std::string_view payloadText, std::size_t answerChars) {
+    const auto sinceStart = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_startedAt);
+    const auto now = static_cast<std::uint32_t>(sinceStart.count());
+    const bool signs = m_measureKey && !payloadText.empty() && protocol::signedFieldChars(payloadText.front()) != 0;
+    const std::size_t requestChars = payloadText.size() + (signs ? protocol::kMeasureTagChars : 0);
+    const std::size_t least = protocol::minimumProbeBytesFor(m_nextId, now, m_nextSeq, requestChars, answerChars);
+    const std::size_t size = std::max(static_cast<std::size_t>(std::max(sizeBytes, 0)), least);
+    // A signed form ('v', 'k') gets its tag: the request's characters counted it already.
+    return protocol::encodeProbe(m_nextId++, size, now, m_nextSeq++, payloadText, signs ? &*m_measureKey : nullptr);
 }
 
 std::string UdpProber::nextProbe(int sizeBytes, std::string_view payloadText) {
@@ -109,66 +121,50 @@ std::optional<ReceivedDatagram> UdpProber::receiveUntil(std::uint64_t deadlineNs
     }
 }
 
-// A late answer to an earlier probe is skipped either way: its ID (or its bytes) are not this one's.
-bool UdpProber::isEchoOf(std::string_view received, std::uint32_t probeId, const std::string& probe,
-                         ProbeOutcome& outcome, const ReceivedDatagram& datagram) {
-    if (received == probe) {
-        m_reflector = Reflector::PlainEcho;
-        return true;
-    }
-    const auto decoded = protocol::decodeDatagram(received);
-    if (!decoded.ok()) return false;
-    const auto* echo = std::get_if<protocol::Echo>(&decoded.message->body);
-    if (echo == nullptr || echo->id != probeId) return false;
-    m_reflector = Reflector::SpeedEcho;
-    if (echo->payload.front() == 'T') {
-        const protocol::MeasurePayload form = protocol::readMeasurePayload(echo->payload);
-        if (const auto* stamps = std::get_if<protocol::EchoStamps>(&form)) {
-            const auto t2 = static_cast<std::int64_t>(stamps->receivedNs);
-            outcome.clock = protocol::ClockSample{static_cast<std::int64_t>(outcome.sentNs), t2, t2 + stamps->heldNs,
-                                                  static_cast<std::int64_t>(datagram.kernelAtNs.value_or(datagram.atNs))};
-            outcome.sameClock = stamps->clockId != 0 && stamps->clockId == m_clockId;
-        }
-    }
-    return true;
+std::optional<ReceivedDatagram> UdpProber::receiveWithin(std::chrono::microseconds timeout, bool& refused) {
+    setReceiveTimeout(std::max(timeout, std::chrono::microseconds(1)));
+    std::error_code ec;
+    auto datagram = receiveOne(0, ec);
+    if (!datagram && ec.value() == ECONNREFUSED) refused = true;
+    return datagram;
 }
 
-ProbeOutcome UdpProber::roundTrip(int sizeBytes, int timeoutMs, bool askStamps) {
-    const std::string probe = nextProbe(sizeBytes, askStamps ? kStampRequest : std::string_view{});
-    const std::uint32_t id = lastId();
-    ProbeOutcome outcome;
-    outcome.wireBytes = static_cast<int>(probe.size());
+std::string UdpProber::setDscp(int dscp) { return speed::setDscp(m_socket, dscp); }
 
-    const auto timeout = std::chrono::microseconds(std::chrono::milliseconds(timeoutMs));
-    setReceiveTimeout(timeout);
-    outcome.sentNs = monotonicNowNs();
-    if (const std::error_code ec = send(probe)) {
-        outcome.refused = ec.value() == ECONNREFUSED;
-        return outcome;
+std::string setDscp(asio::ip::udp::socket& socket, int dscp) {
+    const int tos = (dscp & 0x3f) << 2;
+    const int handle = socket.native_handle();
+    std::error_code ec;
+    const bool v6 = socket.local_endpoint(ec).address().is_v6();
+    // An IPv6 socket sends IPv4-mapped datagrams too: both are set, and only the right one must take.
+    const int result = v6 ? ::setsockopt(handle, IPPROTO_IPV6, IPV6_TCLASS, &tos, sizeof tos)
+                          : ::setsockopt(handle, IPPROTO_IP, IP_TOS, &tos, sizeof tos);
+    if (result != 0) return std::strerror(errno);
+    if (v6) (void)::setsockopt(handle, IPPROTO_IP, IP_TOS, &tos, sizeof tos);
+    return {};
+}
+
+std::optional<ProbeAnswer> readProbeAnswer(std::string_view datagram, const protocol::Key* measureKey) {
+    if (const auto probe = protocol::readProbe(datagram)) { // our PROBE sent back as it was
+        return ProbeAnswer{probe->id, probe->seq, true, std::nullopt, 0, std::nullopt};
     }
-    const std::uint64_t deadlineNs = outcome.sentNs + static_cast<std::uint64_t>(timeout.count()) * 1000;
-    for (;;) {
-        std::error_code ec;
-        const auto datagram = receiveOne(0, ec);
-        if (datagram && isEchoOf(datagram->bytes, id, probe, outcome, *datagram)) {
-            outcome.rttUs = static_cast<double>(datagram->atNs - outcome.sentNs) / 1000.0;
-            if (datagram->kernelAtNs && *datagram->kernelAtNs >= outcome.sentNs) {
-                outcome.kernelRttUs = static_cast<double>(*datagram->kernelAtNs - outcome.sentNs) / 1000.0;
-                outcome.wakeupUs = static_cast<double>(datagram->atNs - *datagram->kernelAtNs) / 1000.0;
-            }
-            break;
+    const auto decoded = protocol::decodeDatagram(datagram);
+    if (!decoded.ok()) return std::nullopt;
+    const auto* echo = std::get_if<protocol::Echo>(&decoded.message->body);
+    if (echo == nullptr) return std::nullopt;
+    ProbeAnswer answer{echo->id, decoded.message->seq, false, std::nullopt, 0, std::nullopt};
+    const char form = echo->payload.empty() ? 'x' : echo->payload.front();
+    if (form == 'V' || form == 'K') answer.signedValid = measureKey != nullptr && protocol::measureTagValid(*measureKey, datagram);
+    if (form == 'T' || form == 'U' || form == 'Q' || form == 'V' || form == 'K') {
+        const protocol::MeasurePayload read = protocol::readMeasurePayload(echo->payload);
+        if (const auto* stamps = std::get_if<protocol::EchoStamps>(&read)) answer.stamps = *stamps;
+        if (const auto* counted = std::get_if<protocol::CountedEchoStamps>(&read)) {
+            answer.stamps = counted->stamps;
+            answer.answer = counted->answer;
         }
-        if (ec.value() == ECONNREFUSED) {
-            outcome.refused = true;
-            break;
-        }
-        // A timeout, another error, or someone else's datagram: wait out what is left.
-        const std::uint64_t now = monotonicNowNs();
-        if (now >= deadlineNs) break;
-        if (!datagram && ec.value() == EAGAIN) break; // the receive timed out (EWOULDBLOCK is EAGAIN)
-        setReceiveTimeout(std::chrono::microseconds((deadlineNs - now + 999) / 1000));
+        if (const auto* counts = std::get_if<protocol::RunCounts>(&read)) answer.runCounts = *counts;
     }
-    return outcome;
+    return answer;
 }
 
 } // namespace speed

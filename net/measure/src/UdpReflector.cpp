@@ -2,6 +2,7 @@
 
 #include "ReceiveStamped.hpp"
 
+#include "speed/measure/StreamRun.hpp"
 #include "speed/measure/UdpProber.hpp"
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/Probe.hpp"
@@ -29,12 +30,6 @@ constexpr auto kIdleWait = std::chrono::milliseconds(200); // the longest wait f
 
 std::uint64_t ns(std::chrono::nanoseconds duration) { return static_cast<std::uint64_t>(duration.count()); }
 
-// The smallest stream datagram: a PROBE with the largest numbers and a full 'D' form.
-std::size_t minimumStreamBytes() {
-    return protocol::minimumProbeBytes(UINT32_MAX, UINT32_MAX, UINT32_MAX,
-                                       protocol::measurePayloadChars(protocol::StreamData{}));
-}
-
 } // namespace
 
 UdpReflector::UdpReflector(asio::ip::udp::socket socket)
@@ -42,6 +37,8 @@ UdpReflector::UdpReflector(asio::ip::udp::socket socket)
     detail::enableKernelTimestamps(m_socket.native_handle());
     detail::enlargeReceiveBuffer(m_socket.native_handle(), detail::kStreamReceiveBufferBytes);
 }
+
+std::string UdpReflector::setDscp(int dscp) { return speed::setDscp(m_socket, dscp); }
 
 void UdpReflector::wakeFromSignal(int descriptor) {
     // Async-signal-safe: one system call. A blocked receive returns at once, and so does the
@@ -120,20 +117,63 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
     if (onStreamProbe(read.probe, read.payload, bytes, atNs)) return;
     // Written into buffers kept from one datagram to the next: the answer allocates nothing.
     m_stampText.clear();
-    if (std::holds_alternative<protocol::StampRequest>(read.payload)) {
+    const auto stampsNow = [&] {
         const std::uint64_t sentNs = monotonicNowNs(); // T3: as late as the answer allows
-        const protocol::EchoStamps stamps{
+        return protocol::EchoStamps{
             atNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(sentNs > atNs ? sentNs - atNs : 0, UINT32_MAX)),
             m_clockId};
-        protocol::appendMeasurePayload(m_stampText, stamps);
+    };
+    // A signed request is served only under the same password (its tag holds); else it gets the
+    // plain echo, which the measuring side does not believe.
+    const protocol::Key* signKey = nullptr;
+    if (protocol::isSigned(read.payload)) {
+        if (!m_measureKey || !protocol::measureTagValid(*m_measureKey, bytes)) {
+            ++m_counts.badTags;
+            protocol::writeEcho(m_answer, read.probe, {});
+            ++m_counts.echoes;
+            sendTo(m_answer, m_sender);
+            return;
+        }
+        signKey = &*m_measureKey;
     }
-    protocol::writeEcho(m_answer, read.probe, m_stampText);
+    const std::optional<std::string> tagSlot = signKey ? std::optional<std::string>(std::string()) : std::nullopt;
+    if (std::holds_alternative<protocol::StampRequest>(read.payload)) {
+        protocol::appendMeasurePayload(m_stampText, stampsNow());
+    } else if (const auto* counted = std::get_if<protocol::CountedStampRequest>(&read.payload)) {
+        ProbeRun& run = probeRun(counted->run, atNs);
+        run.seen.add(read.probe.seq);
+        protocol::appendMeasurePayload(m_stampText, protocol::CountedEchoStamps{stampsNow(), ++run.answered, tagSlot});
+    } else if (const auto* report = std::get_if<protocol::RunReportRequest>(&read.payload)) {
+        protocol::RunCounts counts{report->run, 0, 0, 0, 0, tagSlot};
+        if (const auto found = m_probeRuns.find({m_sender, report->run}); found != m_probeRuns.end()) {
+            const ProbeRun& run = *found->second;
+            counts = {report->run, run.seen.distinct(), run.seen.duplicates(), run.seen.reordered(), run.answered, tagSlot};
+        }
+        protocol::appendMeasurePayload(m_stampText, counts);
+    }
+    protocol::writeEcho(m_answer, read.probe, m_stampText, signKey);
     if (m_answer.size() > bytes.size()) { // cannot happen (an ECHO is its probe's size); never amplify
         ++m_counts.dropped;
         return;
     }
     ++m_counts.echoes;
     sendTo(m_answer, m_sender);
+}
+
+UdpReflector::ProbeRun& UdpReflector::probeRun(std::uint32_t name, std::uint64_t atNs) {
+    const RunKey key{m_sender, name};
+    auto found = m_probeRuns.find(key);
+    if (found == m_probeRuns.end()) {
+        if (m_probeRuns.size() >= kMaxProbeRuns) { // the least recently heard run makes room
+            const auto oldest = std::min_element(m_probeRuns.begin(), m_probeRuns.end(), [](const auto& a, const auto& b) {
+                return a.second->lastNs < b.second->lastNs;
+            });
+            m_probeRuns.erase(oldest);
+        }
+        found = m_probeRuns.emplace(key, std::make_unique<ProbeRun>()).first;
+    }
+    found->second->lastNs = atNs;
+    return *found->second;
 }
 
 bool UdpReflector::onStreamProbe(const protocol::ProbeView& probe, const protocol::MeasurePayload& payload,
@@ -175,7 +215,7 @@ bool UdpReflector::onStreamOpen(const protocol::ProbeView& probe, const protocol
     if (found == m_streams.end()) {
         const auto fromThere = std::count_if(m_streams.begin(), m_streams.end(),
                                              [&](const auto& entry) { return entry.first.first == m_sender; });
-        const bool fits = open.sizeBytes >= minimumStreamBytes() && open.sizeBytes <= protocol::kMaxProbeDatagramBytes;
+        const bool fits = static_cast<int>(open.sizeBytes) >= minimumStreamBytes() && open.sizeBytes <= protocol::kMaxProbeDatagramBytes;
         if (m_streams.size() >= kMaxStreams || static_cast<std::size_t>(fromThere) >= kMaxStreamsPerAddress || !fits ||
             open.rateKbps == 0 || open.durationMs == 0) {
             spdlog::info("stream {} from {} not opened (busy, or not a stream it can send)", open.stream,

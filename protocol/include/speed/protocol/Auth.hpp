@@ -59,6 +59,16 @@ struct ResumeClaim {
 // made from that session's nonces and the password), tied to this attempt and what it holds.
 std::string resumeProof(const SessionKeys& keys, const ResumeClaim& claim);
 
+// speed-measure under a password: the key of its measurement tags, BLAKE2b-256 under the
+// password's key over text("speed-measure-key"); and a measurement payload's tag, the first 12
+// bytes of BLAKE2b-128 under that key over text("speed-measure-tag") text(line), in 24
+// lowercase hex digits (a payload's fields are hex). `line` is the datagram from its verb to
+// just before the tag.
+inline constexpr std::size_t kMeasureTagChars = 24;
+Key deriveMeasureKey(const Key& passwordKey);
+std::string measureTagOf(const Key& measureKey, std::string_view line);
+bool measureTagMatches(const Key& measureKey, std::string_view line, std::string_view tag); // constant time
+
 bool sameText(std::string_view a, std::string_view b); // in constant time for equal lengths
 
 std::string nonceText(Nonce nonce);                          // 16 lowercase hex digits

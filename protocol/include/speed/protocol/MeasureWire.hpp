@@ -80,8 +80,48 @@ struct StreamCounts {
     friend bool operator==(const StreamCounts&, const StreamCounts&) = default;
 };
 
+// PROBE 'u': "stamp your ECHO, number it and count me in run `run`" (a random name per run, so
+// the far side keeps one run's counts apart from another's from the same address).
+// Under a password each of the four forms below is signed: its lowercase letter becomes 'v'
+// ('u'), 'k' ('q'); its uppercase 'V' ('U'), 'K' ('Q'); and a tag of 24 hex digits follows the
+// fields (Auth.hpp measureTagOf, over the datagram from its verb to the tag). `tag` holds it
+// (empty while a payload is being written: the tag is made over the line once it is there).
+struct CountedStampRequest {
+    std::uint32_t run = 0;
+    std::optional<std::string> tag{};
+    friend bool operator==(const CountedStampRequest&, const CountedStampRequest&) = default;
+};
+// ECHO 'U': the stamps of 'T' and the answer's number in its run (1, 2, 3 .. in the order the far
+// side sent them), so the measuring side tells an answer lost, duplicated or reordered on the way
+// back from one lost, duplicated or reordered on the way there.
+struct CountedEchoStamps {
+    EchoStamps stamps;
+    std::uint32_t answer = 0;
+    std::optional<std::string> tag{};
+    friend bool operator==(const CountedEchoStamps&, const CountedEchoStamps&) = default;
+};
+// PROBE 'q': "report what you counted of run `run`" (padded so that the report fits).
+struct RunReportRequest {
+    std::uint32_t run = 0;
+    std::optional<std::string> tag{};
+    friend bool operator==(const RunReportRequest&, const RunReportRequest&) = default;
+};
+// ECHO 'Q': the far side's counts of a run's 'u' probes: distinct probes received, copies of one
+// already counted, probes that arrived after one sent later (by SEQ), and answers sent (one per
+// copy received).
+struct RunCounts {
+    std::uint32_t run = 0;
+    std::uint32_t received = 0;
+    std::uint32_t duplicates = 0;
+    std::uint32_t reordered = 0;
+    std::uint32_t answered = 0;
+    std::optional<std::string> tag{};
+    friend bool operator==(const RunCounts&, const RunCounts&) = default;
+};
+
 using MeasurePayload = std::variant<std::monostate, StampRequest, EchoStamps, StreamData, StreamOpen, StreamGrant,
-                                    StreamReportRequest, StreamCounts>;
+                                    StreamReportRequest, StreamCounts, CountedStampRequest, CountedEchoStamps,
+                                    RunReportRequest, RunCounts>;
 
 // The payload's meaning; std::monostate for filler or anything that is not exactly one of the
 // forms (a wrong letter, a short or non-hex field, a filler that is not all 'x').
@@ -91,7 +131,13 @@ MeasurePayload readMeasurePayload(std::string_view payload);
 std::string measurePayloadText(const MeasurePayload& payload);
 // The same, appended to `out` (an answering loop reuses one buffer: no allocation per datagram).
 void appendMeasurePayload(std::string& out, const MeasurePayload& payload);
-// How many characters measurePayloadText writes for this form.
+// Whether the form is a signed one (a tag follows its fields), and how many characters its
+// letter and fields take before the tag.
+bool isSigned(const MeasurePayload& payload);
+std::size_t signedFieldChars(char letter); // 'v', 'V', 'k', 'K'; 0 for any other letter
+
+// How many characters measurePayloadText writes for this form (a signed form's tag counted
+// whether or not it is there yet).
 std::size_t measurePayloadChars(const MeasurePayload& payload);
 
 // `text` then filler, exactly `chars` characters long (at least text.size() + 1: a payload ends

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/MeasureWire.hpp"
 #include "speed/protocol/Message.hpp"
 
@@ -17,11 +18,25 @@ namespace speed::protocol {
 // The smallest probe with these numbers, its payload `payloadText` plus one filler byte.
 std::size_t minimumProbeBytes(WireNumber id, WireNumber now, WireNumber seq, std::size_t payloadTextChars = 0);
 
+// The smallest probe with these numbers whose payload holds a request of `requestChars` and
+// whose ECHO (of the same size) holds an answer of `answerChars`: a probe asking for stamps is
+// at least this large, so its answer has room for them whatever its size or numbers.
+std::size_t minimumProbeBytesFor(WireNumber id, WireNumber now, WireNumber seq, std::size_t requestChars,
+                                 std::size_t answerChars);
+
+// Whether a probe's payload asks for its ECHO to be stamped ('t', or 'u' which also counts it).
+bool asksForStamps(const MeasurePayload& payload);
+
 // `PROBE TIME SEQ ID PAYLOAD #crc`, exactly max(sizeBytes, minimum) bytes (capped at
 // kMaxProbeDatagramBytes). PAYLOAD is `payloadText` (a form of MeasureWire.hpp, or nothing)
 // followed by filler.
+// With `measureKey`, `payloadText` is a signed form without its tag ('v', 'k'): the tag over the
+// line so far follows it (Auth.hpp measureTagOf).
 std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
-                        std::string_view payloadText = {});
+                        std::string_view payloadText = {}, const Key* measureKey = nullptr);
+// Whether a PROBE's or ECHO's signed payload ('v', 'V', 'k', 'K') carries the tag of its line
+// under `measureKey`. False for any unsigned payload.
+bool measureTagValid(const Key& measureKey, std::string_view datagram);
 // `ECHO TIME SEQ ID PAYLOAD #crc` of exactly `sizeBytes` (at least its minimum): what the far
 // side sends of its own accord (a stream back).
 std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
@@ -42,6 +57,7 @@ struct ProbeView {
     std::string_view payload;
     // "TIME SEQ ID" as the datagram spells them: canonical decimals, so the ECHO copies them.
     std::string_view numbers;
+    std::string_view datagram{}; // the whole of it (a signed payload's tag is checked over it)
 };
 std::optional<ProbeView> readProbe(std::string_view datagram);
 
@@ -51,12 +67,16 @@ std::optional<ProbeView> readProbe(std::string_view datagram);
 std::string encodeEcho(const ProbeView& probe, std::string_view payloadText = {});
 // The same ECHO written over `out` (its capacity kept: an answering loop allocates nothing).
 void writeEcho(std::string& out, const ProbeView& probe, std::string_view payloadText = {});
+// The same with `payloadText` a signed form without its tag ('V', 'K'): the tag over the line so
+// far follows it, when it fits (else the probe's own payload comes back, unsigned).
+void writeEcho(std::string& out, const ProbeView& probe, std::string_view payloadText, const Key* measureKey);
 
 // The answering side's clock, for probes that ask for stamps (MeasureWire's StampRequest).
 struct EchoClock {
     std::uint64_t receivedNs = 0;            // when the probe arrived (T2)
     std::function<std::uint64_t()> nowNs;    // read just before the ECHO is written (T3)
     std::uint32_t clockId = 0;               // monotonicClockId of this machine
+    std::optional<Key> measureKey{};         // under a password: signed probes get signed answers
 };
 
 // When `datagram` is a valid PROBE, the ECHO to send back to its sender. Touches nothing else;

@@ -83,6 +83,9 @@ using PeerAddress = std::string;
 struct ProbeStampClock {
     std::function<std::uint64_t()> nowNs;
     std::uint32_t clockId = 0;
+    // Under a password: deriveMeasureKey of it, so that speed-measure's signed probes get signed
+    // answers (the session sets it from SessionConfig::passwordKey).
+    std::optional<Key> measureKey{};
 };
 
 // What Session::receive did with a datagram. AnsweredOnly: a PROBE was answered (rule 2) and

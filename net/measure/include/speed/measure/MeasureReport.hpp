@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/measure/MeasureRun.hpp"
 #include "speed/measure/RttStats.hpp"
 
 #include <iosfwd>
@@ -21,15 +22,25 @@ struct MeasureRunInfo {
     std::string reflectorWord;  // the same for JSON: "speed_echo", "plain_echo" or "none"
 };
 
-// With a one-way summary, the table ends with the run's one-way delays.
-void printTable(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
-                const std::optional<OneWaySummary>& oneWay = std::nullopt);
+// The table per size, then the run's one-way delays, its late answers, each direction's loss,
+// duplicates, reordering and IPDV, and the round trips' histogram (what the run has of them).
+void printTable(std::ostream& out, const MeasureRunInfo& info, const MeasureRunResult& run);
 void printCsv(std::ostream& out, const std::vector<RttSummary>& results);
 // One JSON object: {"results":[{"size":..,"sent":..,"lost":..,"rtt_us":{..},"jitter_us":..,
-// "throughput_mbps":..}, ...]} plus the run's settings and extra per-size keys.
-// With a one-way summary, also "one_way": {...} (docs/NETWORK.md).
-void printJson(std::ostream& out, const MeasureRunInfo& run, const std::vector<RttSummary>& results,
-               const std::optional<OneWaySummary>& oneWay = std::nullopt);
+// "throughput_mbps":..}, ...]} plus the run's settings, "one_way", "per_direction" and
+// "histogram" (docs/NETWORK.md).
+void printJson(std::ostream& out, const MeasureRunInfo& info, const MeasureRunResult& run);
+// The histogram's fine buckets summed per power of two of nanoseconds, from the lowest that
+// holds any to the highest (the empty ones between keep their place): a dozen bars, not hundreds.
+struct PowerOfTwoCounts {
+    std::uint64_t lowNs = 0;           // the first bar's lower bound (0, or a power of two)
+    std::vector<std::uint64_t> counts; // bar i: [lowNs << i, lowNs << (i + 1)), or [0, 1) then [1, 2) .. from 0
+    std::uint64_t barLowNs(std::size_t bar) const;
+    std::uint64_t highNs() const { return barLowNs(counts.size()); }
+};
+PowerOfTwoCounts powerOfTwoCounts(const LatencyHistogram& histogram);
+// The same as rows of text, each with a bar of at most `barWidth` characters.
+std::vector<std::string> histogramRows(const LatencyHistogram& histogram, int barWidth);
 
 } // namespace speed
 

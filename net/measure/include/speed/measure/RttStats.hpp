@@ -14,6 +14,7 @@ struct ProbeSeries {
     int wireBytes = 0; // bytes actually sent per probe (at least the probe header)
     int sent = 0;      // counted probes only (warm-up excluded)
     std::vector<double> rttUs; // one per probe that came back; a lost probe has no entry
+    int late = 0;      // of those, answered after the timeout (open loop: still counted, not lost)
     // Echoes stamped by the far side: one-way delays (under the clock offset of their time) and
     // how long the far side held each probe.
     std::vector<double> upUs{};
@@ -35,6 +36,7 @@ struct RttSummary {
     int sent = 0;
     int received = 0;
     int lost = 0; // counted, never averaged in: a lost probe has no delay
+    int late = 0; // answered after the timeout: in `received` and in the figures, not lost
     double minUs = 0;
     double p50Us = 0;  // median (mean of the two middle values for an even count)
     double meanUs = 0;

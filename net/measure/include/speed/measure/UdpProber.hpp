@@ -1,7 +1,9 @@
 #pragma once
 
 #include "speed/net/MonotonicClock.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/ClockOffset.hpp"
+#include "speed/protocol/MeasureWire.hpp"
 
 #include <asio/io_context.hpp>
 #include <asio/ip/udp.hpp>
@@ -22,20 +24,24 @@ enum class Reflector : std::uint8_t { None, SpeedEcho, PlainEcho };
 std::string_view describe(Reflector reflector);
 std::string_view wordOf(Reflector reflector); // "speed_echo", "plain_echo", "none"
 
-struct ProbeOutcome {
-    std::optional<double> rttUs; // empty: lost (no valid echo within the timeout)
-    int wireBytes = 0;           // bytes actually sent
-    bool refused = false;        // the host's machine said nothing listens on that port
-    std::uint64_t sentNs = 0;    // when it left (monotonic)
-    // The kernel's receive timestamp (SO_TIMESTAMPNS) less the send time: the round trip without
-    // this program's waking up; and that waking up, the program's receive time less the kernel's.
-    std::optional<double> kernelRttUs;
-    std::optional<double> wakeupUs;
-    // The four timestamps, when the echo carried the far side's (T4 the kernel's receive time
-    // when there is one), and whether both sides read one clock.
-    std::optional<protocol::ClockSample> clock;
-    bool sameClock = false;
+// What came back for a probe: its ID, and what the far side wrote in its ECHO. `plain`: the
+// PROBE itself came back unchanged (a plain UDP echo).
+struct ProbeAnswer {
+    std::uint32_t id = 0;
+    std::uint32_t seq = 0; // the SEQ it carries (the probe's own)
+    bool plain = false;
+    std::optional<protocol::EchoStamps> stamps; // 'T' or 'U'
+    std::uint32_t answer = 0;                   // 'U': the far side's number for this answer (0: none)
+    std::optional<protocol::RunCounts> runCounts; // 'Q': the far side's report of a run
+    bool signedValid = false; // a signed form ('V', 'K') whose tag holds under the measurement key
 };
+// An ECHO (or a PROBE sent back unchanged) read from a datagram; empty for anything else. With
+// `measureKey`, a signed answer's tag is checked (signedValid).
+std::optional<ProbeAnswer> readProbeAnswer(std::string_view datagram, const protocol::Key* measureKey = nullptr);
+
+// Sets the DSCP (0..63) of what `socket` sends (IP_TOS, or IPV6_TCLASS on an IPv6 socket; the
+// ECN bits 0). Empty on success, else why the system refused it.
+std::string setDscp(asio::ip::udp::socket& socket, int dscp);
 
 // One received datagram: its bytes (valid until the next receive) and when it came, by this
 // program (after the receive call returned) and by the kernel (when it has a timestamp).
@@ -45,10 +51,9 @@ struct ReceivedDatagram {
     std::optional<std::uint64_t> kernelAtNs;
 };
 
-// Sends one probe at a time to a host and times its echo. Blocking on purpose: between send and
-// echo nothing else runs, so the figure is the network's and not an event loop's. The socket is
-// connected, so the kernel drops datagrams from any other address. Stream mode uses the same
-// socket through send() and receiveUntil().
+// The measuring side's socket: sends probes to one host and reads what comes back. The socket
+// is connected, so the kernel drops datagrams from any other address. The probe runs
+// (MeasureRun) and streams (StreamRun) decide when to send and what an answer means.
 class UdpProber {
 public:
     UdpProber(asio::io_context& io, const asio::ip::udp::endpoint& target);
@@ -56,28 +61,40 @@ public:
     // Empty on success, else why the socket could not be opened.
     const std::string& openError() const { return m_openError; }
 
-    // One probe and its echo. askStamps: the probe asks the far side to stamp its ECHO (when its
-    // size has room; plain echo peers and older hosts just echo it).
-    ProbeOutcome roundTrip(int sizeBytes, int timeoutMs, bool askStamps = true);
-    Reflector reflector() const { return m_reflector; } // what answered the latest echo
+    // What answered the latest probe (set by the runs from the answers they read).
+    Reflector reflector() const { return m_reflector; }
+    void setReflector(Reflector reflector) { m_reflector = reflector; }
+
+    // The DSCP (0..63) of every datagram sent from now on (IP_TOS or IPV6_TCLASS, ECN bits 0).
+    // Empty on success, else why the system refused it.
+    std::string setDscp(int dscp);
 
     // A PROBE with the next ID and SEQ, `payloadText` then filler, `sizeBytes` long (or its
     // minimum). Returns the datagram; its ID is lastId().
     std::string nextProbe(int sizeBytes, std::string_view payloadText);
+    // The same, at least large enough for its ECHO to carry `answerChars` of payload form (a
+    // probe asking for stamps gets room for them whatever its size and numbers).
+    std::string nextProbe(int sizeBytes, std::string_view payloadText, std::size_t answerChars);
+    // With setup.ini's password: probes asking to be counted are signed, and only answers signed
+    // under the same password count (deriveMeasureKey of the password's key).
+    void setMeasureKey(const protocol::Key& key) { m_measureKey = key; }
+    const protocol::Key* measureKey() const { return m_measureKey ? &*m_measureKey : nullptr; }
+    std::uint32_t lastSeq() const { return m_nextSeq - 1; }
     std::uint32_t lastId() const { return m_nextId - 1; }
     std::error_code send(std::string_view datagram);
     // The next datagram from the target, waiting at most until `deadlineNs` (monotonic): empty
     // when none came; `refused` is set when the machine said nothing listens there.
     std::optional<ReceivedDatagram> receiveUntil(std::uint64_t deadlineNs, bool& refused);
+    // The same, blocking in the receive call itself for at most `timeout` (no poll before it:
+    // back-to-back probes answer fastest this way; the socket's receive timeout is set only
+    // when it changes).
+    std::optional<ReceivedDatagram> receiveWithin(std::chrono::microseconds timeout, bool& refused);
 
     // Whether the kernel gives receive timestamps on this socket.
     bool kernelTimestamps() const { return m_kernelTimestamps; }
     std::uint32_t clockId() const { return m_clockId; }
 
 private:
-    // Our probe's answer: an ECHO naming it, or the very datagram sent back.
-    bool isEchoOf(std::string_view received, std::uint32_t probeId, const std::string& probe,
-                  ProbeOutcome& outcome, const ReceivedDatagram& datagram);
     // recvmsg with the kernel's timestamp; blocking up to the socket's receive timeout.
     std::optional<ReceivedDatagram> receiveOne(int flags, std::error_code& ec);
     void setReceiveTimeout(std::chrono::microseconds timeout);
@@ -92,6 +109,7 @@ private:
     bool m_kernelTimestamps = false;
     std::chrono::microseconds m_receiveTimeout{-1};
     std::uint32_t m_clockId = 0;
+    std::optional<protocol::Key> m_measureKey;
 };
 
 } // namespace speed

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/measure/SequenceWindow.hpp"
 #include "speed/measure/StreamStats.hpp"
 #include "speed/protocol/Message.hpp"
 #include "speed/protocol/Probe.hpp"
@@ -12,6 +13,7 @@
 #include <csignal>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -27,6 +29,9 @@ namespace speed {
 // between them: an ECHO, a datagram from a service port (below 1024), or the very datagram it
 // sent that address less than a moment ago (a reflection of its own answer).
 //
+// A probe asking to be counted ('u') gets its stamps and the answer's number in its run, and
+// the run's counts (probes received, duplicated, reordered; answers sent) are told on request
+// ('q'), so the measuring side splits loss, duplication and reordering by direction.
 // It also counts streams (speed-measure --mode stream): a PROBE asking to open one is answered
 // with what is granted (rate and duration capped); the stream's datagrams are counted, not
 // answered; a report request is answered with the counts. A stream back (--bidir) goes only to
@@ -36,6 +41,7 @@ class UdpReflector {
 public:
     static constexpr std::size_t kMaxStreams = 16;          // open at once, all addresses
     static constexpr std::size_t kMaxStreamsPerAddress = 4;
+    static constexpr std::size_t kMaxProbeRuns = 64; // measuring runs counted at once, all addresses
     static constexpr auto kStreamForgottenAfter = std::chrono::seconds(30); // after its last datagram
 
     explicit UdpReflector(asio::ip::udp::socket socket);
@@ -48,6 +54,10 @@ public:
     // waits with ppoll until that stream's next datagram is due instead.
     void run(const volatile std::sig_atomic_t& stop);
     int descriptor() { return m_socket.native_handle(); }
+    // With setup.ini's password (deriveMeasureKey of its key): signed requests get signed answers.
+    void setMeasureKey(const protocol::Key& key) { m_measureKey = key; }
+    // The DSCP of its answers (0..63). Empty on success, else why the system refused it.
+    std::string setDscp(int dscp);
     // Shuts the socket down for reading: async-signal-safe; the reflector answers no more.
     static void wakeFromSignal(int descriptor);
 
@@ -59,6 +69,7 @@ public:
         long long streams = 0;   // streams opened
         long long streamDatagrams = 0; // counted, not answered
         long long backSent = 0;  // datagrams of streams back
+        long long badTags = 0;   // signed requests whose tag did not hold (another password, none here, forged)
         std::size_t addresses = 0; // counted up to 4096
     };
     const Counts& counts() const { return m_counts; }
@@ -75,6 +86,15 @@ private:
         std::uint64_t lastActivityNs = 0;
     };
     using StreamKey = std::pair<asio::ip::udp::endpoint, std::uint32_t>;
+    // What it counted of one measuring run's probes ('u'): which SEQs arrived, and its answers.
+    struct ProbeRun {
+        SequenceWindow seen;
+        std::uint32_t answered = 0;
+        std::uint64_t lastNs = 0;
+    };
+    using RunKey = std::pair<asio::ip::udp::endpoint, std::uint32_t>;
+    // The run `name` of the current sender, made (and the least recently heard one forgotten) when new.
+    ProbeRun& probeRun(std::uint32_t name, std::uint64_t atNs);
 
     // Reads what is waiting (at most a batch); `block`: wait for the first one.
     void drain(bool block);
@@ -109,9 +129,11 @@ private:
     };
     std::map<asio::ip::udp::endpoint, Sent> m_lastSent; // per address: what went back last, and when
     std::map<StreamKey, Stream> m_streams;
+    std::map<RunKey, std::unique_ptr<ProbeRun>> m_probeRuns; // at most kMaxProbeRuns (8 KiB each)
     std::set<asio::ip::udp::endpoint> m_addresses;
     asio::ip::udp::endpoint m_lastAddress; // who sent anything (the first 4096, for the summary)
     std::uint32_t m_clockId = 0;
+    std::optional<protocol::Key> m_measureKey;
     std::uint32_t m_nextSeq = 1;
     std::chrono::steady_clock::time_point m_startedAt = std::chrono::steady_clock::now();
     Counts m_counts;
