@@ -82,9 +82,9 @@ const Words kMeasureWords[] = {
      "タイムアウトまでにエコーが返りません：宛先でスピードのホストか UDP エコーサービスが動いていますか？"},
     {"measure.failure.unauthenticated",
      "answers came, but none signed with setup.ini's password: does the far side have the same password?",
-     "応答はありましたが、setup.ini のパスワードで署名されたものがありません：相手側も同じパスワードですか？"},
+     "応答はありましたが、設定のパスワードで署名されたものがありません：相手側も同じパスワードですか？"},
     {"measure.authenticated", "answers authenticated with setup.ini's password ({} without a valid tag not counted)",
-     "setup.ini のパスワードで応答を認証しました（正しい署名のない {} 件は数えていません）"},
+     "設定のパスワードで応答を認証しました（正しい署名のない {} 件は数えていません）"},
     {"measure.failure.error", "{}", "測定できませんでした：{}"},
 
     // Probes: the table per size, the fitted line and the one-way delays.

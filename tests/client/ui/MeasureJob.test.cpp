@@ -1,6 +1,7 @@
 #include "ui/MeasureJob.hpp"
 
 #include "speed/net/MonotonicClock.hpp"
+#include "speed/protocol/Auth.hpp"
 #include "speed/protocol/Probe.hpp"
 
 #include "text/Words.hpp"
@@ -10,10 +11,15 @@
 #include <asio/ip/udp.hpp>
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <regex>
 #include <chrono>
 #include <future>
+#include <optional>
+#include <fstream>
+#include <filesystem>
 #include <thread>
 #include "support/InJapanese.hpp"
 
@@ -28,8 +34,9 @@ namespace {
 // A host stand-in on loopback: answers probes (or keeps quiet) until destroyed.
 class ProbeAnswerer {
 public:
-    explicit ProbeAnswerer(bool answers, bool stamps = false)
-        : m_socket(m_io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0)), m_answers(answers), m_stamps(stamps) {
+    explicit ProbeAnswerer(bool answers, bool stamps = false, std::optional<protocol::Key> measureKey = std::nullopt)
+        : m_socket(m_io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0)), m_answers(answers), m_stamps(stamps),
+          m_measureKey(measureKey) {
         m_socket.non_blocking(true);
         m_thread = std::thread([this] { serve(); });
     }
@@ -51,7 +58,7 @@ private:
                 continue;
             }
             // Stamped like a speed host's answers when asked to (this machine's clock).
-            const protocol::EchoClock clock{monotonicNowNs(), &monotonicNowNs, thisMachineClockId()};
+            const protocol::EchoClock clock{monotonicNowNs(), &monotonicNowNs, thisMachineClockId(), m_measureKey};
             const auto echo = protocol::answerProbe(std::string_view(buffer.data(), length), m_stamps ? &clock : nullptr);
             if (echo && m_answers) m_socket.send_to(asio::buffer(*echo), from, 0, ec);
         }
@@ -61,6 +68,7 @@ private:
     asio::ip::udp::socket m_socket;
     bool m_answers;
     bool m_stamps;
+    std::optional<protocol::Key> m_measureKey;
     std::atomic<bool> m_stop{false};
     std::thread m_thread;
 };
@@ -156,7 +164,7 @@ TEST_CASE("measure job: destroying a running job stops its worker") {
 TEST_CASE("measure job: stamped echoes give one-way delays, several sizes a fitted line") {
     ProbeAnswerer host(true, true);
     MeasurePlan plan = smallPlan();
-    plan.maxExponent = 8; // up to 256 bytes: the larger sizes have room for stamps
+    plan.maxExponent = 8; // 1 .. 256 bytes, every probe stamped
     MeasureJob job;
     REQUIRE(job.start(host.target(), 50001, plan));
     REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
@@ -292,6 +300,7 @@ TEST_CASE("measure job: every failure is worded in both languages, the Japanese 
                                                failed(MeasureFailure::Refused),
                                                failed(MeasureFailure::NoStreamStart),
                                                failed(MeasureFailure::NoEcho),
+                                               failed(MeasureFailure::Unauthenticated),
                                                failed(MeasureFailure::Error, "E1")};
     std::vector<std::string> english;
     for (const MeasureOutcome& outcome : outcomes) english.push_back(failureText(outcome));
@@ -311,4 +320,35 @@ TEST_CASE("measure job: every failure is worded in both languages, the Japanese 
     CHECK(contains(failureText(outcomes[0]), "「99999」"));
     CHECK(contains(failureText(outcomes[1]), "X.INVALID"));
     CHECK(contains(failureText(outcomes[1]), "EAI_NONAME"));
+}
+
+TEST_CASE("measure job: with setup.ini's password only answers signed under it count") {
+    const auto folder = std::filesystem::temp_directory_path() / ("speed-measure-job-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const std::string config = (folder / "setup.ini").string();
+    {
+        std::ofstream file(config);
+        file << "[network]\npassword = kiwi fruit\n";
+    }
+    std::filesystem::permissions(config, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+    const protocol::Key key = protocol::deriveMeasureKey(*protocol::derivePasswordKey("kiwi fruit"));
+    {
+        ProbeAnswerer host(true, true, key); // a host with the same password
+        MeasureJob job;
+        REQUIRE(job.start(host.target(), 50001, smallPlan(), config));
+        REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
+        const MeasureOutcome outcome = job.outcome();
+        CHECK(outcome.authenticated);
+        CHECK(outcome.unauthenticated == 0);
+        CHECK(outcome.oneWay); // its stamps, signed, were believed
+    }
+    {
+        ProbeAnswerer host(true, true); // no password there: its answers are not signed
+        MeasureJob job;
+        REQUIRE(job.start(host.target(), 50001, smallPlan(), config));
+        REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Failed);
+        CHECK(job.outcome().failure == MeasureFailure::Unauthenticated);
+        CHECK(job.outcome().unauthenticated > 0);
+    }
+    std::filesystem::remove_all(folder);
 }
