@@ -218,6 +218,11 @@ void MeasureDialog::drawResults() {
             ImGui::EndTabItem();
         }
         if (!oneSize) histogramTab();
+        if (ImGui::BeginTabItem(label("measure.tab.over_time", "measure_tab_over_time").c_str())) {
+            const ProbeTimeline& t = outcome.timeline;
+            drawTimeline(t.rttUs, t.upUs, t.downUs, t.lost, t.seconds, plotsHeight);
+            ImGui::EndTabItem();
+        }
         ImGui::EndTabBar();
     } else {
         drawRttPlot(outcome.results, plotsHeight, outcome.fit.points >= 2 ? &outcome.fit : nullptr);

@@ -12,6 +12,9 @@
 #include "text/Words.hpp"
 
 
+#include <cmath>
+#include <limits>
+#include <algorithm>
 #include <sstream>
 
 namespace speed::client::ui {
@@ -204,6 +207,7 @@ void MeasureJob::measureProbes(UdpProber& prober, const MeasurePlan& plan, Measu
     outcome.late = result.late;
     outcome.farReportAsked = result.farReportAsked;
     outcome.openLoop = result.openLoop;
+    outcome.timeline = timelineOf(result.probes);
     outcome.authenticated = result.authenticated;
     outcome.unauthenticated = result.unauthenticated;
     outcome.notes = notes.str();
@@ -212,6 +216,33 @@ void MeasureJob::measureProbes(UdpProber& prober, const MeasurePlan& plan, Measu
     else if (result.anyEcho()) outcome.status = MeasureStatus::Finished;
     else if (result.unauthenticated > 0) markFailed(outcome, MeasureFailure::Unauthenticated);
     else markFailed(outcome, result.refused ? MeasureFailure::Refused : MeasureFailure::NoEcho);
+}
+
+ProbeTimeline timelineOf(const std::vector<ProbeRecord>& probes) {
+    ProbeTimeline timeline;
+    if (probes.empty()) return timeline;
+    const std::size_t points = std::min(probes.size(), ProbeTimeline::kPoints);
+    const float none = std::numeric_limits<float>::quiet_NaN();
+    timeline.rttUs.assign(points, none);
+    timeline.upUs.assign(points, none);
+    timeline.downUs.assign(points, none);
+    timeline.lost.assign(points, 0);
+    const auto keep = [](float& point, double value) {
+        point = std::isnan(point) ? static_cast<float>(value) : std::max(point, static_cast<float>(value));
+    };
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        const std::size_t point = i * points / probes.size();
+        const ProbeRecord& probe = probes[i];
+        if (!probe.answered()) {
+            ++timeline.lost[point];
+            continue;
+        }
+        keep(timeline.rttUs[point], probe.rttUs());
+        if (probe.upUs) keep(timeline.upUs[point], *probe.upUs);
+        if (probe.downUs) keep(timeline.downUs[point], *probe.downUs);
+    }
+    timeline.seconds = static_cast<double>(probes.back().intendedNs - probes.front().intendedNs) / 1e9;
+    return timeline;
 }
 
 std::string_view toString(MeasureStatus status) {

@@ -30,6 +30,17 @@ enum class MeasureFailure {
     Error,         // an exception stopped the run (failureDetail: its text)
 };
 
+// A probe run over time, for the dialog's plot: at most kPoints points, each the largest value
+// among its share of the probes (a spike stays visible however long the run), NaN where none of
+// them had one; and how many of them were lost.
+struct ProbeTimeline {
+    static constexpr std::size_t kPoints = 600;
+    std::vector<float> rttUs, upUs, downUs;
+    std::vector<int> lost;
+    double seconds = 0; // from the first probe's intended time to the last one's
+};
+ProbeTimeline timelineOf(const std::vector<ProbeRecord>& probes);
+
 // What the dialog shows once a run is over.
 struct MeasureOutcome {
     MeasureStatus status = MeasureStatus::Idle;
@@ -50,6 +61,7 @@ struct MeasureOutcome {
     int late = 0;
     bool farReportAsked = false;
     bool openLoop = false;
+    ProbeTimeline timeline;
     bool authenticated = false; // probes signed with setup.ini's password
     int unauthenticated = 0;    // answers without a valid tag, not counted
     std::optional<StreamRunResult> stream; // stream mode: the whole result

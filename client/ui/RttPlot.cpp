@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 
 namespace speed::client::ui {
@@ -184,6 +185,68 @@ void drawRttHistogram(const LatencyHistogram& histogram, float height) {
         labelX = std::max(labelX, x - ImGui::CalcTextSize(mark.name).x * 0.5f);
         draw.AddText(ImVec2(labelX, origin.y - barsHeight - line), mark.colour, mark.name);
         labelX += ImGui::CalcTextSize(mark.name).x + 4;
+    }
+}
+
+void drawTimeline(const std::vector<float>& rttUs, const std::vector<float>& upUs, const std::vector<float>& downUs,
+                  const std::vector<int>& lost, double seconds, float height) {
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
+    ImGui::Dummy(ImVec2(width, height));
+    double lowest = 1e12, highest = 0;
+    for (const auto* series : {&rttUs, &upUs, &downUs}) {
+        for (const float value : *series) {
+            if (std::isnan(value) || value <= 0) continue;
+            lowest = std::min(lowest, static_cast<double>(value));
+            highest = std::max(highest, static_cast<double>(value));
+        }
+    }
+    if (highest <= 0 || rttUs.empty()) return;
+    ImDrawList& draw = *ImGui::GetWindowDrawList();
+    const float leftMargin = ImGui::CalcTextSize("00.0k").x + 10;
+    PlotFrame frame{ImVec2(start.x + leftMargin, start.y + height - line * 2.2f), width - leftMargin - 8,
+                    height - line * 3.6f, logAxis(lowest, highest)};
+    const char* title = tr("measure.timeline.title");
+    draw.AddText(start, kAxisColour, title);
+    drawValueAxis(draw, frame);
+    const float step = rttUs.size() > 1 ? frame.width / static_cast<float>(rttUs.size() - 1) : 0.0f;
+    const struct { const std::vector<float>* series; ImU32 colour; const char* name; } lines[] = {
+        {&rttUs, kP99Colour, tr("measure.timeline.rtt")},
+        {&upUs, kMedianColour, tr("measure.timeline.up")},
+        {&downUs, kMeanColour, tr("measure.timeline.down")}};
+    float legendX = start.x + std::max(leftMargin + 60, ImGui::CalcTextSize(title).x + ImGui::GetFontSize());
+    for (const auto& series : lines) {
+        std::vector<ImVec2> points;
+        const auto flush = [&] {
+            if (points.size() > 1) draw.AddPolyline(points.data(), static_cast<int>(points.size()), series.colour, 0, 1.5f);
+            else if (points.size() == 1) draw.AddCircleFilled(points.front(), 1.5f, series.colour);
+            points.clear();
+        };
+        for (std::size_t i = 0; i < series.series->size(); ++i) {
+            const float value = (*series.series)[i];
+            if (std::isnan(value) || value <= 0) {
+                flush();
+                continue;
+            }
+            points.emplace_back(frame.origin.x + step * static_cast<float>(i), frame.y(value));
+        }
+        flush();
+        draw.AddRectFilled(ImVec2(legendX, start.y + line * 0.3f), ImVec2(legendX + 10, start.y + line * 0.8f), series.colour);
+        draw.AddText(ImVec2(legendX + 14, start.y), kAxisColour, series.name);
+        legendX += 22 + ImGui::CalcTextSize(series.name).x;
+    }
+    for (std::size_t i = 0; i < lost.size(); ++i) {
+        if (lost[i] == 0) continue;
+        const float x = frame.origin.x + step * static_cast<float>(i);
+        draw.AddLine(ImVec2(x, frame.origin.y), ImVec2(x, frame.origin.y - line * 0.6f), kMeanColour, 2);
+    }
+    // Seconds under the axis: the start, the middle and the end.
+    for (const double share : {0.0, 0.5, 1.0}) {
+        char label[32];
+        std::snprintf(label, sizeof label, "%.1f s", seconds * share);
+        const float x = frame.origin.x + frame.width * static_cast<float>(share) - ImGui::CalcTextSize(label).x * static_cast<float>(share);
+        draw.AddText(ImVec2(x, frame.origin.y + 3), kAxisColour, label);
     }
 }
 

@@ -19,4 +19,10 @@ void drawRttPlot(const std::vector<RttSummary>& results, float height, const Lin
 // bars' bounds below; p50, p99 and p99.9 marked where they fall. Takes `height` pixels.
 void drawRttHistogram(const LatencyHistogram& histogram, float height);
 
+// A run over time: the RTT, and the one-way delays up and down where the answers were stamped,
+// as lines on a logarithmic µs axis (a gap where a stretch had none), the seconds below, and a
+// mark at the foot for every stretch with a lost probe. Takes `height` pixels.
+void drawTimeline(const std::vector<float>& rttUs, const std::vector<float>& upUs, const std::vector<float>& downUs,
+                  const std::vector<int>& lost, double seconds, float height);
+
 } // namespace speed::client::ui

@@ -29,8 +29,10 @@ const Words kMeasureWords[] = {
     {"measure.probe.probes", "probes", "プローブ数"},
     {"measure.probe.interval", "interval (ms)", "間隔（ms）"},
     {"measure.button.start", "Start", "開始"},
-    {"measure.form.note", "{} warm-up probes first, not counted; a probe is lost after {} ms",
-     "最初の {} 個はウォームアップ（集計外）、{} ms 以内に戻らないプローブは損失"},
+    {"measure.form.note",
+     "{} warm-up probes first, not counted; an answer after {} ms is late, none by the end of the run lost; with an "
+     "interval, probes leave on a fixed schedule",
+     "最初の {} 個はウォームアップ（集計外）。{} ms を過ぎた応答は遅延、最後まで戻らないものは損失。間隔を指定すると決まった時刻に送信"},
 
     // What is wrong with the form (the English is speed-measure's, which names its options).
     {"measure.problem.max_exponent", "--max-exp must be 0..15 (2^15 = 32768 bytes; a UDP datagram holds at most 65,507)",
@@ -127,6 +129,11 @@ const Words kMeasureWords[] = {
      "RTT の範囲ごとの応答数（µs、棒ごとに範囲が 2 倍）"},
     {"measure.tab.per_size", "RTT per size", "サイズ別 RTT"},
     {"measure.tab.histogram", "RTT histogram", "RTT ヒストグラム"},
+    {"measure.tab.over_time", "over time", "時間の推移"},
+    {"measure.timeline.title", "µs, log (the largest of each stretch; lost: red marks)", "µs、対数（区間ごとの最大値、損失は赤い印）"},
+    {"measure.timeline.rtt", "RTT", "RTT"},
+    {"measure.timeline.up", "up", "上り"},
+    {"measure.timeline.down", "down", "下り"},
 
     // A stream: how it was counted, the table per direction, the round trips.
     {"measure.stream.counted_far", "counted by the far side (one way)", "宛先側で集計（片道）"},
