@@ -33,28 +33,37 @@ void appendNumber(std::string& out, WireNumber value) {
     out.append(digits.data(), end);
 }
 
-// "VERB TIME SEQ ID " + payload + " #crc", the payload `payloadText` padded with filler so that
-// the datagram is `sizeBytes` (or its minimum). Written directly rather than through a Message:
-// this is the measuring loop's and the answering path's work, once per datagram; the result is
-// byte for byte what encodeDatagram writes.
-std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
-                              WireNumber seq, std::string_view payloadText) {
+// "VERB TIME SEQ ID " + payload + " #crc" appended to `out`, the payload `payloadText` padded
+// with filler so that the datagram is `sizeBytes` (or its minimum). Written directly rather than
+// through a Message: this is the measuring loop's and the answering path's work, once per
+// datagram; the result is byte for byte what encodeDatagram writes. Appended, so that a sender
+// lays a batch of datagrams end to end in one buffer; the checksum covers this datagram only.
+void appendMeasurement(std::string& out, std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
+                       WireNumber seq, std::string_view payloadText) {
     const std::size_t header = verb.size() + 1 + digitsOf(now) + 1 + digitsOf(seq) + 1 + digitsOf(id) + 1;
     const std::size_t minimum = header + payloadText.size() + 1 + kChecksumTailBytes;
     const std::size_t target = std::clamp(sizeBytes, minimum, std::max(minimum, kMaxProbeDatagramBytes));
+    const std::size_t start = out.size();
+    out.reserve(start + target);
+    out.append(verb);
+    out += ' ';
+    appendNumber(out, now);
+    out += ' ';
+    appendNumber(out, seq);
+    out += ' ';
+    appendNumber(out, id);
+    out += ' ';
+    out.append(payloadText);
+    out.append(start + target - kChecksumTailBytes - out.size(), kPayloadFiller);
+    const std::uint32_t crc = crc32(std::string_view(out).substr(start));
+    out += kChecksumMark;
+    hex::append(out, crc, static_cast<int>(wire::kChecksumDigits));
+}
+
+std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
+                              WireNumber seq, std::string_view payloadText) {
     std::string datagram;
-    datagram.reserve(target);
-    datagram.append(verb);
-    datagram += ' ';
-    appendNumber(datagram, now);
-    datagram += ' ';
-    appendNumber(datagram, seq);
-    datagram += ' ';
-    appendNumber(datagram, id);
-    datagram += ' ';
-    datagram.append(payloadText);
-    datagram.append(target - kChecksumTailBytes - datagram.size(), kPayloadFiller);
-    appendChecksum(datagram);
+    appendMeasurement(datagram, verb, id, sizeBytes, now, seq, payloadText);
     return datagram;
 }
 
@@ -147,6 +156,16 @@ std::string encodeProbe(WireNumber id, std::size_t sizeBytes, WireNumber now, Wi
 std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
                              std::string_view payloadText) {
     return encodeMeasurement("ECHO", id, sizeBytes, now, seq, payloadText);
+}
+
+void appendProbe(std::string& out, WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                 std::string_view payloadText) {
+    appendMeasurement(out, "PROBE", id, sizeBytes, now, seq, payloadText);
+}
+
+void appendEchoOfSize(std::string& out, WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                      std::string_view payloadText) {
+    appendMeasurement(out, "ECHO", id, sizeBytes, now, seq, payloadText);
 }
 
 std::string encodeEcho(const Message& probe, std::string_view payloadText) {
