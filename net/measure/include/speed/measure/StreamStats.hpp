@@ -17,7 +17,7 @@ struct StreamPlan {
     static constexpr double kMaxDurationS = 86'400;  // a day
     // Per direction: the wire's sequence numbers and counts are 32 bits (MeasureWire's 'D' and
     // 'C' forms), so a stream holds at most this many datagrams (6.3 TB of 1472-byte ones; at
-    // 1000 Mbit/s, about 13 hours). Nothing is kept per datagram: this bounds no memory.
+    // 1000 Mbit/s, about 14 hours). Nothing is kept per datagram: this bounds no memory.
     static constexpr std::uint32_t kMaxDatagrams = 4'294'967'295U;
     static constexpr int kDefaultSize = 1472;        // one Ethernet frame's UDP payload
 
