@@ -189,6 +189,24 @@ TEST_CASE("A late batch counts its late datagrams; a long stall slips the rest o
     CHECK(schedule.dueBy(13, stalled) == 0); // the rest are due on the new times: not overdue
 }
 
+TEST_CASE("Sending stops about on time when the rate is more than the sender can send", "[stream]") {
+    SendSchedule schedule(1'000, 1'000'000, 1000); // 1 s planned; catch-up bound 4 ms
+    CHECK(schedule.stopNs() == 1'000 + 1'000'000'000 + 4'000'000);
+    // Stalled 300 ms: the whole stream still goes, 300 ms later.
+    schedule.sent(0, 1'000 + 300'000'000);
+    CHECK(schedule.slipNs() == 300'000'000);
+    CHECK(schedule.stopNs() == 1'000 + 1'300'000'000 + 4'000'000);
+    CHECK(schedule.endNs() < schedule.stopNs());
+    // Always behind (a rate the machine cannot send): the overrun stops at max(1 s, 10%).
+    for (std::uint32_t i = 1; i < 100; ++i) schedule.sent(i, schedule.dueNs(i) + 50'000'000);
+    CHECK(schedule.slipNs() > 4'000'000'000ULL);
+    CHECK(schedule.stopNs() == 1'000 + 2'000'000'000 + 4'000'000);
+    // A long stream may overrun by a tenth of its time.
+    SendSchedule day(0, 1'000'000, 86'400'000);
+    day.sent(0, 3'600'000'000'000ULL); // an hour behind
+    CHECK(day.stopNs() == 86'400'000'000'000ULL + 3'600'000'000'000ULL + 4'000'000);
+}
+
 TEST_CASE("The counter's memory is a window: a day's sequence numbers cost no more than a second's", "[stream]") {
     StreamCounter counter(1, StreamPlan::kMaxDatagrams);
     counter.add(0, 0, 10, 100);

@@ -242,12 +242,15 @@ void StreamClient::sendStream(SendSchedule& schedule) {
             m_result.cancelled = true;
             break;
         }
+        if (now >= schedule.stopNs()) break; // more than the machine sends: what left is reported
         if (now >= schedule.wakeNs(m_sent)) {
             lastSentNs = sendBatch(schedule, now);
             continue;
         }
-        receiveUntil(schedule.wakeNs(m_sent), [] { return false; });
+        receiveUntil(std::min(schedule.wakeNs(m_sent), schedule.stopNs()), [] { return false; });
     }
+    m_result.planned = schedule.count();
+    m_result.stoppedShort = !m_result.cancelled && m_sent < schedule.count();
     // Sent on time, the last datagram counts from its due time (a batch leaves a little ahead).
     if (m_sent > 0) lastSentNs = std::max(lastSentNs, schedule.dueNs(m_sent - 1));
     m_result.sendingSeconds = seconds(lastSentNs - m_firstSentNs + schedule.intervalNs());

@@ -69,6 +69,12 @@ std::uint32_t SendSchedule::dueBy(std::uint32_t next, std::uint64_t byNs) const 
     return static_cast<std::uint32_t>(through - next + 1);
 }
 
+std::uint64_t SendSchedule::stopNs() const {
+    const std::uint64_t plannedNs = (static_cast<std::uint64_t>(m_count) * m_intervalFixed) >> kFixedBits;
+    const std::uint64_t maxOverrunNs = std::max<std::uint64_t>(1'000'000'000ULL, plannedNs / 10);
+    return m_startNs + plannedNs + std::min(m_slipNs, maxOverrunNs) + m_maxCatchUpNs;
+}
+
 void SendSchedule::sent(std::uint32_t index, std::uint64_t sentNs) {
     const std::uint64_t due = dueNs(index);
     if (sentNs <= due) return;

@@ -68,6 +68,13 @@ public:
     // How many datagrams from `next` on are due by `byNs` (none past the end of the stream).
     std::uint32_t dueBy(std::uint32_t next, std::uint64_t byNs) const;
 
+    // When sending stops, even with datagrams left: the planned end (count x interval after the
+    // start), plus the slip up to max(1 s, a tenth of the planned time), plus the catch-up bound.
+    // A sender that stalled for a moment still sends the whole stream; one that cannot send at
+    // the rate (asked for more than the machine sends) stops about on time with what it sent,
+    // rather than run for as long as the stream would take it.
+    std::uint64_t stopNs() const;
+
     // Tells the schedule that datagram `index` left at `sentNs` (counts lateness).
     void sent(std::uint32_t index, std::uint64_t sentNs);
     std::uint32_t late() const { return m_late; }
