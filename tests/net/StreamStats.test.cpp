@@ -130,6 +130,20 @@ TEST_CASE("A stream plan is bounded with clear errors", "[stream]") {
     CHECK(validate(plan, 90).empty());
 }
 
+TEST_CASE("A stream catches up on 2 MiB of backlog, within 1..20 ms and at least 4 intervals", "[stream]") {
+    CHECK(SendSchedule(0, 500, 1472, 1.0).maxCatchUpNs() == 20'000'000);      // 2 MiB: 33.6 ms
+    CHECK(SendSchedule(0, 1000, 1472, 1.0).maxCatchUpNs() == 16'777'216);     // 2 MiB at 1 Gbit/s
+    CHECK(SendSchedule(0, 100'000, 1472, 1.0).maxCatchUpNs() == 1'000'000);   // 168 us: at least 1 ms
+    CHECK(SendSchedule(0, 0.1, 1472, 100.0).maxCatchUpNs() == 4 * 117'760'000); // 4 intervals of 118 ms
+    // A sender descheduled for 10 ms at 500 Mbit/s catches up: no slip, every datagram still due.
+    SendSchedule schedule(0, 500, 1472, 1.0);
+    schedule.sent(0, 10'000'000);
+    CHECK(schedule.slipNs() == 0);
+    CHECK(schedule.late() == 1);
+    schedule.sent(1, 31'000'000); // 21 ms: past the bound, the schedule moves on
+    CHECK(schedule.slipNs() > 0);
+}
+
 TEST_CASE("A batch carries what is due within one span of its first datagram", "[stream]") {
     // 500 Mbit/s of 1250-byte datagrams: one every 20 us, 50 per 1 ms span.
     SendSchedule schedule(1'000'000, 500, 1250, 1.0);

@@ -51,8 +51,10 @@ const Words kMeasureWords[] = {
      "ストリームのバイト数は {}..65507 にしてください（ストリームのデータグラムはヘッダー、シーケンス番号、送信時刻で {} "
      "バイトを使います）"},
     {"measure.problem.datagrams",
-     "--rate x --duration / --size asks for {:.0f} datagrams; at most {} (use larger datagrams or a shorter run)",
-     "この設定ではデータグラムが {:.0f} 個になります。上限は {} 個です（データグラムを大きくするか、秒数を短くしてください）"},
+     "--rate x --duration / --size asks for {:.0f} datagrams; at most {}, the stream's 32-bit sequence numbers (use "
+     "larger datagrams or a shorter run)",
+     "この設定ではデータグラムが {:.0f} 個になります。上限は {} 個です（ストリームの通し番号は 32 ビット）。"
+     "データグラムを大きくするか、秒数を短くしてください"},
 
     // While a run goes.
     {"measure.progress.stream", "{:.0f}% of the stream sent", "ストリームの {:.0f}% を送信済み"},

@@ -5,6 +5,11 @@
 #include <cstdio>
 
 namespace speed {
+namespace {
+
+constexpr double kCatchUpBytes = 2 << 20; // a catch-up burst fits half a receiving socket's 4 MiB
+
+} // namespace
 
 std::string validate(const StreamPlan& plan, int minimumBytes) {
     char text[240];
@@ -38,14 +43,18 @@ SendSchedule::SendSchedule(std::uint64_t startNs, double rateMbps, int sizeBytes
       m_count(static_cast<std::uint32_t>(std::clamp(std::floor(rateMbps * 1e6 * durationS / (8.0 * sizeBytes)), 1.0,
                                                     static_cast<double>(StreamPlan::kMaxDatagrams)))),
       m_lateAfterNs(std::min<std::uint64_t>(intervalNs(), 1'000'000)),
-      m_maxCatchUpNs(std::max<std::uint64_t>(4 * intervalNs(), 1'000'000)) {}
+      m_maxCatchUpNs(std::max<std::uint64_t>(
+          4 * intervalNs(), std::clamp<std::uint64_t>(static_cast<std::uint64_t>(
+                                                          kCatchUpBytes * 8000.0 / std::max(rateMbps, 1e-9)),
+                                                      1'000'000, 20'000'000))) {}
 
-SendSchedule::SendSchedule(std::uint64_t startNs, std::uint64_t intervalNs, std::uint32_t count)
+SendSchedule::SendSchedule(std::uint64_t startNs, std::uint64_t intervalNs, std::uint32_t count,
+                           std::uint64_t maxCatchUpNs)
     : m_startNs(startNs),
       m_intervalFixed(std::max<std::uint64_t>(intervalNs, 1) << kFixedBits),
       m_count(std::max<std::uint32_t>(count, 1)),
       m_lateAfterNs(std::min<std::uint64_t>(this->intervalNs(), 1'000'000)),
-      m_maxCatchUpNs(std::max<std::uint64_t>(4 * this->intervalNs(), 1'000'000)) {}
+      m_maxCatchUpNs(maxCatchUpNs > 0 ? maxCatchUpNs : std::max<std::uint64_t>(4 * this->intervalNs(), 1'000'000)) {}
 
 std::uint64_t SendSchedule::wakeNs(std::uint32_t next) const {
     const std::uint64_t due = dueNs(next);

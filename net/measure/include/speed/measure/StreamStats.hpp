@@ -35,9 +35,12 @@ std::string validate(const StreamPlan& plan, int minimumBytes);
 // When each datagram of a stream is due: evenly spaced at the plan's rate, from `startNs`. A
 // datagram that leaves later than min(one interval, 1 ms) after it was due counts as late (it
 // made a gap, and the next ones may leave back to back to keep the rate). The catch-up is
-// bounded: a sender more than max(4 intervals, 1 ms) behind (descheduled, stopped) does not
+// bounded: a sender further behind than the catch-up bound (descheduled, stopped) does not
 // flush the whole backlog at once, which would measure its own stall as the far side's buffer
-// overflowing; the schedule slips instead and the stream goes on at its rate from there.
+// overflowing; the schedule slips instead and the stream goes on at its rate from there. The
+// bound is what 2 MiB take at the rate (half the 4 MiB a receiving socket asks for), kept
+// within 1..20 ms, and at least 4 intervals: a sender on a busy machine, descheduled for a few
+// milliseconds at a time, catches up rather than fall behind the rate for good.
 //
 // Sent in batches: the pacing loop sleeps until kWakeLeadNs before the next datagram is due
 // (wakeNs), then sends every datagram due within kBatchSpanNs of it (batchEndNs, dueBy), so one
@@ -49,7 +52,8 @@ public:
     static constexpr std::uint64_t kWakeLeadNs = 100'000;    // wake this much before a batch is due
 
     SendSchedule(std::uint64_t startNs, double rateMbps, int sizeBytes, double durationS);
-    SendSchedule(std::uint64_t startNs, std::uint64_t intervalNs, std::uint32_t count);
+    // A bare schedule: the catch-up bound is max(4 intervals, 1 ms) unless given.
+    SendSchedule(std::uint64_t startNs, std::uint64_t intervalNs, std::uint32_t count, std::uint64_t maxCatchUpNs = 0);
 
     std::uint32_t count() const { return m_count; }
     // The interval rounded to a nanosecond; the schedule itself keeps 1/65536 ns, so that small
@@ -80,6 +84,7 @@ public:
     std::uint32_t late() const { return m_late; }
     std::uint64_t maxLatenessNs() const { return m_maxLatenessNs; }
     std::uint64_t slipNs() const { return m_slipNs; } // how far the schedule moved on after stalls
+    std::uint64_t maxCatchUpNs() const { return m_maxCatchUpNs; }
 
 private:
     static constexpr int kFixedBits = 16;
