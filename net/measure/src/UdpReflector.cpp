@@ -267,7 +267,8 @@ void UdpReflector::sendBackDue() {
         const std::uint64_t batchEndNs = schedule.batchEndNs(stream.backNext, now);
         const std::size_t size = stream.grant.sizeBytes;
         for (std::uint32_t turn = 0; turn < kBackBatch;) {
-            const std::uint64_t paidFor = stream.bytesIn > stream.bytesOut ? (stream.bytesIn - stream.bytesOut) / size : 0;
+            const std::uint64_t paidFor =
+                stream.bytesIn > stream.bytesOut ? (stream.bytesIn - stream.bytesOut) / size : 0;
             const std::uint32_t batch = static_cast<std::uint32_t>(
                 std::min<std::uint64_t>({schedule.dueBy(stream.backNext, batchEndNs), m_backSender.maxBatch(size),
                                          kBackBatch - turn, paidFor}));
@@ -288,8 +289,8 @@ void UdpReflector::sendBackBatch(const asio::ip::udp::endpoint& to, Stream& stre
         m_backPayload.clear();
         protocol::appendMeasurePayload(m_backPayload,
                                        protocol::StreamData{true, stream.grant.stream, stream.backNext + i, sentNs});
-        protocol::appendEchoOfSize(m_backBatch, stream.backNext + i, size, static_cast<std::uint32_t>(sinceStart.count()),
-                                   m_nextSeq++, m_backPayload);
+        protocol::appendEchoOfSize(m_backBatch, stream.backNext + i, size,
+                                   static_cast<std::uint32_t>(sinceStart.count()), m_nextSeq++, m_backPayload);
     }
     // Every datagram is exactly the granted size (at least the smallest stream datagram).
     const BatchSender::Outcome outcome =
