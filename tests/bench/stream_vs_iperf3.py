@@ -35,7 +35,7 @@ def free_port():
             socket.socket(socket.AF_INET, socket.SOCK_STREAM) as control:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-        control.bind(("127.0.0.1", port)) # iperf3 needs the TCP port too
+        control.bind(("127.0.0.1", port))  # iperf3 needs the TCP port too
         return port
 
 
@@ -83,12 +83,11 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     log = os.path.join(work, "runs.log")
     iperf_port, speed_port = free_port(), free_port()
-    servers = [subprocess.Popen(["iperf3", "-s", "-p", str(iperf_port)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL),
-               subprocess.Popen([program, "--serve", "--port", str(speed_port)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)]
+    servers = []
     failed = False
     try:
+        for server in (["iperf3", "-s", "-p", str(iperf_port)], [program, "--serve", "--port", str(speed_port)]):
+            servers.append(subprocess.Popen(server, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         time.sleep(0.5)
         print(f"sender CPU (user + sys) on loopback, {seconds:g} s per run, socket buffers {BUFFER}, {rounds} rounds")
         for size in sizes:
@@ -108,7 +107,7 @@ def main(argv):
                 ratio = ours / theirs if theirs > 0 else float("inf")
                 print(f"{rate:g} Mbit/s x {size} B: median sender CPU speed-measure {ours:.2f} s, iperf3 {theirs:.2f} s"
                       f", ratio {ratio:.2f} (goal <= {GOAL})", flush=True)
-    except (RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as error:
+    except (OSError, RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as error:
         print(f"FAILED: {error}")
         failed = True
     finally:
