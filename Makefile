@@ -61,7 +61,8 @@ unit: build-asan
 # Every benchmark, each printing its figures: the CPU ladder (make test runs it too: it plays in
 # virtual time) and those labelled manual-bench (the measuring tool against a C ping-pong, the
 # journal's and a password's cost, coming back after kill -9, the window's frame and input costs,
-# fair races, the simulator's games per CPU second), about ten minutes.
+# fair races, the simulator's games per CPU second, a paced stream's sender beside iperf3's), about
+# a quarter of an hour.
 bench: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS) -L "bench" -V
 

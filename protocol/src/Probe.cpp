@@ -34,30 +34,41 @@ void appendNumber(std::string& out, WireNumber value) {
     out.append(digits.data(), end);
 }
 
-// "VERB TIME SEQ ID " + payload + " #crc", the payload `payloadText` padded with filler so that
-// the datagram is `sizeBytes` (or its minimum). Written directly rather than through a Message:
-// this is the measuring loop's and the answering path's work, once per datagram; the result is
-// byte for byte what encodeDatagram writes.
-std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
-                              WireNumber seq, std::string_view payloadText, const Key* measureKey = nullptr) {
+// "VERB TIME SEQ ID " + payload + " #crc" appended to `out`, the payload `payloadText` padded
+// with filler so that the datagram is `sizeBytes` (or its minimum). Written directly rather than
+// through a Message: this is the measuring loop's and the answering path's work, once per
+// datagram; the result is byte for byte what encodeDatagram writes. Appended, so that a sender
+// lays a batch of datagrams end to end in one buffer; the checksum covers this datagram only.
+// With `measureKey`, the payload is a signed form without its tag: the tag over the line so far
+// follows it.
+void appendMeasurement(std::string& out, std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
+                       WireNumber seq, std::string_view payloadText, const Key* measureKey = nullptr) {
     const std::size_t header = verb.size() + 1 + digitsOf(now) + 1 + digitsOf(seq) + 1 + digitsOf(id) + 1;
     const std::size_t tagChars = measureKey != nullptr ? kMeasureTagChars : 0;
     const std::size_t minimum = header + payloadText.size() + tagChars + 1 + kChecksumTailBytes;
     const std::size_t target = std::clamp(sizeBytes, minimum, std::max(minimum, kMaxProbeDatagramBytes));
+    const std::size_t start = out.size();
+    out.reserve(start + target);
+    out.append(verb);
+    out += ' ';
+    appendNumber(out, now);
+    out += ' ';
+    appendNumber(out, seq);
+    out += ' ';
+    appendNumber(out, id);
+    out += ' ';
+    out.append(payloadText);
+    if (measureKey != nullptr) out += measureTagOf(*measureKey, std::string_view(out).substr(start)); // over the line so far
+    out.append(start + target - kChecksumTailBytes - out.size(), kPayloadFiller);
+    const std::uint32_t crc = crc32(std::string_view(out).substr(start));
+    out += kChecksumMark;
+    hex::append(out, crc, static_cast<int>(wire::kChecksumDigits));
+}
+
+std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t sizeBytes, WireNumber now,
+                              WireNumber seq, std::string_view payloadText, const Key* measureKey = nullptr) {
     std::string datagram;
-    datagram.reserve(target);
-    datagram.append(verb);
-    datagram += ' ';
-    appendNumber(datagram, now);
-    datagram += ' ';
-    appendNumber(datagram, seq);
-    datagram += ' ';
-    appendNumber(datagram, id);
-    datagram += ' ';
-    datagram.append(payloadText);
-    if (measureKey != nullptr) datagram += measureTagOf(*measureKey, datagram); // over the line so far
-    datagram.append(target - kChecksumTailBytes - datagram.size(), kPayloadFiller);
-    appendChecksum(datagram);
+    appendMeasurement(datagram, verb, id, sizeBytes, now, seq, payloadText, measureKey);
     return datagram;
 }
 
@@ -171,6 +182,16 @@ bool measureTagValid(const Key& measureKey, std::string_view datagram) {
 std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
                              std::string_view payloadText) {
     return encodeMeasurement("ECHO", id, sizeBytes, now, seq, payloadText);
+}
+
+void appendProbe(std::string& out, WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                 std::string_view payloadText) {
+    appendMeasurement(out, "PROBE", id, sizeBytes, now, seq, payloadText);
+}
+
+void appendEchoOfSize(std::string& out, WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                      std::string_view payloadText) {
+    appendMeasurement(out, "ECHO", id, sizeBytes, now, seq, payloadText);
 }
 
 std::string encodeEcho(const Message& probe, std::string_view payloadText) {

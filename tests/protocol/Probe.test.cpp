@@ -79,3 +79,18 @@ TEST_CASE("A probe read in place is what the codec reads, and nothing else is", 
     }
     CHECK(readProbe(withCrc("PROBE 1 2 3 x")));
 }
+
+TEST_CASE("Probes and echoes appended end to end are each what the encoder writes", "[probe]") {
+    std::string batch = "left alone";
+    appendProbe(batch, 1, 300, 1000, 42, "D0");
+    appendProbe(batch, 2, 300, 1000, 43, "D1");
+    appendEchoOfSize(batch, 3, 300, 1000, 44, "B2");
+    REQUIRE(batch.size() == 10 + 3 * 300);
+    CHECK(batch.substr(0, 10) == "left alone");
+    CHECK(batch.substr(10, 300) == encodeProbe(1, 300, 1000, 42, "D0"));
+    CHECK(batch.substr(310, 300) == encodeProbe(2, 300, 1000, 43, "D1"));
+    CHECK(batch.substr(610, 300) == encodeEchoOfSize(3, 300, 1000, 44, "B2"));
+    // Each one's checksum covers itself only: each decodes on its own.
+    CHECK(decodeDatagram(batch.substr(310, 300)).ok());
+    CHECK(decodeDatagram(batch.substr(610, 300)).ok());
+}

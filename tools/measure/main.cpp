@@ -70,9 +70,14 @@ void addOptions(CLI::App& app, Options& o) {
                    "fixed: bytes of UDP payload per probe (1..65507); stream: per datagram (default 1472, one "
                    "Ethernet frame)")
         ->capture_default_str();
-    app.add_option("--rate", o.stream.rateMbps, "stream: Mbit/s of UDP payload to send (0.01..1000)")
+    app.add_option("--rate", o.stream.rateMbps,
+                   "stream: Mbit/s of UDP payload to send (0.01..100000); past what this machine can send, it "
+                   "sends what it can, and the report says what actually left")
         ->capture_default_str();
-    app.add_option("--duration", o.stream.durationS, "stream: seconds to send (at most 60)")->capture_default_str();
+    app.add_option("--duration", o.stream.durationS,
+                   "stream: seconds to send (more than 0, at most 86400: a day); --rate x --duration / --size is at "
+                   "most 4294967295 datagrams")
+        ->capture_default_str();
     app.add_flag("--bidir", o.stream.bidir,
                  "stream: the far side (speed-measure --serve) streams back at the same rate at the same time");
     app.add_option("--count", o.plan.count, "pow2: sets; fixed: probes")->capture_default_str();

@@ -45,16 +45,18 @@ const Words kMeasureWords[] = {
     {"measure.problem.interval", "--interval must be 0..60000 ms", "間隔は 0..60000 ms にしてください"},
     {"measure.problem.negative_interval", "the interval cannot be negative", "間隔に負の値は使えません"},
     {"measure.problem.timeout", "--timeout must be 1..60000 ms", "タイムアウトは 1..60000 ms にしてください"},
-    {"measure.problem.rate", "--rate must be 0.01..1000 Mbit/s", "Mbit/s は 0.01..1000 にしてください"},
-    {"measure.problem.duration", "--duration must be more than 0 and at most 60 seconds",
-     "秒数は 0 より大きく 60 以下にしてください"},
+    {"measure.problem.rate", "--rate must be 0.01..100000 Mbit/s", "Mbit/s は 0.01..100000 にしてください"},
+    {"measure.problem.duration", "--duration must be more than 0 and at most 86400 seconds (a day)",
+     "秒数は 0 より大きく 86400（1 日）以下にしてください"},
     {"measure.problem.stream_size",
      "--size must be {}..65507 bytes in stream mode (a stream datagram's header, sequence number and send time take {})",
      "ストリームのバイト数は {}..65507 にしてください（ストリームのデータグラムはヘッダー、シーケンス番号、送信時刻で {} "
      "バイトを使います）"},
     {"measure.problem.datagrams",
-     "--rate x --duration / --size asks for {:.0f} datagrams; at most {} (use larger datagrams or a shorter run)",
-     "この設定ではデータグラムが {:.0f} 個になります。上限は {} 個です（データグラムを大きくするか、秒数を短くしてください）"},
+     "--rate x --duration / --size asks for {:.0f} datagrams; at most {}, the stream's 32-bit sequence numbers (use "
+     "larger datagrams or a shorter run)",
+     "この設定ではデータグラムが {:.0f} 個になります。上限は {} 個です（ストリームの通し番号は 32 ビット）。"
+     "データグラムを大きくするか、秒数を短くしてください"},
 
     // While a run goes.
     {"measure.progress.stream", "{:.0f}% of the stream sent", "ストリームの {:.0f}% を送信済み"},

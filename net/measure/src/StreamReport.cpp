@@ -66,7 +66,14 @@ void printStreamTable(std::ostream& out, const StreamRunInfo& info, const Stream
     char sent[160];
     std::snprintf(sent, sizeof sent, "sent %.2f Mbit/s over %.3f s\n", run.sentMbps, run.sendingSeconds);
     out << sent;
-    if (run.up.slippedMs > 0) {
+    if (run.stoppedShort) {
+        char stopped[200];
+        std::snprintf(stopped, sizeof stopped,
+                      "sent %u of the %u datagrams planned: the rate is more than this machine sent, and the "
+                      "stream stopped about on time\n",
+                      run.up.sent, run.planned);
+        out << stopped;
+    } else if (run.up.slippedMs > 0) {
         char slipped[160];
         std::snprintf(slipped, sizeof slipped,
                       "the sender stalled: its schedule moved on by %.1f ms rather than send the backlog at once\n",
@@ -106,6 +113,8 @@ void printStreamJson(std::ostream& out, const StreamRunInfo& info, const StreamR
                           {"report_received", run.reportReceived},
                           {"sending_s", rounded(run.sendingSeconds * 1000) / 1000},
                           {"sent_mbps", rounded(run.sentMbps)},
+                          {"planned", run.planned},
+                          {"stopped_short", run.stoppedShort},
                           {"up", directionJson(run.up)}};
     if (run.grant) {
         report["granted"] = {{"rate_mbps", run.grant->rateKbps / 1000.0},

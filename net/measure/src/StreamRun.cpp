@@ -1,10 +1,12 @@
 #include "speed/measure/StreamRun.hpp"
 
+#include "speed/measure/BatchSender.hpp"
 #include "speed/net/OsRandom.hpp"
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/Probe.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -34,7 +36,9 @@ public:
     StreamClient(UdpProber& prober, const StreamPlan& plan, std::ostream& progress, const StreamProgress& hooks)
         : m_prober(prober), m_plan(plan), m_progress(progress), m_hooks(hooks),
           m_stream(static_cast<std::uint32_t>(osRandom())), m_echoed(m_stream, StreamPlan::kMaxDatagrams),
-          m_back(m_stream, StreamPlan::kMaxDatagrams) {}
+          m_back(m_stream, StreamPlan::kMaxDatagrams), m_rtt(m_stream), m_sender(prober.descriptor()) {
+        enlargeSendBuffer(prober.descriptor(), kStreamSendBufferBytes);
+    }
 
     // Opens the stream, sends it, waits for the last datagrams, then gathers the counts.
     StreamRunResult run();
@@ -49,8 +53,9 @@ private:
     void sendStream(SendSchedule& schedule);
     // Tells the caller's hooks the share sent; true when the caller asks to stop sending.
     bool hooksAskToStop(std::uint64_t nowNs, const SendSchedule& schedule);
-    // Sends the next datagram stamped now; returns its send time.
-    std::uint64_t sendDatagram(SendSchedule& schedule);
+    // Sends every datagram due by the end of the batch that starts now, a system call per
+    // BatchSender::maxBatch of them, each stamped with its call's time; returns the last time.
+    std::uint64_t sendBatch(SendSchedule& schedule, std::uint64_t nowNs);
     // The last datagrams on their way: every echo, or the whole stream back, or the timeout.
     void awaitLastDatagrams(double rateMbps, double durationS);
     // One way: the far side's counts (asking also ends its stream back), both directions.
@@ -83,7 +88,10 @@ private:
     // Round trip: datagrams echoed back; one way with --bidir: the stream back.
     StreamCounter m_echoed;
     StreamCounter m_back;
-    std::vector<double> m_rttUs;
+    RttReservoir m_rtt;
+    BatchSender m_sender;
+    std::string m_batch;   // the datagrams of one send, end to end (kept: no allocation per batch)
+    std::string m_payload; // one datagram's payload form
     std::uint32_t m_sent = 0;
     std::uint64_t m_firstSentNs = 0;
     std::uint64_t m_nextProgressNs = 0;
@@ -151,7 +159,7 @@ void StreamClient::onDatagram(const ReceivedDatagram& datagram) {
             const auto before = m_echoed.counts().received;
             m_echoed.add(data->seq, data->sentNs, arrivalNs, datagram.bytes.size());
             if (m_echoed.counts().received > before)
-                m_rttUs.push_back(static_cast<double>(datagram.atNs - data->sentNs) / 1000.0);
+                m_rtt.add(static_cast<double>(datagram.atNs - data->sentNs) / 1000.0);
             if (m_result.reflector == Reflector::None)
                 m_result.reflector = aProbe ? Reflector::PlainEcho : Reflector::SpeedEcho;
         }
@@ -221,8 +229,10 @@ bool StreamClient::openStream() {
     return true;
 }
 
+// Sleeps (in receiveUntil, which handles what arrives meanwhile) until the schedule's next
+// wake-up, then sends a batch: one wake-up per millisecond of the stream or per datagram,
+// whichever is rarer, never one per datagram at high rates and never a busy wait.
 void StreamClient::sendStream(SendSchedule& schedule) {
-    m_rttUs.reserve(m_result.counting == StreamCounting::RoundTrip ? schedule.count() : 0);
     m_firstSentNs = schedule.dueNs(0);
     m_nextProgressNs = m_firstSentNs + kSecondNs;
     std::uint64_t lastSentNs = m_firstSentNs;
@@ -232,12 +242,19 @@ void StreamClient::sendStream(SendSchedule& schedule) {
             m_result.cancelled = true;
             break;
         }
-        if (now >= schedule.dueNs(m_sent)) {
-            lastSentNs = sendDatagram(schedule);
+        if (now >= schedule.wakeNs(m_sent)) {
+            lastSentNs = sendBatch(schedule, now);
+            // Looked at once the batch has told the schedule of any stall (its slip): asked for
+            // more than the machine sends, the stream ends about on time with what left.
+            if (m_sent < schedule.count() && monotonicNowNs() >= schedule.stopNs()) break;
             continue;
         }
-        receiveUntil(schedule.dueNs(m_sent), [] { return false; });
+        receiveUntil(schedule.wakeNs(m_sent), [] { return false; });
     }
+    m_result.planned = schedule.count();
+    m_result.stoppedShort = !m_result.cancelled && m_sent < schedule.count();
+    // Sent on time, the last datagram counts from its due time (a batch leaves a little ahead).
+    if (m_sent > 0) lastSentNs = std::max(lastSentNs, schedule.dueNs(m_sent - 1));
     m_result.sendingSeconds = seconds(lastSentNs - m_firstSentNs + schedule.intervalNs());
     m_result.sentMbps = 8.0 * m_sent * m_plan.sizeBytes / m_result.sendingSeconds / 1e6;
 }
@@ -248,15 +265,26 @@ bool StreamClient::hooksAskToStop(std::uint64_t nowNs, const SendSchedule& sched
     return m_hooks.cancelled && m_hooks.cancelled();
 }
 
-std::uint64_t StreamClient::sendDatagram(SendSchedule& schedule) {
-    const std::uint64_t sentNs = monotonicNowNs();
-    const std::string datagram = m_prober.nextProbe(
-        m_plan.sizeBytes, protocol::measurePayloadText(protocol::StreamData{false, m_stream, m_sent, sentNs}));
-    if (const std::error_code ec = m_prober.send(datagram); ec && ec.value() == ECONNREFUSED) {
-        m_result.refused = true;
+std::uint64_t StreamClient::sendBatch(SendSchedule& schedule, std::uint64_t nowNs) {
+    const auto size = static_cast<std::size_t>(m_plan.sizeBytes);
+    const std::uint64_t batchEndNs = schedule.batchEndNs(m_sent, nowNs);
+    std::uint64_t sentNs = nowNs;
+    while (const std::uint32_t due = schedule.dueBy(m_sent, batchEndNs)) {
+        const std::uint32_t batch = std::min(due, m_sender.maxBatch(size));
+        sentNs = monotonicNowNs();
+        m_batch.clear();
+        for (std::uint32_t i = 0; i < batch; ++i) {
+            m_payload.clear();
+            protocol::appendMeasurePayload(m_payload, protocol::StreamData{false, m_stream, m_sent + i, sentNs});
+            m_prober.appendProbe(m_batch, m_plan.sizeBytes, m_payload);
+        }
+        // Every datagram is exactly the plan's size (at least minimumStreamBytes), as the
+        // segmenting send needs.
+        const BatchSender::Outcome outcome = m_sender.send(m_batch.data(), size, batch);
+        if (outcome.error.value() == ECONNREFUSED) m_result.refused = true;
+        for (std::uint32_t i = 0; i < batch; ++i) schedule.sent(m_sent + i, sentNs);
+        m_sent += batch;
     }
-    schedule.sent(m_sent, sentNs);
-    ++m_sent;
     return sentNs;
 }
 
@@ -312,9 +340,17 @@ void StreamClient::reportRoundTrip(const SendSchedule& schedule) {
     ProbeSeries series;
     series.size = m_plan.sizeBytes;
     series.wireBytes = m_plan.sizeBytes;
-    series.sent = static_cast<int>(m_sent);
-    series.rttUs = std::move(m_rttUs);
+    series.sent = static_cast<int>(std::min<std::uint32_t>(m_sent, INT_MAX));
+    series.rttUs = m_rtt.takeSample();
     m_result.rtt = summarize(series);
+    if (m_rtt.count() > RttReservoir::kCapacity) {
+        // The percentiles are the sample's; the count and the extremes are every round trip's.
+        m_result.rtt.received = static_cast<int>(std::min<std::uint64_t>(m_rtt.count(), INT_MAX));
+        m_result.rtt.lost = std::max(0, series.sent - m_result.rtt.received);
+        m_result.rtt.minUs = m_rtt.minUs();
+        m_result.rtt.maxUs = m_rtt.maxUs();
+        m_result.rtt.meanUs = m_rtt.meanUs();
+    }
 }
 
 } // namespace

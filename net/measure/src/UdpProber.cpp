@@ -78,6 +78,12 @@ std::string UdpProber::nextProbe(int sizeBytes, std::string_view payloadText) {
                                  static_cast<std::uint32_t>(sinceStart.count()), m_nextSeq++, payloadText);
 }
 
+void UdpProber::appendProbe(std::string& out, int sizeBytes, std::string_view payloadText) {
+    const auto sinceStart = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_startedAt);
+    protocol::appendProbe(out, m_nextId++, static_cast<std::size_t>(sizeBytes),
+                          static_cast<std::uint32_t>(sinceStart.count()), m_nextSeq++, payloadText);
+}
+
 std::error_code UdpProber::send(std::string_view datagram) {
     if (::send(m_socket.native_handle(), datagram.data(), datagram.size(), 0) < 0) {
         return std::error_code(errno, std::system_category());

@@ -2,6 +2,7 @@
 
 #include "ReceiveStamped.hpp"
 
+#include "speed/measure/BatchSender.hpp"
 #include "speed/measure/StreamRun.hpp"
 #include "speed/measure/UdpProber.hpp"
 #include "speed/protocol/Codec.hpp"
@@ -24,8 +25,10 @@ constexpr std::uint16_t kFirstUnprivilegedPort = 1024;
 constexpr auto kReflectionWindow = std::chrono::milliseconds(200); // a bounce comes back sooner
 constexpr int kDrainBatch = 64;          // datagrams read per wake-up before the stream back gets its turn
 constexpr std::uint32_t kBackBatch = 256; // datagrams of one stream back sent per turn
-constexpr std::uint32_t kMaxGrantKbps = 1'000'000;
-constexpr std::uint32_t kMaxGrantMs = 60'000;
+// What a stream may ask for, as speed-measure's own limits (StreamPlan): 100,000 Mbit/s for a
+// day. The stream back is bounded by what comes in anyway (see sendBackDue).
+constexpr std::uint32_t kMaxGrantKbps = 100'000'000;
+constexpr std::uint32_t kMaxGrantMs = 86'400'000;
 constexpr auto kIdleWait = std::chrono::milliseconds(200); // the longest wait for a stream back's turn
 
 std::uint64_t ns(std::chrono::nanoseconds duration) { return static_cast<std::uint64_t>(duration.count()); }
@@ -33,9 +36,11 @@ std::uint64_t ns(std::chrono::nanoseconds duration) { return static_cast<std::ui
 } // namespace
 
 UdpReflector::UdpReflector(asio::ip::udp::socket socket)
-    : m_socket(std::move(socket)), m_buffer(kMaxDatagramBytes), m_clockId(thisMachineClockId()) {
+    : m_socket(std::move(socket)), m_buffer(kMaxDatagramBytes), m_clockId(thisMachineClockId()),
+      m_backSender(m_socket.native_handle()) {
     detail::enableKernelTimestamps(m_socket.native_handle());
     detail::enlargeReceiveBuffer(m_socket.native_handle(), detail::kStreamReceiveBufferBytes);
+    enlargeSendBuffer(m_socket.native_handle(), kStreamSendBufferBytes);
 }
 
 std::string UdpReflector::setDscp(int dscp) { return speed::setDscp(m_socket, dscp); }
@@ -289,31 +294,52 @@ void UdpReflector::forgetIdleStreams(std::uint64_t nowNs) {
     }
 }
 
-// Each stream back sends what is due, as long as it has brought in at least as many bytes as
-// it would have sent: a forged source address gets no more than the forger sent.
+// Each stream back sends what is due, in batches as the measuring side sends its stream (a
+// wake-up sends up to a millisecond of it, see SendSchedule), as long as it has brought in at
+// least as many bytes as it would have sent: a forged source address gets no more than the
+// forger sent. At most kBackBatch datagrams per stream per turn, so the stream in is read too.
 void UdpReflector::sendBackDue() {
     const std::uint64_t now = monotonicNowNs();
     for (auto& [key, stream] : m_streams) {
         if (!stream.back || stream.backStopped) continue;
         SendSchedule& schedule = *stream.back;
-        const std::uint32_t size = stream.grant.sizeBytes;
-        for (std::uint32_t sent = 0; sent < kBackBatch && stream.backNext < schedule.count() &&
-                                     schedule.dueNs(stream.backNext) <= now && stream.bytesOut + size <= stream.bytesIn;
-             ++sent) {
-            const std::uint64_t sentNs = monotonicNowNs();
-            const protocol::StreamData data{true, stream.grant.stream, stream.backNext, sentNs};
-            const auto sinceStart = std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::steady_clock::now() - m_startedAt);
-            const std::string datagram = protocol::encodeEchoOfSize(
-                stream.backNext, size, static_cast<std::uint32_t>(sinceStart.count()), m_nextSeq++,
-                protocol::measurePayloadText(data));
-            sendTo(datagram, key.first);
-            schedule.sent(stream.backNext, sentNs);
-            ++stream.backNext;
-            stream.bytesOut += datagram.size();
-            ++m_counts.backSent;
+        if (stream.backNext >= schedule.count() || now < schedule.wakeNs(stream.backNext)) continue;
+        const std::uint64_t batchEndNs = schedule.batchEndNs(stream.backNext, now);
+        const std::size_t size = stream.grant.sizeBytes;
+        for (std::uint32_t turn = 0; turn < kBackBatch;) {
+            const std::uint64_t paidFor =
+                stream.bytesIn > stream.bytesOut ? (stream.bytesIn - stream.bytesOut) / size : 0;
+            const std::uint32_t batch = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>({schedule.dueBy(stream.backNext, batchEndNs), m_backSender.maxBatch(size),
+                                         kBackBatch - turn, paidFor}));
+            if (batch == 0) break;
+            sendBackBatch(key.first, stream, batch);
+            turn += batch;
         }
     }
+}
+
+void UdpReflector::sendBackBatch(const asio::ip::udp::endpoint& to, Stream& stream, std::uint32_t batch) {
+    const std::size_t size = stream.grant.sizeBytes;
+    const std::uint64_t sentNs = monotonicNowNs();
+    const auto sinceStart =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m_startedAt);
+    m_backBatch.clear();
+    for (std::uint32_t i = 0; i < batch; ++i) {
+        m_backPayload.clear();
+        protocol::appendMeasurePayload(m_backPayload,
+                                       protocol::StreamData{true, stream.grant.stream, stream.backNext + i, sentNs});
+        protocol::appendEchoOfSize(m_backBatch, stream.backNext + i, size,
+                                   static_cast<std::uint32_t>(sinceStart.count()), m_nextSeq++, m_backPayload);
+    }
+    // Every datagram is exactly the granted size (at least the smallest stream datagram).
+    const BatchSender::Outcome outcome =
+        m_backSender.send(m_backBatch.data(), size, batch, to.data(), static_cast<socklen_t>(to.size()));
+    if (outcome.error) spdlog::debug("stream back to {}: {}", to.address().to_string(), outcome.error.message());
+    for (std::uint32_t i = 0; i < batch; ++i) stream.back->sent(stream.backNext + i, sentNs);
+    stream.backNext += batch;
+    stream.bytesOut += static_cast<std::uint64_t>(batch) * size;
+    m_counts.backSent += batch;
 }
 
 std::optional<std::uint64_t> UdpReflector::nextBackDueNs() const {
@@ -322,7 +348,7 @@ std::optional<std::uint64_t> UdpReflector::nextBackDueNs() const {
         if (!stream.back || stream.backStopped || stream.backNext >= stream.back->count()) continue;
         // Out of budget: the stream's next datagram in brings the next turn.
         if (stream.bytesOut + stream.grant.sizeBytes > stream.bytesIn) continue;
-        next = std::min(stream.back->dueNs(stream.backNext), next.value_or(UINT64_MAX));
+        next = std::min(stream.back->wakeNs(stream.backNext), next.value_or(UINT64_MAX));
     }
     return next;
 }

@@ -42,6 +42,13 @@ bool measureTagValid(const Key& measureKey, std::string_view datagram);
 std::string encodeEchoOfSize(WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
                              std::string_view payloadText);
 
+// The same two datagrams appended to `out`, byte for byte: a sender lays a batch end to end in
+// one buffer it keeps (no allocation per datagram).
+void appendProbe(std::string& out, WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                 std::string_view payloadText = {});
+void appendEchoOfSize(std::string& out, WireNumber id, std::size_t sizeBytes, WireNumber now, WireNumber seq,
+                      std::string_view payloadText);
+
 // The echo of a decoded probe: the same TIME, SEQ, ID and size (never larger: no amplification).
 // With `payloadText`, the ECHO's payload is that form padded to the same size; when it does not
 // fit, the probe's own payload is echoed as always.

@@ -27,6 +27,8 @@ struct StreamRunResult {
     int reportTries = 0;
     double sendingSeconds = 0;    // first send to one interval after the last
     double sentMbps = 0;          // what actually left, over that time
+    std::uint32_t planned = 0;    // datagrams the schedule held (as granted)
+    bool stoppedShort = false;    // not cancelled, yet fewer left: more than this machine sends (stopNs)
     StreamDirection up;           // this side -> far side (round trip: there and back)
     std::optional<StreamDirection> down; // --bidir, one way: the far side's stream back
     RttSummary rtt;               // round trip: the echoed datagrams' round trips

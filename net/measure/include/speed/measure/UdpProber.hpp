@@ -81,7 +81,11 @@ public:
     const protocol::Key* measureKey() const { return m_measureKey ? &*m_measureKey : nullptr; }
     std::uint32_t lastSeq() const { return m_nextSeq - 1; }
     std::uint32_t lastId() const { return m_nextId - 1; }
+    // The same probe appended to `out`: a stream lays a batch of them end to end in one buffer.
+    void appendProbe(std::string& out, int sizeBytes, std::string_view payloadText);
     std::error_code send(std::string_view datagram);
+    // The connected socket, for a stream's batched sends (BatchSender).
+    int descriptor() { return m_socket.native_handle(); }
     // The next datagram from the target, waiting at most until `deadlineNs` (monotonic): empty
     // when none came; `refused` is set when the machine said nothing listens there.
     std::optional<ReceivedDatagram> receiveUntil(std::uint64_t deadlineNs, bool& refused);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speed/measure/BatchSender.hpp"
 #include "speed/measure/SequenceWindow.hpp"
 #include "speed/measure/StreamStats.hpp"
 #include "speed/protocol/Message.hpp"
@@ -115,7 +116,9 @@ private:
     void sendTo(std::string_view bytes, const asio::ip::udp::endpoint& to);
     void forgetIdleStreams(std::uint64_t nowNs);
     void sendBackDue();
-    // When the next datagram of a stream back is due (and has the bytes to be sent).
+    // `batch` datagrams of `stream`'s stream back to `to`, in one batched send.
+    void sendBackBatch(const asio::ip::udp::endpoint& to, Stream& stream, std::uint32_t batch);
+    // When the loop wakes for the next batch of a stream back (that has the bytes to be sent).
     std::optional<std::uint64_t> nextBackDueNs() const;
 
     asio::ip::udp::socket m_socket;
@@ -137,6 +140,9 @@ private:
     std::uint32_t m_nextSeq = 1;
     std::chrono::steady_clock::time_point m_startedAt = std::chrono::steady_clock::now();
     Counts m_counts;
+    BatchSender m_backSender;  // the streams back
+    std::string m_backBatch;   // one batch of a stream back, end to end
+    std::string m_backPayload; // one datagram's payload form
 };
 
 } // namespace speed
