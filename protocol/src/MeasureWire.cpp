@@ -74,18 +74,24 @@ struct TextOf {
         HexWriter(out, d.back ? 'B' : 'D').field(d.stream, 8).field(d.seq, 8).field(d.sentNs, 16);
     }
     void operator()(const StreamOpen& o) const {
-        HexWriter(out, 'O')
+        HexWriter(out, o.tag ? 'o' : 'O')
             .field(o.stream, 8).field(o.rateKbps, 8).field(o.durationMs, 8).field(o.sizeBytes, 4).field(o.back ? 1 : 0, 1);
+        if (o.tag) out += *o.tag;
     }
     void operator()(const StreamGrant& g) const {
-        HexWriter(out, 'A')
+        HexWriter(out, g.tag ? 'a' : 'A')
             .field(g.stream, 8).field(g.rateKbps, 8).field(g.durationMs, 8).field(g.sizeBytes, 4).field(g.back ? 1 : 0, 1);
+        if (g.tag) out += *g.tag;
     }
-    void operator()(const StreamReportRequest& r) const { HexWriter(out, 'R').field(r.stream, 8); }
+    void operator()(const StreamReportRequest& r) const {
+        HexWriter(out, r.tag ? 'r' : 'R').field(r.stream, 8);
+        if (r.tag) out += *r.tag;
+    }
     void operator()(const StreamCounts& c) const {
-        HexWriter(out, 'C')
+        HexWriter(out, c.tag ? 'c' : 'C')
             .field(c.stream, 8).field(c.received, 8).field(c.duplicates, 8).field(c.reordered, 8).field(c.bytes, 16)
             .field(c.jitterNs, 16).field(c.firstNs, 16).field(c.lastNs, 16).field(c.backSent, 8).field(c.backLate, 8);
+        if (c.tag) out += *c.tag;
     }
     void operator()(const CountedStampRequest& r) const {
         HexWriter(out, r.tag ? 'v' : 'u').field(r.run, 8);
@@ -133,18 +139,30 @@ MeasurePayload readMeasurePayload(std::string_view payload) {
         return ifDone(in, d);
     }
     case 'O':
-    case 'A': {
+    case 'A':
+    case 'o':
+    case 'a': {
         const std::uint32_t stream = u32(in.field(8));
         const std::uint32_t rate = u32(in.field(8));
         const std::uint32_t duration = u32(in.field(8));
         const auto size = static_cast<std::uint16_t>(in.field(4));
         const std::uint64_t back = in.field(1);
         if (back > 1) return std::monostate{};
-        if (payload.front() == 'O') return ifDone(in, StreamOpen{stream, rate, duration, size, back == 1});
-        return ifDone(in, StreamGrant{stream, rate, duration, size, back == 1});
+        const bool signedForm = payload.front() == 'o' || payload.front() == 'a';
+        const std::optional<std::string> tag = signedForm ? std::optional<std::string>(in.tag()) : std::nullopt;
+        if (payload.front() == 'O' || payload.front() == 'o') {
+            return ifDone(in, StreamOpen{stream, rate, duration, size, back == 1, tag});
+        }
+        return ifDone(in, StreamGrant{stream, rate, duration, size, back == 1, tag});
     }
-    case 'R': return ifDone(in, StreamReportRequest{u32(in.field(8))});
-    case 'C': {
+    case 'R':
+    case 'r': {
+        StreamReportRequest r{u32(in.field(8))};
+        if (payload.front() == 'r') r.tag = in.tag();
+        return ifDone(in, r);
+    }
+    case 'C':
+    case 'c': {
         StreamCounts c;
         c.stream = u32(in.field(8));
         c.received = u32(in.field(8));
@@ -156,6 +174,7 @@ MeasurePayload readMeasurePayload(std::string_view payload) {
         c.lastNs = in.field(16);
         c.backSent = u32(in.field(8));
         c.backLate = u32(in.field(8));
+        if (payload.front() == 'c') c.tag = in.tag();
         return ifDone(in, c);
     }
     case 'u':
@@ -215,7 +234,11 @@ bool isSigned(const MeasurePayload& payload) {
 std::size_t signedFieldChars(char letter) {
     switch (letter) {
     case 'v':
-    case 'k': return 1 + 8;
+    case 'k':
+    case 'r': return 1 + 8;
+    case 'o':
+    case 'a': return 1 + 8 + 8 + 8 + 4 + 1;
+    case 'c': return 1 + 4 * 8 + 4 * 16 + 2 * 8;
     case 'V':
     case 'K': return 1 + 40;
     default: return 0;

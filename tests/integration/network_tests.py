@@ -691,6 +691,18 @@ def measure_answers_authenticated_with_password(h):
                       "--warmup", 1, "--timeout", 300, "--config", cfg, "--json")
         expect(bad.wait_exit(30) == 1, f"{name}: exit code", bad)
         expect(any("without a valid tag under setup.ini's password" in line for line in bad.stderr), name, bad)
+    # A stream under the password: its opening and its counts signed, the counts believed.
+    stream = h.start("stream", "speed-measure", f"127.0.0.1:{port}", "--mode", "stream", "--rate", 5, "--duration", 1,
+                     "--config", kiwi, "--json")
+    expect(stream.wait_exit(30) == 0, "stream with the password: exit code", stream)
+    streamed = stream.json()
+    expect(streamed["authenticated"] and streamed["report_received"] and streamed["counting"] == "one_way" and
+           streamed["up"]["received"] > 0, f"{streamed}", stream)
+    bad_stream = h.start("bad_stream", "speed-measure", f"127.0.0.1:{port}", "--mode", "stream", "--rate", 1,
+                         "--duration", 1, "--timeout", 300, "--config", banana, "--json")
+    expect(bad_stream.wait_exit(30) == 1, "stream with another password: exit code", bad_stream)
+    expect(any("without a valid tag under setup.ini's password" in line for line in bad_stream.stderr),
+           "stream with another password: message", bad_stream)
     # Without a password the same reflector answers as any: unsigned, nothing to authenticate.
     plain = h.start("plain", "speed-measure", f"127.0.0.1:{port}", "--mode", "fixed", "--size", 64, "--count", 5,
                     "--config", none, "--json")

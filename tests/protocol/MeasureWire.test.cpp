@@ -27,6 +27,10 @@ TEST_CASE("Every measurement payload reads back as written, with filler after it
         CountedEchoStamps{{1, 2, 3}, 4, "fedcba9876543210fedcba98"},
         RunReportRequest{7, "000000000000000000000000"},
         RunCounts{7, 1, 2, 3, 4, "abcdefabcdefabcdefabcdef"},
+        StreamOpen{1, 2, 3, 4, true, "0123456789abcdef01234567"},
+        StreamGrant{1, 2, 3, 4, false, "0123456789abcdef01234567"},
+        StreamReportRequest{9, "0123456789abcdef01234567"},
+        StreamCounts{42, 1000, 3, 17, 1472000, 12345, 1, 2, 999, 4, "0123456789abcdef01234567"},
     };
     for (const auto& form : forms) {
         const std::string text = measurePayloadText(form);

@@ -184,7 +184,8 @@ bool applyDscp(const Options& options, speed::UdpProber& prober) {
 }
 
 // --mode stream: opens, sends and reports one stream.
-int measureStream(const Options& options, asio::io_context& io, const asio::ip::udp::endpoint& endpoint) {
+int measureStream(const Options& options, asio::io_context& io, const asio::ip::udp::endpoint& endpoint,
+                  const std::optional<speed::protocol::Key>& measureKey) {
     speed::StreamPlan plan = options.stream;
     plan.timeoutMs = options.plan.timeoutMs;
     if (options.sizeGiven) plan.sizeBytes = options.plan.size;
@@ -198,6 +199,7 @@ int measureStream(const Options& options, asio::io_context& io, const asio::ip::
         return 1;
     }
     if (!applyDscp(options, prober)) return 1;
+    if (measureKey) prober.setMeasureKey(*measureKey);
     if (plan.sizeBytes > speed::MeasurePlan::kEthernetPayloadBytes) {
         std::cerr << "note: " << plan.sizeBytes << "-byte datagrams exceed " << speed::MeasurePlan::kEthernetPayloadBytes
                   << " bytes of UDP payload and will not fit one Ethernet frame (IP fragments them)\n";
@@ -205,6 +207,12 @@ int measureStream(const Options& options, asio::io_context& io, const asio::ip::
     const speed::StreamRunResult run = speed::runStream(prober, plan, std::cerr);
     const speed::StreamRunInfo info{speed::endpointText(endpoint), plan.rateMbps, plan.durationS, plan.sizeBytes,
                                     plan.bidir};
+    if (run.counting == speed::StreamCounting::None && run.unauthenticated > 0) {
+        std::cerr << "speed-measure: " << run.unauthenticated << " answers from " << info.target
+                  << " came without a valid tag under setup.ini's password: a stream is authenticated against a "
+                     "speed-measure --serve with the same password (a host or a plain echo cannot sign what it echoes)\n";
+        return 1;
+    }
     if (run.counting == speed::StreamCounting::None) {
         std::cerr << "speed-measure: no answer from " << info.target
                   << (run.refused ? ": nothing listens on that port (the machine refused)"
@@ -350,7 +358,7 @@ int measure(const Options& options) {
     asio::io_context io;
     const ResolvedTarget target = resolveTarget(options, io);
     if (!target.endpoint) return target.exitCode;
-    if (stream) return measureStream(options, io, *target.endpoint);
+    if (stream) return measureStream(options, io, *target.endpoint, target.measureKey);
     return measureProbes(options, plan, io, *target.endpoint, target.measureKey);
 }
 

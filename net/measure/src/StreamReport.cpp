@@ -115,6 +115,8 @@ void printStreamJson(std::ostream& out, const StreamRunInfo& info, const StreamR
                           {"sent_mbps", rounded(run.sentMbps)},
                           {"planned", run.planned},
                           {"stopped_short", run.stoppedShort},
+                          {"authenticated", run.authenticated},
+                          {"unauthenticated_answers", run.unauthenticated},
                           {"up", directionJson(run.up)}};
     if (run.grant) {
         report["granted"] = {{"rate_mbps", run.grant->rateKbps / 1000.0},

@@ -1,5 +1,8 @@
 #include "speed/measure/StreamRun.hpp"
 
+#include "speed/protocol/Auth.hpp"
+#include "speed/protocol/Probe.hpp"
+
 #include "speed/measure/BatchSender.hpp"
 #include "speed/net/OsRandom.hpp"
 #include "speed/protocol/Codec.hpp"
@@ -67,7 +70,7 @@ private:
     void reportRoundTrip(const SendSchedule& schedule);
 
     // One request (open or report), resent until `answered` says the answer came or tries run out.
-    template <typename Answered> bool request(const protocol::MeasurePayload& form, Answered answered);
+    template <typename Answered> bool request(protocol::MeasurePayload form, Answered answered);
     // Handles whatever arrives until `deadlineNs` or until `done()`.
     template <typename Done> void receiveUntil(std::uint64_t deadlineNs, Done done);
     void onDatagram(const ReceivedDatagram& datagram);
@@ -98,11 +101,18 @@ private:
     std::uint32_t m_sentAtLastLine = 0, m_echoedAtLastLine = 0, m_backAtLastLine = 0;
 };
 
-template <typename Answered> bool StreamClient::request(const protocol::MeasurePayload& form, Answered answered) {
+template <typename Answered> bool StreamClient::request(protocol::MeasurePayload form, Answered answered) {
+    // Under setup.ini's password the request is signed, and only a signed answer is believed.
+    if (m_prober.measureKey() != nullptr) {
+        std::visit([](auto& f) {
+            if constexpr (requires { f.tag; }) f.tag = std::string();
+        }, form);
+    }
     const std::string text = protocol::measurePayloadText(form);
+    const std::size_t kLargestAnswer = protocol::signedFieldChars('c') + protocol::kMeasureTagChars;
     for (int attempt = 0; attempt < kRequestTries; ++attempt) {
         ++m_result.reportTries;
-        m_request = m_prober.nextProbe(kRequestBytes, text);
+        m_request = m_prober.nextProbe(kRequestBytes, text, kLargestAnswer);
         m_requestId = m_prober.lastId();
         m_answer.reset();
         m_plainEchoOfRequest = false;
@@ -133,6 +143,10 @@ template <typename Done> void StreamClient::receiveUntil(std::uint64_t deadlineN
 void StreamClient::onDatagram(const ReceivedDatagram& datagram) {
     const std::uint64_t arrivalNs = datagram.kernelAtNs.value_or(datagram.atNs);
     if (!m_request.empty() && datagram.bytes == m_request) {
+        if (m_prober.measureKey() != nullptr) { // anyone could send it back: not believed under a password
+            ++m_result.unauthenticated;
+            return;
+        }
         m_plainEchoOfRequest = true;
         m_result.reflector = Reflector::PlainEcho;
         return;
@@ -166,6 +180,11 @@ void StreamClient::onDatagram(const ReceivedDatagram& datagram) {
         return;
     }
     if (echoId && *echoId == m_requestId && !m_request.empty()) {
+        if (m_prober.measureKey() != nullptr &&
+            !(protocol::isSigned(form) && protocol::measureTagValid(*m_prober.measureKey(), datagram.bytes))) {
+            ++m_result.unauthenticated;
+            return;
+        }
         m_answer = form;
         if (m_result.reflector == Reflector::None) m_result.reflector = Reflector::SpeedEcho;
     }
@@ -194,6 +213,7 @@ void StreamClient::progressLine(std::uint64_t nowNs) {
 }
 
 StreamRunResult StreamClient::run() {
+    m_result.authenticated = m_prober.measureKey() != nullptr;
     if (!openStream()) return m_result;
     // The far side may grant less than asked: the stream is sent as granted, so both directions
     // mean the same thing.

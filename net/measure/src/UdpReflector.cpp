@@ -119,15 +119,6 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
         answerUnchanged(bytes, read.kind);
         return;
     }
-    if (onStreamProbe(read.probe, read.payload, bytes, atNs)) return;
-    // Written into buffers kept from one datagram to the next: the answer allocates nothing.
-    m_stampText.clear();
-    const auto stampsNow = [&] {
-        const std::uint64_t sentNs = monotonicNowNs(); // T3: as late as the answer allows
-        return protocol::EchoStamps{
-            atNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(sentNs > atNs ? sentNs - atNs : 0, UINT32_MAX)),
-            m_clockId};
-    };
     // A signed request is served only under the same password (its tag holds); else it gets the
     // plain echo, which the measuring side does not believe.
     const protocol::Key* signKey = nullptr;
@@ -141,6 +132,16 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
         }
         signKey = &*m_measureKey;
     }
+    m_signKey = signKey;
+    if (onStreamProbe(read.probe, read.payload, bytes, atNs)) return;
+    // Written into buffers kept from one datagram to the next: the answer allocates nothing.
+    m_stampText.clear();
+    const auto stampsNow = [&] {
+        const std::uint64_t sentNs = monotonicNowNs(); // T3: as late as the answer allows
+        return protocol::EchoStamps{
+            atNs, static_cast<std::uint32_t>(std::min<std::uint64_t>(sentNs > atNs ? sentNs - atNs : 0, UINT32_MAX)),
+            m_clockId};
+    };
     const std::optional<std::string> tagSlot = signKey ? std::optional<std::string>(std::string()) : std::nullopt;
     if (std::holds_alternative<protocol::StampRequest>(read.payload)) {
         protocol::appendMeasurePayload(m_stampText, stampsNow());
@@ -239,9 +240,12 @@ bool UdpReflector::onStreamOpen(const protocol::ProbeView& probe, const protocol
                      grant.back ? ", and one back" : "");
     }
     found->second.lastActivityNs = atNs;
-    // Asked again (the grant was lost): the same grant again, the counts untouched.
-    const std::string answer = protocol::encodeEcho(probe, protocol::measurePayloadText(found->second.grant));
-    if (answer.size() <= bytes.size()) sendTo(answer, m_sender);
+    // Asked again (the grant was lost): the same grant again, the counts untouched. Signed when
+    // the request was.
+    protocol::StreamGrant grant = found->second.grant;
+    if (m_signKey != nullptr) grant.tag = std::string();
+    protocol::writeEcho(m_answer, probe, protocol::measurePayloadText(grant), m_signKey);
+    if (m_answer.size() <= bytes.size()) sendTo(m_answer, m_sender);
     ++m_counts.echoes;
     return true;
 }
@@ -256,9 +260,10 @@ bool UdpReflector::onStreamReport(const protocol::ProbeView& probe, const protoc
     protocol::StreamCounts counts = stream.counter.counts();
     counts.backSent = stream.backNext;
     counts.backLate = stream.back ? stream.back->late() : 0;
-    const std::string text = protocol::measurePayloadText(counts);
-    if (text.size() >= probe.payload.size() + 1) return false; // too small to hold the report
-    sendTo(protocol::encodeEcho(probe, text), m_sender);
+    if (m_signKey != nullptr) counts.tag = std::string();
+    if (protocol::measurePayloadChars(counts) >= probe.payload.size() + 1) return false; // too small to hold the report
+    protocol::writeEcho(m_answer, probe, protocol::measurePayloadText(counts), m_signKey);
+    sendTo(m_answer, m_sender);
     ++m_counts.echoes;
     return true;
 }

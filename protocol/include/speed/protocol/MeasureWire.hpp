@@ -48,6 +48,7 @@ struct StreamOpen {
     std::uint32_t durationMs = 0;
     std::uint16_t sizeBytes = 0; // datagram size, both ways
     bool back = false;
+    std::optional<std::string> tag{}; // signed ('o'), under a password
     friend bool operator==(const StreamOpen&, const StreamOpen&) = default;
 };
 // ECHO 'A': accepted, with what the far side grants (it caps rate and duration).
@@ -57,11 +58,13 @@ struct StreamGrant {
     std::uint32_t durationMs = 0;
     std::uint16_t sizeBytes = 0;
     bool back = false;
+    std::optional<std::string> tag{}; // signed ('a')
     friend bool operator==(const StreamGrant&, const StreamGrant&) = default;
 };
 // PROBE 'R': "stop the stream back, and report what you counted" (padded so that the report fits).
 struct StreamReportRequest {
     std::uint32_t stream = 0;
+    std::optional<std::string> tag{}; // signed ('r')
     friend bool operator==(const StreamReportRequest&, const StreamReportRequest&) = default;
 };
 // What one side counted of a stream it received. ECHO 'C' carries the far side's, with what it
@@ -77,11 +80,15 @@ struct StreamCounts {
     std::uint64_t lastNs = 0;
     std::uint32_t backSent = 0;   // the stream back: datagrams sent ..
     std::uint32_t backLate = 0;   // .. and how many of them left late
+    std::optional<std::string> tag{}; // signed ('c')
     friend bool operator==(const StreamCounts&, const StreamCounts&) = default;
 };
 
 // PROBE 'u': "stamp your ECHO, number it and count me in run `run`" (a random name per run, so
 // the far side keeps one run's counts apart from another's from the same address).
+// A stream's requests and answers ('O', 'A', 'R', 'C' above) are signed the same way under a
+// password: letters 'o', 'a', 'r', 'c', the tag after the fields. A stream's data ('D', 'B') is
+// not: a tag per datagram would cost a hash at line rate.
 // Under a password each of the four forms below is signed: its lowercase letter becomes 'v'
 // ('u'), 'k' ('q'); its uppercase 'V' ('U'), 'K' ('Q'); and a tag of 24 hex digits follows the
 // fields (Auth.hpp measureTagOf, over the datagram from its verb to the tag). `tag` holds it
@@ -134,7 +141,7 @@ void appendMeasurePayload(std::string& out, const MeasurePayload& payload);
 // Whether the form is a signed one (a tag follows its fields), and how many characters its
 // letter and fields take before the tag.
 bool isSigned(const MeasurePayload& payload);
-std::size_t signedFieldChars(char letter); // 'v', 'V', 'k', 'K'; 0 for any other letter
+std::size_t signedFieldChars(char letter); // 'v', 'V', 'k', 'K', 'o', 'a', 'r', 'c'; 0 for any other letter
 
 // How many characters measurePayloadText writes for this form (a signed form's tag counted
 // whether or not it is there yet).

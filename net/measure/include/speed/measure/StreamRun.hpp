@@ -34,6 +34,10 @@ struct StreamRunResult {
     RttSummary rtt;               // round trip: the echoed datagrams' round trips
     std::uint32_t outOfRange = 0; // datagrams with an impossible sequence number (not counted)
     bool cancelled = false;       // sending stopped early (StreamProgress::cancelled)
+    // Under setup.ini's password: the opening and the report are signed and only signed answers
+    // are believed (a stream's data is not signed); the answers refused.
+    bool authenticated = false;
+    int unauthenticated = 0;
 };
 
 // For a caller that runs a stream on a worker thread (the window's dialog): told the share of

@@ -137,6 +137,7 @@ private:
     asio::ip::udp::endpoint m_lastAddress; // who sent anything (the first 4096, for the summary)
     std::uint32_t m_clockId = 0;
     std::optional<protocol::Key> m_measureKey;
+    const protocol::Key* m_signKey = nullptr; // the datagram being answered was signed: so is its answer
     std::uint32_t m_nextSeq = 1;
     std::chrono::steady_clock::time_point m_startedAt = std::chrono::steady_clock::now();
     Counts m_counts;
