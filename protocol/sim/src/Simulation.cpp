@@ -178,6 +178,10 @@ SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
     config.dealSeed = setup.seed;
     config.reportDatagrams = static_cast<bool>(setup.trace);
     config.describeEvents = static_cast<bool>(setup.trace); // only the trace reads an event's words
+    // Untraced, the simulator reads none of the most frequent events (collectEvents: they change
+    // no table and decide no play), so the sessions do not make them.
+    const bool traced = static_cast<bool>(setup.trace);
+    config.events = EventInterest{traced, traced, traced};
     config.random = [mix = SplitMix64(derivedSeed(setup.seed, role == SessionRole::Host ? 5 : 6))]() mutable { return mix.next(); };
     config.passwordKey = setup.passwordKey;
     return config;
