@@ -30,8 +30,10 @@ void FairArbitration::newDeal(const GameState& table, WireNumber revision, int f
 }
 
 void FairArbitration::measured() {
+    // Once the figures were chosen from enough samples the deal keeps them: nothing to measure.
+    if (m_samplesUsed >= m_timing.fair.figureSamples) return;
     const auto delays = usableDelays(m_host, m_timing.fair);
-    if (!delays || delays->samples <= m_samplesUsed || m_samplesUsed >= m_timing.fair.figureSamples) return;
+    if (!delays || delays->samples <= m_samplesUsed) return;
     m_samplesUsed = delays->samples;
     const RaceFigures figures = raceFigures(*delays, m_timing);
     m_order.retime(figures.lagUs, figures.tieUs);

@@ -132,11 +132,10 @@ HandSlots FieldReader::hand(std::string_view what) {
         fail(DecodeError::BadHand, std::string(what) + " must be 1-8 slots of a card or \"--\": " + shown(text));
         return slots;
     }
-    slots.reserve(text.size() / 2); // one allocation, not one per doubling
     for (std::size_t i = 0; i < text.size() && !failed(); i += 2) {
         const std::string_view code = text.substr(i, 2);
         if (code == kEmptySlot) {
-            slots.emplace_back();
+            slots.push_back(std::nullopt);
             continue;
         }
         const std::optional<Card> card = cardFromChars(code[0], code[1]);

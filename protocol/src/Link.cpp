@@ -271,6 +271,7 @@ void Link::sendTo(TimeMs now, const PeerAddress& to, const MessageBody& body) {
 
 void Link::ignore(TimeMs now, IgnoreRule rule, std::string detail) {
     ++m_stats.ignored;
+    if (!m_interest.ignoredDatagrams) return;
     SessionEvent& event = newEvent();
     event.kind = SessionEventKind::DatagramIgnored;
     event.at = now;
@@ -371,6 +372,7 @@ void Link::addRtt(double value, TimeMs now) {
     if (m_recentRtts.size() < kRecentRtts) m_recentRtts.push_back(value);
     else m_recentRtts[m_nextRtt] = value;
     m_nextRtt = (m_nextRtt + 1) % kRecentRtts;
+    if (!m_interest.roundTrips) return;
     SessionEvent event;
     event.kind = SessionEventKind::RttSample;
     event.at = now;

@@ -33,6 +33,7 @@ Session::Session(SessionConfig config)
              withMeasureKey(m_config.probeStamps, m_config.passwordKey)) {
     if (!m_config.random) m_config.random = fixedRandom(m_config.dealSeed);
     m_link.describeEvents(m_config.describeEvents);
+    m_link.setEventInterest(m_config.events);
 }
 
 std::string Session::sessionId() const {
@@ -261,6 +262,8 @@ void Session::noteGameOver(TimeMs now, WireNumber game, GameResult result) {
 
 ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, LinkRefusal link, bool byHost,
                                 std::optional<std::int64_t> raceLeadUs) {
+    const ProposalOutcome outcome{false, play, link, raceLeadUs};
+    if (link == LinkRefusal::TooManyInFlight && !m_link.eventInterest().keptBack) return outcome;
     // Made where it lies in the list: a bot that keeps trying makes many of these.
     SessionEvent& event = m_link.newEvent();
     event.kind = SessionEventKind::MoveRejected;
@@ -271,7 +274,6 @@ ProposalOutcome Session::refuse(TimeMs now, const Move& move, PlayOutcome play, 
     event.link = link;
     event.byHost = byHost;
     event.raceLeadUs = raceLeadUs;
-    const ProposalOutcome outcome{false, play, link, raceLeadUs};
     if (m_link.describing()) event.text = std::string(byHost ? "the host refused: " : "") + std::string(describe(outcome));
     return outcome;
 }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace speed;
 using namespace speed::protocol;
 using namespace speed::protocol::test;
@@ -173,4 +175,63 @@ TEST_CASE("events: refusals that are not rule errors say so in their own type", 
     }
     CHECK(sent == pair.client.config().timing.maxProposalsInFlight);
     CHECK(held.link == LinkRefusal::TooManyInFlight);
+}
+
+// The most frequent events are made only when their reader wants them (SessionConfig::events):
+// left out, they are not made at all, and the sessions do everything else the same, the other
+// events in their order and the counters. Wanted (the default, and the simulator's trace), they
+// are all there.
+TEST_CASE("events: the frequent events nobody wants are not made, and nothing else changes", "[session][events]") {
+    struct Seen {
+        std::vector<SessionEventKind> host;
+        std::vector<SessionEventKind> client;
+        long long ignored = 0;
+        long long duplicates = 0;
+        long long sent = 0;
+    };
+    const auto play = [](const EventInterest& interest) {
+        SessionConfig hostConfig = configFor(SessionRole::Host);
+        SessionConfig clientConfig = configFor(SessionRole::Client);
+        hostConfig.events = interest;
+        clientConfig.events = interest;
+        SessionPair pair(hostConfig, clientConfig);
+        pair.connectAndDeal();
+        pair.host.receive(pair.now, kClient, pair.sentToHost.back()); // a copy: ignored by rule 4
+        // Nothing reaches the host: the client's proposals stay in flight until the next is kept back.
+        pair.linkDown = true;
+        for (int tries = 0; tries < 6; ++tries) {
+            if (const auto next = anyLegalMove(pair.client.state(), 1)) pair.client.proposeMove(pair.now, *next);
+        }
+        pair.pump();
+        Seen seen;
+        for (const SessionEvent& event : pair.hostEvents) seen.host.push_back(event.kind);
+        for (const SessionEvent& event : pair.clientEvents) seen.client.push_back(event.kind);
+        seen.ignored = pair.host.stats().ignored + pair.client.stats().ignored;
+        seen.duplicates = pair.host.stats().duplicates + pair.client.stats().duplicates;
+        seen.sent = pair.host.stats().datagramsSent + pair.client.stats().datagramsSent;
+        return seen;
+    };
+    // The only refusals of this game are the proposals kept back while three are in flight.
+    const auto keptBack = [](const SessionEventKind kind) { return kind == SessionEventKind::MoveRejected; };
+    const auto frequent = [](const SessionEventKind kind) {
+        return kind == SessionEventKind::DatagramIgnored || kind == SessionEventKind::RttSample;
+    };
+    const Seen all = play(EventInterest{});
+    const Seen quiet = play(EventInterest{false, false, false});
+    CHECK(std::count(all.host.begin(), all.host.end(), SessionEventKind::DatagramIgnored) >= 1);
+    CHECK(std::count_if(all.client.begin(), all.client.end(), keptBack) >= 1);
+    CHECK(std::count(all.client.begin(), all.client.end(), SessionEventKind::RttSample) >= 1);
+    CHECK(std::none_of(quiet.host.begin(), quiet.host.end(), frequent));
+    CHECK(std::none_of(quiet.client.begin(), quiet.client.end(), frequent));
+    CHECK(std::none_of(quiet.client.begin(), quiet.client.end(), keptBack));
+    // Everything else is the same, in the same order.
+    const auto without = [&](std::vector<SessionEventKind> kinds) {
+        std::erase_if(kinds, [&](const SessionEventKind kind) { return frequent(kind) || keptBack(kind); });
+        return kinds;
+    };
+    CHECK(without(all.host) == quiet.host);
+    CHECK(without(all.client) == quiet.client);
+    CHECK(all.ignored == quiet.ignored);
+    CHECK(all.duplicates == quiet.duplicates);
+    CHECK(all.sent == quiet.sent);
 }

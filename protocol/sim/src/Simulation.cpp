@@ -85,7 +85,7 @@ private:
         bool client = false;
     };
     Woken deliverDue();
-    TimeMs actAndSend(Woken woken);
+    TimeMs actAndSend(Woken& woken);
     void transmit(Session& from, FaultModel& faults, bool toHost);
     void collectEvents(Session& session, bool isHost);
     void followRaces(const SessionEvent& event);
@@ -178,6 +178,10 @@ SessionConfig sessionConfig(const SimulationSetup& setup, SessionRole role) {
     config.dealSeed = setup.seed;
     config.reportDatagrams = static_cast<bool>(setup.trace);
     config.describeEvents = static_cast<bool>(setup.trace); // only the trace reads an event's words
+    // Untraced, the simulator reads none of the most frequent events (collectEvents: they change
+    // no table and decide no play), so the sessions do not make them.
+    const bool traced = static_cast<bool>(setup.trace);
+    config.events = EventInterest{traced, traced, traced};
     config.random = [mix = SplitMix64(derivedSeed(setup.seed, role == SessionRole::Host ? 5 : 6))]() mutable { return mix.next(); };
     config.passwordKey = setup.passwordKey;
     return config;
@@ -271,12 +275,14 @@ SimulationReport SimulatedMatch::run() {
         woken.client = woken.client || m_now >= m_clientWake;
         if (woken.host) m_host.tick(m_now);
         if (woken.client) m_client.tick(m_now);
-        TimeMs next = actAndSend(woken);
+        TimeMs next = actAndSend(woken); // `woken` now also says which session its bot acted on
         checkTables();
         if (m_host.finished() && m_client.finished()) break;
         if (!m_inFlight.empty()) next = std::min(next, m_inFlight.top().at);
-        m_hostWake = m_host.nextWakeMs(m_now);
-        m_clientWake = m_client.nextWakeMs(m_now);
+        // A session this step left alone (no datagram, no tick, no bot) keeps the timers it had:
+        // its earliest is still ahead (it was not due), and no timer moves with the clock alone.
+        if (woken.host) m_hostWake = m_host.nextWakeMs(m_now);
+        if (woken.client) m_clientWake = m_client.nextWakeMs(m_now);
         next = std::min({next, m_hostWake, m_clientWake});
         if (next == kNever) break; // nothing will ever happen again
         m_now = std::max(m_now, next);
@@ -317,7 +323,10 @@ SimulatedMatch::Woken SimulatedMatch::deliverDue() {
     return woken;
 }
 
-TimeMs SimulatedMatch::actAndSend(Woken woken) {
+// Lets the bots act, then passes on what the sessions sent and collects their events. A session
+// left alone this step has neither: it is skipped. On return `woken` also names the sessions a
+// bot (or the end of the game) acted on.
+TimeMs SimulatedMatch::actAndSend(Woken& woken) {
     if (m_host.gameInfo() == GameInfo::Connect && m_host.gameNumber() == 0) {
         m_host.startNextGame(m_now);
         woken.host = true;
@@ -326,8 +335,14 @@ TimeMs SimulatedMatch::actAndSend(Woken woken) {
     if (!m_closing) {
         // A bot sees only its session's table: unless that session was woken, or the bot's own
         // time came, the table is the one it last looked at and its answer would be the same.
-        if (woken.host || m_now >= m_hostBotWake) m_hostBotWake = m_hostBot.poll(m_host, m_now);
-        if (woken.client || m_now >= m_clientBotWake) m_clientBotWake = m_clientBot.poll(m_client, m_now);
+        if (woken.host || m_now >= m_hostBotWake) {
+            m_hostBotWake = m_hostBot.poll(m_host, m_now);
+            woken.host = true;
+        }
+        if (woken.client || m_now >= m_clientBotWake) {
+            m_clientBotWake = m_clientBot.poll(m_client, m_now);
+            woken.client = true;
+        }
         wake = std::min(m_hostBotWake, m_clientBotWake);
         if (gameOverOnBothSides()) {
             m_report.finished = true;
@@ -335,12 +350,13 @@ TimeMs SimulatedMatch::actAndSend(Woken woken) {
             m_report.diverged = m_report.diverged || !sameTable(m_host.confirmedState(), m_client.confirmedState());
             m_closing = true;
             m_client.shutdown(m_now, ShutdownReason::MatchOver);
+            woken.client = true;
         }
     }
-    transmit(m_host, m_toClient, false);
-    transmit(m_client, m_toHost, true);
-    collectEvents(m_host, true);
-    collectEvents(m_client, false);
+    if (woken.host) transmit(m_host, m_toClient, false);
+    if (woken.client) transmit(m_client, m_toHost, true);
+    if (woken.host) collectEvents(m_host, true);
+    if (woken.client) collectEvents(m_client, false);
     return wake;
 }
 

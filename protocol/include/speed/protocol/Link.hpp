@@ -126,6 +126,10 @@ public:
     // the link word an event only when it is.
     void describeEvents(bool describe) { m_describing = describe; }
     bool describing() const { return m_describing; }
+    // Which of the most frequent events are made (SessionConfig::events); the link leaves out
+    // the ignored datagrams and round trips nobody wants, the session its kept-back proposals.
+    void setEventInterest(const EventInterest& interest) { m_interest = interest; }
+    const EventInterest& eventInterest() const { return m_interest; }
     std::vector<SessionEvent> takeEvents();
     void takeEvents(std::vector<SessionEvent>& into);
     SessionStats& stats() { return m_stats; }
@@ -159,6 +163,7 @@ private:
     SessionTiming m_timing;
     bool m_reportDatagrams;
     bool m_describing = true;
+    EventInterest m_interest;
     ProbeStampClock m_probeStamps;
     std::vector<SessionEvent> m_events;
     std::vector<OutgoingDatagram> m_outgoing;

@@ -7,7 +7,10 @@
 #include "speed/common/Referee.hpp"
 #include "speed/common/RuleOptions.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,7 +30,36 @@ inline constexpr std::int64_t kMaxTakenBackLeadUs = 999999;  // a taken-back pla
 // TIME, SEQ, GAME, REV and ID fields: decimal, 0 .. 4294967295.
 using WireNumber = std::uint32_t;
 
-using HandSlots = std::vector<std::optional<Card>>;
+// A hand's slots as the wire has them, each a card or empty: at most RuleOptions::kMaxHandSize,
+// stored inline as CardStack is, so that a table read or written allocates nothing.
+class HandSlots {
+public:
+    using value_type = std::optional<Card>;
+    static constexpr int kCapacity = RuleOptions::kMaxHandSize;
+
+    HandSlots() = default;
+    template <typename Iterator>
+    HandSlots(Iterator first, Iterator last) {
+        for (; first != last; ++first) push_back(*first);
+    }
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const value_type& operator[](std::size_t slot) const { assert(slot < m_size); return m_slots[slot]; }
+    value_type& operator[](std::size_t slot) { assert(slot < m_size); return m_slots[slot]; }
+    const value_type& front() const { assert(m_size > 0); return m_slots[0]; }
+    const value_type* begin() const { return m_slots.data(); }
+    const value_type* end() const { return m_slots.data() + m_size; }
+    void push_back(const value_type& slot) { assert(m_size < kCapacity); m_slots[m_size++] = slot; }
+
+    friend bool operator==(const HandSlots& a, const HandSlots& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+private:
+    std::array<value_type, kCapacity> m_slots{};
+    std::uint8_t m_size = 0;
+};
 
 // The table from the sender's seat: my deck, my hand, field, opponent's hand,
 // opponent's deck. Lists are stacks (index 0 = bottom); on the wire they are written top first.

@@ -92,6 +92,16 @@ struct ProbeStampClock {
 // nothing else happened, so the transport only sends the answer: no tick, no seat turn.
 enum class ReceiveResult : std::uint8_t { Taken, AnsweredOnly };
 
+// The most frequent events, each made only when whoever reads the session's events wants it.
+// One left out costs nothing (the session still counts it in SessionStats): for a reader of
+// the game's events only, such as the simulator without a trace. Everything is wanted unless
+// said otherwise.
+struct EventInterest {
+    bool ignoredDatagrams = true; // DatagramIgnored: a datagram the rules ignored
+    bool roundTrips = true;       // RttSample: one round trip measured
+    bool keptBack = true;         // MoveRejected for LinkRefusal::TooManyInFlight: a proposal kept back
+};
+
 struct SessionConfig {
     std::string playerName = "player";
     // 64 random bits per call: the nonces of the handshake and the host's cookie secret. The
@@ -108,6 +118,7 @@ struct SessionConfig {
     // carry their sentence in `text`. Off, those leave it empty: for a reader of the typed fields
     // only (the simulator without a trace), which then spends no time on the wording.
     bool describeEvents = true;
+    EventInterest events; // which of the most frequent events are made at all
     // Microseconds on the same clock as the `now` the session is given, read when a timed
     // request leaves and when its answer arrives, so that round trips far below a millisecond
     // (a LAN, loopback) are measured rather than rounded to 0 or 1 ms. Null: `now` in ms.
