@@ -31,6 +31,7 @@
 #include <string>
 #include <utility>
 
+using namespace speed;
 using namespace speed::client;
 using namespace speed::client::ui;
 
