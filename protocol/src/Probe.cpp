@@ -90,8 +90,10 @@ std::optional<WireNumber> readNumber(std::string_view line, std::size_t& at) {
 
 } // namespace
 
-std::optional<ProbeView> readProbe(std::string_view datagram) {
-    constexpr std::string_view kVerb = "PROBE ";
+namespace {
+
+// "VERB TIME SEQ ID PAYLOAD #crc" read in place, with decodeDatagram's checks for that verb.
+std::optional<ProbeView> readMeasurement(std::string_view datagram, std::string_view kVerb) {
     if (datagram.size() > kMaxProbeDatagramBytes || datagram.size() <= kVerb.size() + kChecksumTailBytes) return std::nullopt;
     if (datagram.substr(0, kVerb.size()) != kVerb) return std::nullopt;
     const std::size_t tail = datagram.size() - kChecksumTailBytes;
@@ -117,6 +119,12 @@ std::optional<ProbeView> readProbe(std::string_view datagram) {
     probe.id = *id;
     return probe;
 }
+
+} // namespace
+
+std::optional<ProbeView> readProbe(std::string_view datagram) { return readMeasurement(datagram, "PROBE "); }
+
+std::optional<ProbeView> readEcho(std::string_view datagram) { return readMeasurement(datagram, "ECHO "); }
 
 std::string encodeEcho(const ProbeView& probe, std::string_view payloadText) {
     std::string echo;

@@ -56,6 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto view = readProbe(bytes);
     FUZZ_CHECK(view.has_value() == (probe != nullptr), "readProbe agrees with decodeDatagram");
     if (view && probe) FUZZ_CHECK(view->id == probe->id && view->payload == probe->payload, "the same fields");
+    // And the measuring side's reader of answers exactly the ECHOs.
+    const auto* echoed = plain.ok() ? std::get_if<Echo>(&plain.message->body) : nullptr;
+    const auto echoView = readEcho(bytes);
+    FUZZ_CHECK(echoView.has_value() == (echoed != nullptr), "readEcho agrees with decodeDatagram");
+    if (echoView && echoed) {
+        FUZZ_CHECK(echoView->id == echoed->id && echoView->payload == echoed->payload && echoView->seq == plain.message->seq,
+                   "the same fields");
+    }
     const EchoClock clock{1, [] { return std::uint64_t{2}; }, 3};
     if (const auto echo = answerProbe(bytes, &clock)) FUZZ_CHECK(echo->size() <= bytes.size(), "an echo never amplifies");
     if (withKey.ok() && withKey.tagged) {

@@ -78,6 +78,20 @@ TEST_CASE("A probe read in place is what the codec reads, and nothing else is", 
         CHECK_FALSE((decodeDatagram(bad).ok() && std::holds_alternative<Probe>(decodeDatagram(bad).message->body)));
     }
     CHECK(readProbe(withCrc("PROBE 1 2 3 x")));
+    // The measuring side reads an ECHO the same way, and only an ECHO.
+    for (const std::string& bad : {withCrc("ECHO 1 2 3"), withCrc("ECHO 01 2 3 x"), withCrc("ECHO 1 2 3 x y"),
+                                   withCrc("PROBE 1 2 3 x"), std::string("ECHO 1 2 3 x #00000000")}) {
+        CHECK_FALSE(readEcho(bad));
+        CHECK_FALSE((decodeDatagram(bad).ok() && std::holds_alternative<Echo>(decodeDatagram(bad).message->body)));
+    }
+    const std::string echo = encodeEcho(*readProbe(encodeProbe(9, 100, 123456, 7, "t")), "T00000000000000010000000200000003");
+    const auto echoView = readEcho(echo);
+    REQUIRE(echoView);
+    const auto decoded = decodeDatagram(echo);
+    REQUIRE(decoded.ok());
+    CHECK(echoView->id == std::get<Echo>(decoded.message->body).id);
+    CHECK(echoView->seq == decoded.message->seq);
+    CHECK(echoView->payload == std::get<Echo>(decoded.message->body).payload);
 }
 
 TEST_CASE("Probes and echoes appended end to end are each what the encoder writes", "[probe]") {

@@ -78,6 +78,7 @@ public:
         : m_prober(prober), m_plan(plan), m_notes(notes), m_ticker(ticker), m_run(run), m_options(options),
           m_runName(static_cast<std::uint32_t>(osRandom())),
           m_request(protocol::measurePayloadText(protocol::CountedStampRequest{m_runName, tagSlot()})),
+          m_countedChars(answerChars(protocol::CountedEchoStamps{{}, 0, tagSlot()})),
           m_timeoutNs(static_cast<std::uint64_t>(plan.timeoutMs) * kMsNs) {}
 
     void warmUp(int size);
@@ -110,6 +111,7 @@ private:
     const MeasureOptions& m_options;
     std::uint32_t m_runName;
     std::string m_request; // 'u' and the run's name
+    std::size_t m_countedChars = 0; // its answer's ('U'), which the probe makes room for
     std::uint64_t m_timeoutNs;
     std::uint32_t m_firstId = 0;
     std::vector<std::uint32_t> m_wireSeq; // each probe's SEQ on the wire (a plain echo's answer is checked by it)
@@ -163,8 +165,7 @@ void ProbeRunner::warmUp(int size) {
 }
 
 void ProbeRunner::send(std::size_t index, int size, std::uint64_t intendedNs) {
-    const std::size_t countedChars = answerChars(protocol::CountedEchoStamps{{}, 0, tagSlot()});
-    const std::string probe = m_prober.nextProbe(size, m_request, countedChars);
+    const std::string probe = m_prober.nextProbe(size, m_request, m_countedChars);
     if (index == 0) m_firstId = m_prober.lastId();
     ProbeRecord& record = m_run.probes[index];
     record.size = size;
@@ -248,7 +249,11 @@ void ProbeRunner::closedLoop(const std::vector<int>& schedule) {
         const std::uint64_t deadline = record.sentNs + m_timeoutNs;
         for (std::uint64_t now = record.sentNs; !record.answered() && now < deadline; now = monotonicNowNs()) {
             bool refused = false;
-            const auto datagram = m_prober.receiveWithin(std::chrono::microseconds((deadline - now + 999) / 1000), refused);
+            // The whole timeout first, the same every probe: the socket's receive timeout is set
+            // only when it changes (a system call per probe would show in a loopback RTT); what is
+            // left of it only after a datagram that was not this probe's answer.
+            const std::uint64_t waitNs = now == record.sentNs ? m_timeoutNs : deadline - now;
+            const auto datagram = m_prober.receiveWithin(std::chrono::microseconds((waitNs + 999) / 1000), refused);
             if (refused) {
                 m_run.refused = true;
                 break;

@@ -154,11 +154,9 @@ std::optional<ProbeAnswer> readProbeAnswer(std::string_view datagram, const prot
     if (const auto probe = protocol::readProbe(datagram)) { // our PROBE sent back as it was
         return ProbeAnswer{probe->id, probe->seq, true, std::nullopt, 0, std::nullopt};
     }
-    const auto decoded = protocol::decodeDatagram(datagram);
-    if (!decoded.ok()) return std::nullopt;
-    const auto* echo = std::get_if<protocol::Echo>(&decoded.message->body);
-    if (echo == nullptr) return std::nullopt;
-    ProbeAnswer answer{echo->id, decoded.message->seq, false, std::nullopt, 0, std::nullopt};
+    const auto echo = protocol::readEcho(datagram); // read in place: an answer allocates nothing
+    if (!echo) return std::nullopt;
+    ProbeAnswer answer{echo->id, echo->seq, false, std::nullopt, 0, std::nullopt};
     const char form = echo->payload.empty() ? 'x' : echo->payload.front();
     if (form == 'V' || form == 'K') answer.signedValid = measureKey != nullptr && protocol::measureTagValid(*measureKey, datagram);
     if (form == 'T' || form == 'U' || form == 'Q' || form == 'V' || form == 'K') {

@@ -167,6 +167,12 @@ void UdpReflector::onDatagram(std::string_view bytes, std::uint64_t atNs) {
 }
 
 UdpReflector::ProbeRun& UdpReflector::probeRun(std::uint32_t name, std::uint64_t atNs) {
+    // A run's probes come one after another from one address: the last run found is asked first
+    // (the map's look-up compares endpoints a dozen times, a good part of an answer's cost).
+    if (m_lastRun != nullptr && m_lastRunKey.second == name && m_lastRunKey.first == m_sender) {
+        m_lastRun->lastNs = atNs;
+        return *m_lastRun;
+    }
     const RunKey key{m_sender, name};
     auto found = m_probeRuns.find(key);
     if (found == m_probeRuns.end()) {
@@ -174,11 +180,14 @@ UdpReflector::ProbeRun& UdpReflector::probeRun(std::uint32_t name, std::uint64_t
             const auto oldest = std::min_element(m_probeRuns.begin(), m_probeRuns.end(), [](const auto& a, const auto& b) {
                 return a.second->lastNs < b.second->lastNs;
             });
+            if (oldest->second.get() == m_lastRun) m_lastRun = nullptr;
             m_probeRuns.erase(oldest);
         }
         found = m_probeRuns.emplace(key, std::make_unique<ProbeRun>()).first;
     }
     found->second->lastNs = atNs;
+    m_lastRun = found->second.get();
+    m_lastRunKey = key;
     return *found->second;
 }
 

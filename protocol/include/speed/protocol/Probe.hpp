@@ -67,6 +67,8 @@ struct ProbeView {
     std::string_view datagram{}; // the whole of it (a signed payload's tag is checked over it)
 };
 std::optional<ProbeView> readProbe(std::string_view datagram);
+// The same for an ECHO (the measuring side's reader of answers): what decodeDatagram reads.
+std::optional<ProbeView> readEcho(std::string_view datagram);
 
 // The ECHO of a probe read in place: its TIME, SEQ and ID, exactly its size; the payload is
 // `payloadText` padded with filler when given and it fits, else the probe's payload plus one

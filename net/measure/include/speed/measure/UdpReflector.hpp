@@ -133,6 +133,8 @@ private:
     std::map<asio::ip::udp::endpoint, Sent> m_lastSent; // per address: what went back last, and when
     std::map<StreamKey, Stream> m_streams;
     std::map<RunKey, std::unique_ptr<ProbeRun>> m_probeRuns; // at most kMaxProbeRuns (8 KiB each)
+    ProbeRun* m_lastRun = nullptr; // the run found last, and its key
+    RunKey m_lastRunKey;
     std::set<asio::ip::udp::endpoint> m_addresses;
     asio::ip::udp::endpoint m_lastAddress; // who sent anything (the first 4096, for the summary)
     std::uint32_t m_clockId = 0;
