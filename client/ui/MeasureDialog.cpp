@@ -204,7 +204,7 @@ void MeasureDialog::drawResults() {
                                        ImGui::GetContentRegionAvail().y - exportRows - ImGui::GetFrameHeightWithSpacing());
     // Two views of the round trips, a tab each: per size, and every one's distribution (first
     // when there is a single size, which the per-size plot shows as one column).
-    if (outcome.histogram.count() > 0 && ImGui::BeginTabBar("plots")) {
+    if (outcome.probeRun.histogram.count() > 0 && ImGui::BeginTabBar("plots")) {
         const bool oneSize = outcome.results.size() == 1;
         const auto histogramTab = [&] {
             if (ImGui::BeginTabItem(label("measure.tab.histogram", "measure_tab_histogram").c_str())) {
@@ -260,9 +260,9 @@ void MeasureDialog::drawOneWay(const MeasureOutcome& outcome) {
 
 // Loss, duplicates, reordering and IPDV each way, when the far side stamped or counted the run.
 void MeasureDialog::drawDirections(const MeasureOutcome& outcome) {
-    if (outcome.authenticated) plainText(trf("measure.authenticated", outcome.unauthenticated));
-    if (outcome.late > 0) plainText(trf("measure.late.line", outcome.late, outcome.plan.timeoutMs));
-    if (!outcome.up || !outcome.down) return;
+    if (outcome.probeRun.authenticated) plainText(trf("measure.authenticated", outcome.probeRun.unauthenticated));
+    if (outcome.probeRun.late > 0) plainText(trf("measure.late.line", outcome.probeRun.late, outcome.plan.timeoutMs));
+    if (!outcome.probeRun.up || !outcome.probeRun.down) return;
     const char* const columns[] = {"",
                                    tr("measure.stream.column.sent"),
                                    tr("measure.stream.column.received"),
@@ -289,18 +289,18 @@ void MeasureDialog::drawDirections(const MeasureOutcome& outcome) {
                                      fmt::format("{:.1f}", d.ipdv.p99Us)};
         tableRow(cells);
     };
-    row(tr("measure.stream.row.up"), *outcome.up);
-    row(tr("measure.stream.row.down"), *outcome.down);
+    row(tr("measure.stream.row.up"), *outcome.probeRun.up);
+    row(tr("measure.stream.row.down"), *outcome.probeRun.down);
     ImGui::EndTable();
-    if (!outcome.up->counted) {
-        ImGui::TextDisabled("%s", tr(outcome.farReportAsked ? "measure.direction.no_report" : "measure.direction.not_counted"));
+    if (!outcome.probeRun.up->counted) {
+        ImGui::TextDisabled("%s", tr(outcome.probeRun.farReportAsked ? "measure.direction.no_report" : "measure.direction.not_counted"));
     }
 }
 
 // Every round trip's distribution: one bar per power of two of microseconds (HDR-style buckets
 // summed), the percentiles to p99.9 above it.
 void MeasureDialog::drawHistogram(const MeasureOutcome& outcome, float height) {
-    const LatencyHistogram& h = outcome.histogram;
+    const LatencyHistogram& h = outcome.probeRun.histogram;
     const auto us = [](std::uint64_t ns) { return static_cast<double>(ns) / 1000.0; };
     plainText(trf("measure.histogram.line", h.count(), us(h.percentileNs(50)), us(h.percentileNs(90)),
                   us(h.percentileNs(99)), us(h.percentileNs(99.9)), us(h.maxNs())));
@@ -404,18 +404,7 @@ void MeasureDialog::exportTo(const MeasureOutcome& outcome, bool json) {
     } else if (json) {
         const MeasureRunInfo info{outcome.target,       modeWord(outcome.plan), outcome.plan.count,
                                   outcome.plan.warmup,  outcome.plan.intervalMs, outcome.plan.timeoutMs, {}, {}};
-        MeasureRunResult run;
-        run.results = outcome.results;
-        run.oneWay = outcome.oneWay;
-        run.histogram = outcome.histogram;
-        run.up = outcome.up;
-        run.down = outcome.down;
-        run.late = outcome.late;
-        run.farReportAsked = outcome.farReportAsked;
-        run.openLoop = outcome.openLoop;
-        run.authenticated = outcome.authenticated;
-        run.unauthenticated = outcome.unauthenticated;
-        printJson(out, info, run);
+        printJson(out, info, outcome.probeRun);
     } else {
         printCsv(out, outcome.results);
     }

@@ -201,15 +201,9 @@ void MeasureJob::measureProbes(UdpProber& prober, const MeasurePlan& plan, Measu
     outcome.results = result.results;
     outcome.oneWay = result.oneWay;
     outcome.fit = fitCostPerByte(result.results);
-    outcome.histogram = result.histogram;
-    outcome.up = result.up;
-    outcome.down = result.down;
-    outcome.late = result.late;
-    outcome.farReportAsked = result.farReportAsked;
-    outcome.openLoop = result.openLoop;
     outcome.timeline = timelineOf(result.probes);
-    outcome.authenticated = result.authenticated;
-    outcome.unauthenticated = result.unauthenticated;
+    outcome.probeRun = result;
+    outcome.probeRun.probes.clear();
     outcome.notes = notes.str();
     outcome.message = outcome.notes;
     if (result.cancelled) outcome.status = MeasureStatus::Cancelled;

@@ -54,16 +54,10 @@ struct MeasureOutcome {
     std::vector<RttSummary> results;
     std::optional<OneWaySummary> oneWay; // probes: when the far side stamped its echoes
     LineFit fit;                         // probes: fixed cost and cost per byte (points 0: none)
-    // Probes: the run's figures beyond the table (every probe's record stays with the run: the
-    // outcome is copied each frame).
-    LatencyHistogram histogram;
-    std::optional<DirectionCounts> up, down;
-    int late = 0;
-    bool farReportAsked = false;
-    bool openLoop = false;
+    // Probes: the whole result but every probe's record (the outcome is copied each frame; the
+    // records are drawn from `timeline`), for the figures beyond the table and the export.
+    MeasureRunResult probeRun;
     ProbeTimeline timeline;
-    bool authenticated = false; // probes signed with setup.ini's password
-    int unauthenticated = 0;    // answers without a valid tag, not counted
     std::optional<StreamRunResult> stream; // stream mode: the whole result
     MeasurePlan plan;                    // what was run, for the JSON export
     std::optional<StreamPlan> streamPlan;

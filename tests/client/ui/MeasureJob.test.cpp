@@ -338,8 +338,8 @@ TEST_CASE("measure job: with setup.ini's password only answers signed under it c
         REQUIRE(job.start(host.target(), 50001, smallPlan(), config));
         REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Finished);
         const MeasureOutcome outcome = job.outcome();
-        CHECK(outcome.authenticated);
-        CHECK(outcome.unauthenticated == 0);
+        CHECK(outcome.probeRun.authenticated);
+        CHECK(outcome.probeRun.unauthenticated == 0);
         CHECK(outcome.oneWay); // its stamps, signed, were believed
     }
     {
@@ -348,7 +348,7 @@ TEST_CASE("measure job: with setup.ini's password only answers signed under it c
         REQUIRE(job.start(host.target(), 50001, smallPlan(), config));
         REQUIRE(waitWhileRunning(job, 60s) == MeasureStatus::Failed);
         CHECK(job.outcome().failure == MeasureFailure::Unauthenticated);
-        CHECK(job.outcome().unauthenticated > 0);
+        CHECK(job.outcome().probeRun.unauthenticated > 0);
     }
     std::filesystem::remove_all(folder);
 }
