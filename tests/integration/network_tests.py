@@ -576,16 +576,27 @@ def measure_per_direction_through_relay(h):
 
 
 def measure_late_answers_are_late_not_lost(h):
-    """An answer slower than --timeout is counted late, and with its round trip, not lost."""
+    """An answer slower than --timeout is counted late, and with its round trip, not lost. The
+    interval lines count each late answer once, and a probe listed as unanswered while it was
+    overdue leaves that count when its answer comes: the last line lists none."""
     relay, relay_port = start_reflector_and_relay(h, "--delay", 20)
     measure = h.start("measure", "speed-measure", f"127.0.0.1:{relay_port}", "--mode", "fixed", "--size", 64,
-                      "--count", 50, "--interval", 5, "--warmup", 0, "--timeout", 25, "--json")
+                      "--count", 50, "--interval", 5, "--warmup", 0, "--timeout", 25, "--interval-report", 0.1,
+                      "--json")
     expect(measure.wait_exit(60) == 0, "speed-measure exit code", measure)
     report = measure.json()
     entry = report["results"][0]
     expect(report["late"] == 50 and entry["late"] == 50 and entry["lost"] == 0 and entry["received"] == 50,
            f"late {report['late']} {entry}", measure)
     expect(entry["rtt_us"]["min"] >= 40_000, f"{entry}", measure)
+    pattern = r"\s*[0-9.]+ s: sent \d+ \(\d+ in all\), answered (\d+) \(late (\d+)\), unanswered after 25 ms: (\d+);"
+    lines = [re.match(pattern, line) for line in measure.stderr]
+    lines = [line for line in lines if line]
+    expect(len(lines) >= 2, "interval lines", measure)
+    answered = sum(int(line.group(1)) for line in lines)
+    late = sum(int(line.group(2)) for line in lines)
+    expect(answered == 50 and late == 50 and lines[-1].group(3) == "0",
+           f"interval lines: {answered} answered, {late} late, last unanswered {lines[-1].group(3)}", measure)
     relay_counts(relay)
 
 

@@ -126,6 +126,7 @@ private:
     std::uint64_t m_startNs = 0;
     std::uint64_t m_nextReportNs = 0;
     std::size_t m_overdueCursor = 0; // probes before it were checked for an answer within the timeout
+    std::size_t m_overdue = 0;       // of those, how many have no answer yet (kept as answers come)
 };
 
 void ProbeRunner::warmUp(int size) {
@@ -213,6 +214,8 @@ void ProbeRunner::take(const ReceivedDatagram& datagram) {
     }
     const bool late = record.receivedNs > record.sentNs + m_timeoutNs;
     record.fate = late ? ProbeFate::Late : ProbeFate::Answered;
+    if (index < m_overdueCursor) --m_overdue; // counted as unanswered at a report: it is in now
+    if (m_options.intervalReportS <= 0) return;
     if (late) ++m_intervalLate;
     m_intervalRttUs.push_back(record.rttUs());
 }
@@ -313,11 +316,10 @@ void ProbeRunner::openLoop(const std::vector<int>& schedule) {
 
 void ProbeRunner::reportInterval(std::uint64_t nowNs, bool last) {
     if (!last && nowNs < m_nextReportNs) return;
-    // Probes sent more than a timeout ago with no answer yet.
-    while (m_overdueCursor < m_sent && m_run.probes[m_overdueCursor].sentNs + m_timeoutNs <= nowNs) ++m_overdueCursor;
-    std::size_t overdue = 0;
-    for (std::size_t i = 0; i < m_overdueCursor; ++i) {
-        if (!m_run.probes[i].answered()) ++overdue;
+    // Probes sent more than a timeout ago with no answer yet: those the cursor passes now are
+    // added, and take() takes off each one whose answer comes after all.
+    for (; m_overdueCursor < m_sent && m_run.probes[m_overdueCursor].sentNs + m_timeoutNs <= nowNs; ++m_overdueCursor) {
+        if (!m_run.probes[m_overdueCursor].answered()) ++m_overdue;
     }
     std::string rtt = "no answers";
     if (!m_intervalRttUs.empty()) {
@@ -328,7 +330,7 @@ void ProbeRunner::reportInterval(std::uint64_t nowNs, bool last) {
     }
     m_notes << fmt::format("{:8.1f} s: sent {} ({} in all), answered {} (late {}), unanswered after {} ms: {}; {}\n",
                            static_cast<double>(nowNs - m_startNs) / 1e9, m_intervalSent, m_sent,
-                           m_intervalRttUs.size(), m_intervalLate, m_plan.timeoutMs, overdue, rtt)
+                           m_intervalRttUs.size(), m_intervalLate, m_plan.timeoutMs, m_overdue, rtt)
             << std::flush;
     m_intervalRttUs.clear();
     m_intervalSent = 0;
