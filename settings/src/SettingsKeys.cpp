@@ -2,6 +2,8 @@
 
 #include "SettingsText.hpp"
 
+#include <arpa/inet.h>
+
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -26,11 +28,26 @@ bool isHostNameCharacter(char c) {
            c == '%' || c == '_';
 }
 
+// A ':' belongs to an IPv6 literal only (bare or in brackets, with a %scope): "host:port" or
+// "[::1]:50001" is refused, since the port is a key of its own and would otherwise be taken for
+// part of a host name that never resolves.
+bool colonsAreIpv6(std::string_view value) {
+    if (value.find_first_of(":[]") == std::string_view::npos) return true;
+    if (value.front() == '[') {
+        if (value.size() < 2 || value.back() != ']') return false;
+        value = value.substr(1, value.size() - 2);
+    }
+    const std::string address(value.substr(0, value.find('%')));
+    in6_addr parsed{};
+    return ::inet_pton(AF_INET6, address.c_str(), &parsed) == 1;
+}
+
 bool assignPeer(Settings& s, std::string_view value) {
     if (value.size() > NetworkSettings::kMaxPeerChars) return false;
     for (char c : value) {
         if (!isHostNameCharacter(c)) return false;
     }
+    if (!colonsAreIpv6(value)) return false;
     s.network.peer = std::string(value);
     return true;
 }
@@ -208,7 +225,7 @@ bool assignLevel(Settings& s, std::string_view value) {
 using enum SettingsValue;
 
 const std::array kKeys{
-    SettingsKey{"network", "peer", "an IP address or host name (empty: only host)", Address, 0, 0, assignPeer,
+    SettingsKey{"network", "peer", "an IP address or host name, without a port (empty: only host)", Address, 0, 0, assignPeer,
                 [](const Settings& s) { return s.network.peer; }},
     SettingsKey{"network", "port", "a port number 1..65535", WholeNumber, 1, 65535, assignPort,
                 [](const Settings& s) { return std::to_string(s.network.port); }},

@@ -85,6 +85,22 @@ TEST_CASE("non-numbers and out-of-range numbers are refused", "[settings]") {
     CHECK(errorOf("[network]\npeer = bad host!\n").key == "peer");
 }
 
+TEST_CASE("peer: an address or name without a port; a colon only in an IPv6 literal", "[settings]") {
+    for (const char* good : {"127.0.0.1", "example.org", "host_1.lan", "::1", "[::1]", "fe80::1%eth0", "[fe80::1%eth0]",
+                             "2001:db8::42", "::ffff:192.0.2.1"}) {
+        const auto parsed = parseSettings(std::string("[network]\npeer = ") + good + "\n", "setup.ini");
+        REQUIRE(parsed.settings);
+        CHECK(parsed.settings->network.peer == good);
+    }
+    for (const char* bad : {"127.0.0.1:50001", "example.org:50001", "[::1]:50001", "[::1", "::1]", "[]", "1:2:3",
+                            "fe80::1]%eth0", "host:"}) {
+        const SettingsError error = errorOf(std::string("[network]\npeer = ") + bad + "\n");
+        CHECK(error.key == "peer");
+        CHECK(error.kind == SettingsProblem::BadAddress);
+        CHECK(error.problemText().find("without a port") != std::string::npos);
+    }
+}
+
 TEST_CASE("grace: whole seconds 5..3600, 60 when missing", "[settings]") {
     const auto missing = parseSettings("[network]\nwait = 30\n", "setup.ini");
     REQUIRE(missing.settings);

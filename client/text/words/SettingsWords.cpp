@@ -66,7 +66,7 @@ const Words kSettingsWords[] = {
     // Each setup.ini key: its label (a player's words; the file's key is in the tooltip), what
     // it accepts (English is the settings layer's own text) and what it is for (the tooltip).
     {"settings.key.network.peer", "Other player's address", "相手のアドレス"},
-    {"settings.expected.network.peer", "an IP address or host name (empty: only host)", "IPアドレスかホスト名（空欄：ホストのみ）"},
+    {"settings.expected.network.peer", "an IP address or host name, without a port (empty: only host)", "IPアドレスかホスト名、ポート番号なし（空欄：ホストのみ）"},
     {"settings.meaning.network.peer", "The other player's machine: joined first; if no host answers, this side hosts.",
      "相手のマシン：まずそこへ参加し、ホストが応答しなければこちらがホストになります。"},
     {"settings.key.network.port", "Port", "ポート"},
