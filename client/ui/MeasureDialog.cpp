@@ -53,6 +53,22 @@ void tableRow(const std::string (&cells)[N]) {
     }
 }
 
+// A table with a heading row: false when it is not shown (then nothing is to be ended).
+template <std::size_t N>
+bool beginTable(const char* id, const char* const (&columns)[N], ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg,
+                ImVec2 size = ImVec2(0, 0)) {
+    if (!ImGui::BeginTable(id, static_cast<int>(N), flags, size)) return false;
+    if ((flags & ImGuiTableFlags_ScrollY) != 0) ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* column : columns) ImGui::TableSetupColumn(column);
+    ImGui::TableHeadersRow();
+    return true;
+}
+
+// "?" where the far side did not count.
+template <typename T> std::string countedCell(bool counted, const T& value) {
+    return counted ? fmt::format("{}", value) : std::string("?");
+}
+
 } // namespace
 
 MeasureDialog::MeasureDialog(std::string defaultTarget, std::uint16_t defaultPort, std::string configPath)
@@ -272,19 +288,15 @@ void MeasureDialog::drawDirections(const MeasureOutcome& outcome) {
                                    tr("measure.stream.column.reordered"),
                                    tr("measure.direction.column.ipdv_p50"),
                                    tr("measure.direction.column.ipdv_p99")};
-    const int columnCount = static_cast<int>(std::size(columns));
-    if (!ImGui::BeginTable("directions", columnCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
-    for (const char* column : columns) ImGui::TableSetupColumn(column);
-    ImGui::TableHeadersRow();
+    if (!beginTable("directions", columns)) return;
     const auto row = [](const char* name, const DirectionCounts& d) {
-        const auto counted = [&](auto value) { return d.counted ? fmt::format("{}", value) : std::string("?"); };
         const std::string cells[] = {name,
-                                     counted(d.sent),
-                                     counted(d.received),
-                                     counted(d.lost),
-                                     d.counted ? fmt::format("{:.2f}", d.sent ? 100.0 * d.lost / d.sent : 0.0) : "?",
-                                     counted(d.duplicates),
-                                     counted(d.reordered),
+                                     countedCell(d.counted, d.sent),
+                                     countedCell(d.counted, d.received),
+                                     countedCell(d.counted, d.lost),
+                                     countedCell(d.counted, fmt::format("{:.2f}", d.sent ? 100.0 * d.lost / d.sent : 0.0)),
+                                     countedCell(d.counted, d.duplicates),
+                                     countedCell(d.counted, d.reordered),
                                      fmt::format("{:.1f}", d.ipdv.p50Us),
                                      fmt::format("{:.1f}", d.ipdv.p99Us)};
         tableRow(cells);
@@ -322,14 +334,11 @@ void MeasureDialog::drawStreamResults(const MeasureOutcome& outcome) {
                                    tr("measure.stream.column.reordered"),
                                    tr("measure.stream.column.goodput"),
                                    tr("measure.stream.column.jitter")};
-    const int columnCount = static_cast<int>(std::size(columns));
-    if (!ImGui::BeginTable("stream", columnCount, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
-    for (const char* column : columns) ImGui::TableSetupColumn(column);
-    ImGui::TableHeadersRow();
+    if (!beginTable("stream", columns)) return;
     const auto row = [](const char* name, const StreamDirection& d) {
         const std::string cells[] = {name, std::to_string(d.sent), std::to_string(d.late),
-                                     d.counted ? std::to_string(d.received) : "?", d.counted ? std::to_string(d.lost) : "?",
-                                     d.counted ? fmt::format("{:.2f}", d.lossPercent) : "?",
+                                     countedCell(d.counted, d.received), countedCell(d.counted, d.lost),
+                                     countedCell(d.counted, fmt::format("{:.2f}", d.lossPercent)),
                                      std::to_string(d.duplicates), std::to_string(d.reordered),
                                      fmt::format("{:.2f}", d.goodputMbps), fmt::format("{:.1f}", d.jitterUs)};
         tableRow(cells);
@@ -365,14 +374,10 @@ void MeasureDialog::drawResultsTable(const MeasureOutcome& outcome) {
                                    tr("measure.table.min"),  "p50",                    tr("measure.table.mean"),
                                    "p99",                    "p99.9",                  tr("measure.table.max"),
                                    tr("measure.table.jitter"), "Mbit/s"};
-    const int columnCount = static_cast<int>(std::size(columns));
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                        ImGuiTableFlags_SizingStretchSame;
     const float rows = static_cast<float>(std::min(outcome.results.size(), kTableRowsShown) + 1);
-    if (!ImGui::BeginTable("results", columnCount, kFlags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f)))) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* column : columns) ImGui::TableSetupColumn(column);
-    ImGui::TableHeadersRow();
+    if (!beginTable("results", columns, kFlags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * (rows + 0.5f)))) return;
     for (const RttSummary& r : outcome.results) {
         const std::string cells[] = {std::to_string(r.size), std::to_string(r.sent), std::to_string(r.lost),
                                      fmt::format("{:.1f}", r.minUs), fmt::format("{:.1f}", r.p50Us), fmt::format("{:.1f}", r.meanUs),
