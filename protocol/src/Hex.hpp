@@ -18,11 +18,14 @@ inline int digitValue(char c) {
     return -1;
 }
 
-// The low `digits` hex digits of `value`, most significant first, appended to `out`.
+// The low `digits` (1..16) hex digits of `value`, most significant first, appended to `out`.
+// Written into a local buffer first: a string grown by resize() is zero-filled and then
+// rewritten, and every store through it reloads its data pointer (this runs per datagram).
 inline void append(std::string& out, std::uint64_t value, int digits) {
-    const std::size_t at = out.size();
-    out.resize(at + static_cast<std::size_t>(digits));
-    for (int i = digits - 1; i >= 0; --i, value >>= 4) out[at + static_cast<std::size_t>(i)] = kDigits[value & 0xFU];
+    char text[16];
+    const auto count = static_cast<std::size_t>(digits < 16 ? digits : 16);
+    for (std::size_t i = count; i > 0; --i, value >>= 4) text[i - 1] = kDigits[value & 0xFU];
+    out.append(text, count);
 }
 
 // `text` read whole as hex (at most 16 digits); nullopt when any character is not a digit.

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 
 namespace speed::protocol {
 namespace {
@@ -72,20 +73,41 @@ std::string encodeMeasurement(std::string_view verb, WireNumber id, std::size_t 
     return datagram;
 }
 
-// Canonical decimal 0..4294967295 (no sign, no leading zero) up to the next space.
+// Canonical decimal 0..4294967295 (no sign, no leading zero) up to the next space, read in one
+// pass (this runs three times per datagram on both ends of a measurement).
 std::optional<WireNumber> readNumber(std::string_view line, std::size_t& at) {
-    const std::size_t end = line.find(' ', at);
-    if (end == std::string_view::npos) return std::nullopt;
-    const std::string_view text = line.substr(at, end - at);
-    if (text.empty() || text.size() > 10 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+    std::size_t end = at;
     std::uint64_t value = 0;
-    for (const char c : text) {
+    for (; end < line.size() && end - at <= 10; ++end) {
+        const char c = line[end];
+        if (c == ' ') break;
         if (c < '0' || c > '9') return std::nullopt;
         value = value * 10 + static_cast<std::uint64_t>(c - '0');
     }
-    if (value > 0xFFFFFFFFULL) return std::nullopt;
+    const std::size_t digits = end - at;
+    if (end >= line.size() || line[end] != ' ') return std::nullopt; // no space after it, or more than 10 digits
+    if (digits == 0 || (digits > 1 && line[at] == '0') || value > 0xFFFFFFFFULL) return std::nullopt;
     at = end + 1;
     return static_cast<WireNumber>(value);
+}
+
+// Whether every byte is printable ASCII other than a space (0x21..0x7e), eight bytes at a time:
+// a byte below 0x21 or above 0x7e sets its top bit in one of the two words below.
+bool allPrintable(std::string_view text) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+    std::size_t i = 0;
+    std::uint64_t bad = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, text.data() + i, 8);
+        bad |= ((word - kOnes * 0x21) & ~word) | ((word + kOnes * (0x7f - 0x7e)) | word); // below 0x21 | above 0x7e
+    }
+    for (; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x21 || c > 0x7e) return false;
+    }
+    return (bad & kHighs) == 0;
 }
 
 } // namespace
@@ -110,9 +132,7 @@ std::optional<ProbeView> readMeasurement(std::string_view datagram, std::string_
     probe.numbers = line.substr(kVerb.size(), at - 1 - kVerb.size());
     probe.datagram = datagram;
     probe.payload = line.substr(at);
-    for (const char c : probe.payload) {
-        if (c < 0x21 || c > 0x7e) return std::nullopt; // a space too: one payload field only
-    }
+    if (!allPrintable(probe.payload)) return std::nullopt; // a space too: one payload field only
     if (crc32(line) != *claimed) return std::nullopt; // last: the dearest check
     probe.time = *time;
     probe.seq = *seq;

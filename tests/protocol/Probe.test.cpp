@@ -1,9 +1,12 @@
 #include "speed/protocol/Codec.hpp"
 #include "speed/protocol/Probe.hpp"
 
+#include "speed/protocol/MeasureWire.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <string>
 
 using namespace speed::protocol;
 
@@ -107,4 +110,67 @@ TEST_CASE("Probes and echoes appended end to end are each what the encoder write
     // Each one's checksum covers itself only: each decodes on its own.
     CHECK(decodeDatagram(batch.substr(310, 300)).ok());
     CHECK(decodeDatagram(batch.substr(610, 300)).ok());
+}
+
+namespace {
+std::string withChecksum(const std::string& line) {
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", crc32(line));
+    return line + " #" + hex;
+}
+} // namespace
+
+TEST_CASE("A probe's payload reads only when every byte is printable and not a space, wherever the byte is",
+          "[probe]") {
+    // Payloads of 1..20 bytes cover both the eight-at-a-time part and the rest; each byte value
+    // at each place, against the codec's own reading.
+    for (std::size_t length = 1; length <= 20; ++length) {
+        for (std::size_t place = 0; place < length; ++place) {
+            for (int value = 0; value < 256; ++value) {
+                std::string payload(length, 'x');
+                payload[place] = static_cast<char>(value);
+                const std::string probe = withChecksum("PROBE 1 2 3 " + payload);
+                const bool printable = value >= 0x21 && value <= 0x7e;
+                const auto view = readProbe(probe);
+                CHECK(view.has_value() == printable);
+                if (view) CHECK(view->payload == payload);
+                const DecodeResult decoded = decodeDatagram(probe);
+                CHECK((decoded.ok() && std::holds_alternative<Probe>(decoded.message->body)) == printable);
+            }
+        }
+    }
+}
+
+TEST_CASE("A probe's numbers read as canonical decimals up to 4294967295, and no other spelling", "[probe]") {
+    for (const char* good : {"0", "7", "10", "4294967295", "1000000000"}) {
+        const auto view = readProbe(withChecksum(std::string("PROBE ") + good + " " + good + " " + good + " x"));
+        REQUIRE(view);
+        CHECK(std::to_string(view->time) == good);
+        CHECK(std::to_string(view->seq) == good);
+        CHECK(std::to_string(view->id) == good);
+    }
+    for (const char* bad : {"", "00", "01", "4294967296", "9999999999", "10000000000", "42949672950", "1a", "+1",
+                            "-0", "1 ", " 1"}) {
+        for (int field = 0; field < 3; ++field) {
+            std::string numbers[3] = {"1", "2", "3"};
+            numbers[field] = bad;
+            const std::string probe =
+                withChecksum("PROBE " + numbers[0] + " " + numbers[1] + " " + numbers[2] + " x");
+            CHECK_FALSE(readProbe(probe));
+            CHECK_FALSE((decodeDatagram(probe).ok() && std::holds_alternative<Probe>(decodeDatagram(probe).message->body)));
+        }
+    }
+}
+
+TEST_CASE("A measurement form is followed by filler only: one other byte anywhere after it refuses it", "[probe]") {
+    const std::string text = measurePayloadText(StampRequest{});
+    for (std::size_t filler = 1; filler <= 20; ++filler) {
+        const std::string padded = text + std::string(filler, kPayloadFiller);
+        CHECK(std::holds_alternative<StampRequest>(readMeasurePayload(padded)));
+        for (std::size_t place = text.size(); place < padded.size(); ++place) {
+            std::string changed = padded;
+            changed[place] = 'y';
+            CHECK(std::holds_alternative<std::monostate>(readMeasurePayload(changed)));
+        }
+    }
 }
