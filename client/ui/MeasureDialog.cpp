@@ -236,7 +236,7 @@ void MeasureDialog::drawResults() {
         if (!oneSize) histogramTab();
         if (ImGui::BeginTabItem(label("measure.tab.over_time", "measure_tab_over_time").c_str())) {
             const ProbeTimeline& t = outcome.timeline;
-            drawTimeline(t.rttUs, t.upUs, t.downUs, t.lost, t.seconds, plotsHeight);
+            drawTimeline(t.rttUs, t.upUs, t.downUs, {t.lost, t.lostUp, t.lostDown}, t.seconds, plotsHeight);
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();

@@ -221,6 +221,8 @@ ProbeTimeline timelineOf(const std::vector<ProbeRecord>& probes) {
     timeline.upUs.assign(points, none);
     timeline.downUs.assign(points, none);
     timeline.lost.assign(points, 0);
+    timeline.lostUp.assign(points, 0);
+    timeline.lostDown.assign(points, 0);
     const auto keep = [](float& point, double value) {
         point = std::isnan(point) ? static_cast<float>(value) : std::max(point, static_cast<float>(value));
     };
@@ -229,6 +231,8 @@ ProbeTimeline timelineOf(const std::vector<ProbeRecord>& probes) {
         const ProbeRecord& probe = probes[i];
         if (!probe.answered()) {
             ++timeline.lost[point];
+            if (probe.lostWay == LostWay::Up) ++timeline.lostUp[point];
+            if (probe.lostWay == LostWay::Down) ++timeline.lostDown[point];
             continue;
         }
         keep(timeline.rttUs[point], probe.rttUs());

@@ -32,11 +32,12 @@ enum class MeasureFailure {
 
 // A probe run over time, for the dialog's plot: at most kPoints points, each the largest value
 // among its share of the probes (a spike stays visible however long the run), NaN where none of
-// them had one; and how many of them were lost.
+// them had one; and how many of them were lost, and of those how many up and how many down
+// (the rest: the way is not known).
 struct ProbeTimeline {
     static constexpr std::size_t kPoints = 600;
     std::vector<float> rttUs, upUs, downUs;
-    std::vector<int> lost;
+    std::vector<int> lost, lostUp, lostDown;
     double seconds = 0; // from the first probe's intended time to the last one's
 };
 ProbeTimeline timelineOf(const std::vector<ProbeRecord>& probes);

@@ -189,7 +189,7 @@ void drawRttHistogram(const LatencyHistogram& histogram, float height) {
 }
 
 void drawTimeline(const std::vector<float>& rttUs, const std::vector<float>& upUs, const std::vector<float>& downUs,
-                  const std::vector<int>& lost, double seconds, float height) {
+                  const TimelineLosses& losses, double seconds, float height) {
     const float line = ImGui::GetTextLineHeight();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, 200.0f);
@@ -236,10 +236,18 @@ void drawTimeline(const std::vector<float>& rttUs, const std::vector<float>& upU
         draw.AddText(ImVec2(legendX + 14, start.y), kAxisColour, series.name);
         legendX += 22 + ImGui::CalcTextSize(series.name).x;
     }
-    for (std::size_t i = 0; i < lost.size(); ++i) {
-        if (lost[i] == 0) continue;
+    // Lost probes: one mark a way, stacked from the foot (up, down, then not known).
+    for (std::size_t i = 0; i < losses.lost.size(); ++i) {
+        if (losses.lost[i] == 0) continue;
         const float x = frame.origin.x + step * static_cast<float>(i);
-        draw.AddLine(ImVec2(x, frame.origin.y), ImVec2(x, frame.origin.y - line * 0.6f), kMeanColour, 2);
+        const int unknown = losses.lost[i] - losses.up[i] - losses.down[i];
+        float foot = frame.origin.y;
+        for (const auto& [count, colour] : {std::pair{losses.up[i], kMedianColour}, std::pair{losses.down[i], kMeanColour},
+                                            std::pair{unknown, kAxisColour}}) {
+            if (count <= 0) continue;
+            draw.AddLine(ImVec2(x, foot), ImVec2(x, foot - line * 0.5f), colour, 2);
+            foot -= line * 0.5f;
+        }
     }
     // Seconds under the axis: the start, the middle and the end.
     for (const double share : {0.0, 0.5, 1.0}) {

@@ -20,9 +20,16 @@ void drawRttPlot(const std::vector<RttSummary>& results, float height, const Lin
 void drawRttHistogram(const LatencyHistogram& histogram, float height);
 
 // A run over time: the RTT, and the one-way delays up and down where the answers were stamped,
-// as lines on a logarithmic µs axis (a gap where a stretch had none), the seconds below, and a
-// mark at the foot for every stretch with a lost probe. Takes `height` pixels.
+// as lines on a logarithmic µs axis (a gap where a stretch had none), the seconds below, and
+// marks at the foot for every stretch with a lost probe: in the up line's colour for probes lost
+// on the way there, the down line's for answers lost on the way back, grey where the way is not
+// known. Takes `height` pixels.
+struct TimelineLosses {
+    const std::vector<int>& lost; // per stretch, all
+    const std::vector<int>& up;   // of them, lost on the way there
+    const std::vector<int>& down; // and on the way back
+};
 void drawTimeline(const std::vector<float>& rttUs, const std::vector<float>& upUs, const std::vector<float>& downUs,
-                  const std::vector<int>& lost, double seconds, float height);
+                  const TimelineLosses& losses, double seconds, float height);
 
 } // namespace speed::client::ui

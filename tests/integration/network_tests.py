@@ -573,6 +573,26 @@ def measure_per_direction_through_relay(h):
     held = counts2["to_host"]["reordered"]
     expect(held - 3 <= directions["up"]["reordered"] <= held and held > 0, f"{directions} relay {counts2}", reorder)
     expect(directions["down"]["reordered"] <= counts2["to_client"]["reordered"], f"{directions} {counts2}", reorder)
+    # Which way each probe was lost, in the per-probe file: never more one way than were lost
+    # that way, and every lost probe either up, down or unknown.
+    relay3, relay3_port = start_reflector_and_relay(h, "--delay-up", 2, "--delay-down", 6, "--loss", 0.05, "--seed", 5)
+    per_probe = os.path.join(h.work_dir, "ways.jsonl")
+    ways = h.start("ways", "speed-measure", f"127.0.0.1:{relay3_port}", "--mode", "fixed", "--size", 64, "--count",
+                   400, "--interval", 2, "--warmup", 0, "--timeout", 500, "--per-probe", per_probe, "--json")
+    expect(ways.wait_exit(60) == 0, "speed-measure exit code", ways)
+    relay_counts(relay3)
+    report3 = ways.json()
+    up3, down3 = report3["per_direction"]["up"], report3["per_direction"]["down"]
+    with open(per_probe, encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines]
+    lost_rows = [row for row in rows if row["fate"] == "lost"]
+    lost_up = sum(1 for row in lost_rows if row["lost_way"] == "up")
+    lost_down = sum(1 for row in lost_rows if row["lost_way"] == "down")
+    expect(len(rows) == 400 and len(lost_rows) == report3["results"][0]["lost"], f"{len(rows)} rows", ways)
+    expect(all(row["lost_way"] is None for row in rows if row["fate"] != "lost"), "a way for a probe not lost", ways)
+    expect(0 < lost_up <= up3["lost"] and 0 < lost_down <= down3["lost"] and
+           len(lost_rows) == up3["lost"] + down3["lost"],
+           f"{lost_up} up, {lost_down} down of {len(lost_rows)} lost; {up3} {down3}", ways)
 
 
 def measure_late_answers_are_late_not_lost(h):

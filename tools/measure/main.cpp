@@ -93,8 +93,9 @@ void addOptions(CLI::App& app, Options& o) {
         ->capture_default_str();
     app.add_option("--per-probe", o.perProbePath,
                    "write every counted probe to FILE, one per line: sequence, size, intended, send and receive "
-                   "times, the far side's stamps, RTT, one-way up and down, ok/late/lost, copies; CSV when FILE ends "
-                   "in .csv, else JSON lines ('-': standard output)");
+                   "times, the far side's stamps, RTT, one-way up and down, ok/late/lost, the way a lost probe was lost "
+                   "(up/down, when the far side numbers its answers), copies; CSV when FILE ends in .csv, else JSON "
+                   "lines ('-': standard output)");
     app.add_option("--interval-report", o.intervalReportS,
                    "print a line every S seconds while the probes run: sent, answered, late, unanswered, RTT "
                    "(to standard error with --json or --csv)")

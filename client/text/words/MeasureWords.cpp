@@ -132,7 +132,7 @@ const Words kMeasureWords[] = {
     {"measure.tab.per_size", "RTT per size", "サイズ別 RTT"},
     {"measure.tab.histogram", "RTT histogram", "RTT ヒストグラム"},
     {"measure.tab.over_time", "over time", "時間の推移"},
-    {"measure.timeline.title", "µs, log (the largest of each stretch; lost: red marks)", "µs、対数（区間ごとの最大値、損失は赤い印）"},
+    {"measure.timeline.title", "µs, log (largest per stretch; lost: marks at the foot, coloured by way, grey unknown)", "µs、対数（区間ごとの最大値、損失は下端の印：上り・下りの色、灰色は方向不明）"},
     {"measure.timeline.rtt", "RTT", "RTT"},
     {"measure.timeline.up", "up", "上り"},
     {"measure.timeline.down", "down", "下り"},

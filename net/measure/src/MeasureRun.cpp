@@ -30,6 +30,48 @@ std::string_view wordOf(ProbeFate fate) {
     return "lost";
 }
 
+std::string_view wordOf(LostWay way) {
+    switch (way) {
+    case LostWay::Up: return "up";
+    case LostWay::Down: return "down";
+    case LostWay::Unknown: break;
+    }
+    return "";
+}
+
+void attributeLosses(std::vector<ProbeRecord>& probes, std::vector<std::uint32_t> received,
+                     std::optional<std::uint32_t> farAnswered, std::uint32_t farDuplicates) {
+    if (!farAnswered || farDuplicates > 0) return;
+    std::sort(received.begin(), received.end());
+    received.erase(std::unique(received.begin(), received.end()), received.end());
+    // The lost probes [from, to) lie between answers numbered `low` and `high` (exclusive).
+    const auto mark = [&](std::size_t from, std::size_t to, std::uint64_t low, std::uint64_t high) {
+        if (from >= to) return;
+        LostWay way = LostWay::Unknown;
+        if (high > low) {
+            const auto heard = static_cast<std::uint64_t>(
+                std::lower_bound(received.begin(), received.end(), high) -
+                std::upper_bound(received.begin(), received.end(), static_cast<std::uint32_t>(low)));
+            const std::uint64_t missing = (high - low - 1) - heard;
+            if (missing == 0) way = LostWay::Up;
+            else if (missing == to - from) way = LostWay::Down;
+        }
+        for (std::size_t i = from; i < to; ++i) probes[i].lostWay = way;
+    };
+    std::size_t gapStart = 0;
+    std::uint32_t low = 0;
+    bool numbered = true; // the answer before the gap had a number (the first gap starts at 0)
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        if (!probes[i].answered()) continue;
+        const std::uint32_t number = probes[i].answer;
+        if (numbered && number != 0) mark(gapStart, i, low, number);
+        numbered = number != 0;
+        low = number;
+        gapStart = i + 1;
+    }
+    if (numbered) mark(gapStart, probes.size(), low, std::uint64_t{*farAnswered} + 1);
+}
+
 namespace {
 
 constexpr int kFarReportTries = 3;
@@ -118,6 +160,7 @@ private:
     std::size_t m_sent = 0;
     std::size_t m_answered = 0;
     SequenceWindow m_answers; // the far side's answer numbers
+    std::vector<std::uint32_t> m_answerNumbers; // all of them, copies too (which way a probe was lost)
     std::optional<protocol::RunCounts> m_farCounts;
     // --interval-report: the probes answered since the last line, and the next line's time.
     std::vector<double> m_intervalRttUs;
@@ -201,7 +244,10 @@ void ProbeRunner::take(const ReceivedDatagram& datagram) {
     if (answer->plain && answer->seq != m_wireSeq[index]) return;
     ProbeRecord& record = m_run.probes[index];
     m_prober.setReflector(answer->plain ? Reflector::PlainEcho : Reflector::SpeedEcho);
-    if (answer->answer != 0) m_answers.add(answer->answer);
+    if (answer->answer != 0) {
+        m_answers.add(answer->answer);
+        m_answerNumbers.push_back(answer->answer);
+    }
     if (++record.copies > 1) return; // a copy: the first answer counts
     ++m_answered;
     record.receivedNs = datagram.atNs;
@@ -404,6 +450,9 @@ void ProbeRunner::finish() {
     m_run.oneWay = oneWay.summary();
     summarize();
     directions();
+    if (!m_answerNumbers.empty() && m_farCounts) {
+        attributeLosses(m_run.probes, std::move(m_answerNumbers), m_farCounts->answered, m_farCounts->duplicates);
+    }
 }
 
 void ProbeRunner::summarize() {
@@ -502,7 +551,7 @@ std::string optionalUs(const std::optional<double>& value) {
 
 void writeProbesCsv(std::ostream& out, const MeasureRunResult& run) {
     out << "seq,size,wire_bytes,intended_ns,sent_ns,received_ns,far_received_ns,far_sent_ns,rtt_us,up_us,down_us,"
-           "fate,copies,answer\n";
+           "fate,lost_way,copies,answer\n";
     const std::uint64_t t0 = run.probes.empty() ? 0 : run.probes.front().intendedNs;
     for (const ProbeRecord& p : run.probes) {
         out << p.seq << ',' << p.size << ',' << p.wireBytes << ',' << p.intendedNs - t0 << ',' << p.sentNs - t0 << ',';
@@ -511,7 +560,8 @@ void writeProbesCsv(std::ostream& out, const MeasureRunResult& run) {
         if (p.stamped()) out << p.farReceivedNs << ',' << p.farSentNs;
         else out << ',';
         out << ',' << (p.answered() ? fmt::format("{:.3f}", p.rttUs()) : std::string()) << ',' << optionalUs(p.upUs)
-            << ',' << optionalUs(p.downUs) << ',' << wordOf(p.fate) << ',' << p.copies << ',' << p.answer << '\n';
+            << ',' << optionalUs(p.downUs) << ',' << wordOf(p.fate) << ',' << wordOf(p.lostWay) << ',' << p.copies << ',' << p.answer
+            << '\n';
     }
 }
 
@@ -527,7 +577,10 @@ void writeProbesJsonLines(std::ostream& out, const MeasureRunResult& run) {
                            p.answered() ? fmt::format("{:.3f}", p.rttUs()) : "null",
                            p.upUs ? fmt::format("{:.3f}", *p.upUs) : "null",
                            p.downUs ? fmt::format("{:.3f}", *p.downUs) : "null");
-        out << fmt::format(R"("fate":"{}","copies":{},"answer":{}}})", wordOf(p.fate), p.copies, p.answer) << '\n';
+        const std::string way = p.lostWay == LostWay::Unknown ? "null" : fmt::format(R"("{}")", wordOf(p.lostWay));
+        out << fmt::format(R"("fate":"{}","lost_way":{},"copies":{},"answer":{}}})", wordOf(p.fate), way, p.copies,
+                           p.answer)
+            << '\n';
     }
 }
 

@@ -352,3 +352,40 @@ TEST_CASE("measure job: with setup.ini's password only answers signed under it c
     }
     std::filesystem::remove_all(folder);
 }
+
+TEST_CASE("measure job: the plot's timeline counts lost probes per stretch, and of them those lost up and down") {
+    std::vector<ProbeRecord> probes(1200);
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        ProbeRecord& p = probes[i];
+        p.seq = static_cast<std::uint32_t>(i + 1);
+        p.intendedNs = p.sentNs = 1'000'000'000ULL + i * 10'000'000ULL;
+        if (i % 10 == 3) {
+            p.lostWay = LostWay::Up;
+        } else if (i % 10 == 7) {
+            p.lostWay = LostWay::Down;
+        } else if (i % 100 == 55) {
+            p.lostWay = LostWay::Unknown;
+        } else {
+            p.copies = 1;
+            p.fate = ProbeFate::Answered;
+            p.receivedNs = p.sentNs + 20'000 + i;
+        }
+    }
+    const ProbeTimeline timeline = timelineOf(probes);
+    REQUIRE(timeline.lost.size() == ProbeTimeline::kPoints);
+    REQUIRE(timeline.lostUp.size() == ProbeTimeline::kPoints);
+    REQUIRE(timeline.lostDown.size() == ProbeTimeline::kPoints);
+    int lost = 0, up = 0, down = 0;
+    for (std::size_t i = 0; i < ProbeTimeline::kPoints; ++i) {
+        lost += timeline.lost[i];
+        up += timeline.lostUp[i];
+        down += timeline.lostDown[i];
+        CHECK(timeline.lostUp[i] + timeline.lostDown[i] <= timeline.lost[i]);
+    }
+    CHECK(up == 120);
+    CHECK(down == 120);
+    CHECK(lost == 252);
+    CHECK(timeline.lostUp[1] == 1);  // probes 3 (up) and 2 share stretch 1
+    CHECK(timeline.lostDown[3] == 1); // probe 7
+    CHECK(timeline.seconds == Approx(11.99));
+}

@@ -22,6 +22,14 @@ enum class ProbeFate : std::uint8_t {
 };
 std::string_view wordOf(ProbeFate fate); // "ok", "late", "lost"
 
+// Which way a lost probe was lost, as the far side's numbered answers tell (see attributeLosses).
+enum class LostWay : std::uint8_t {
+    Unknown, // not lost, not numbered, or a gap with losses both ways (or reordered past it)
+    Up,      // the far side never answered it: lost on the way there
+    Down,    // the far side answered it, and the answer never came back
+};
+std::string_view wordOf(LostWay way); // "", "up", "down"
+
 // One counted probe, as sent and as answered. Times are this machine's monotonic clock (ns);
 // the far side's stamps (farReceivedNs, farSentNs) are the far machine's.
 struct ProbeRecord {
@@ -38,6 +46,7 @@ struct ProbeRecord {
     std::uint32_t answer = 0;       // the far side's number for its first answer (0: unnumbered)
     std::uint16_t copies = 0;       // answers received (more than 1: duplicated on the way)
     ProbeFate fate = ProbeFate::Lost;
+    LostWay lostWay = LostWay::Unknown; // a lost probe's direction, when it can be told
     std::optional<double> upUs, downUs; // one-way delays, when stamped (under the offset of their time)
 
     bool answered() const { return copies > 0; }
@@ -97,6 +106,18 @@ MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std:
 // The same, reporting progress and stopping early when asked (the probes done so far are kept).
 MeasureRunResult runMeasurement(UdpProber& prober, const MeasurePlan& plan, std::ostream& notes,
                                 const MeasureProgress& progress, const MeasureOptions& options = {});
+
+// Marks each lost probe Up or Down where the far side's answer numbers tell: it numbers its
+// answers 1, 2, 3 .. in the order the probes reached it, so between two answered probes the
+// numbers that never came back are answers lost on the way down. A run of lost probes is lost
+// up when no number is missing there, down when as many are missing as probes were lost, and
+// stays Unknown otherwise (both ways at once, or reordered past it). `received`: every answer
+// number that came back (copies too); `farAnswered`: how many answers the far side sent in all
+// and `farDuplicates` how many copies it received (its report). Without the report, or when
+// copies reached the far side (a copy's answer lost on the way back is a missing number that is
+// no probe's), every lost probe's way stays Unknown.
+void attributeLosses(std::vector<ProbeRecord>& probes, std::vector<std::uint32_t> received,
+                     std::optional<std::uint32_t> farAnswered, std::uint32_t farDuplicates);
 
 // Every counted probe, one per line: CSV with a header, or JSON lines (docs/NETWORK.md, "Every
 // probe"). Times are ns from the first probe's intended send time.
