@@ -5,7 +5,8 @@
     and the client's CPU time (user + system, from the kernel's accounting of the child);
   - through speed-relay (5 ms up, 15 ms down, 1 ms jitter, 2% loss, 1% reordering, seeded),
     paced the same way: what each tool says of loss up and down, duplicates and reordering,
-    beside what the relay counted (each tool has a relay of its own, with the same seed).
+    beside what the relay counted (each tool has a relay of its own, with the same seed), and
+    which way each lost probe was lost as each tool names it probe by probe.
 Streams against iperf3 are tests/bench/stream_vs_iperf3.py's. Prints figures only; fails only
 when a program fails or a tool is missing (then it says which and skips it).
 Usage: compare_tools.py BIN_DIR WORK_DIR [SECONDS]   (default 10: 1,000 probes per run)"""
@@ -50,6 +51,9 @@ def speed_measure(h, port, seconds, per_probe):
     row = {"tool": "speed-measure", "sent": entry["sent"], "received": entry["received"],
            "schedule_s": (probes[-1]["sent_ns"] - probes[0]["sent_ns"]) / 1e9, "wall_s": wall, "cpu_s": cpu,
            "rtt_p50_us": entry["rtt_us"]["p50"], "rtt_p99_us": entry["rtt_us"]["p99"]}
+    lost_ways = [probe["lost_way"] for probe in probes if probe["fate"] == "lost"]
+    row.update(probe_up=lost_ways.count("up"), probe_down=lost_ways.count("down"),
+               probe_unknown=lost_ways.count(None))
     directions = report.get("per_direction")
     if directions and directions["up"]["counted"]:
         row.update(up_lost=directions["up"]["lost"], down_lost=directions["down"]["lost"],
@@ -69,6 +73,8 @@ def irtt(h, port, seconds):
     sends = [trip["timestamps"]["client"]["send"]["monotonic"] for trip in whole["round_trips"]
              if "send" in trip["timestamps"].get("client", {})]
     rtts = sorted(trip["delay"]["rtt"] for trip in whole["round_trips"] if "rtt" in trip.get("delay", {}))
+    # Each round trip's "lost": false, true (way not known), true_up or true_down.
+    lost = [str(trip.get("lost")) for trip in whole["round_trips"]]
     return {"tool": "irtt", "sent": sent, "received": stats["packets_received"],
             "schedule_s": (max(sends) - min(sends)) / 1e9 if sends else None,
             "wall_s": wall, "cpu_s": cpu,
@@ -76,7 +82,9 @@ def irtt(h, port, seconds):
             "rtt_p99_us": rtts[max(0, -(-99 * len(rtts) // 100) - 1)] / 1000 if rtts else None,
             "up_lost": round(stats["upstream_loss_percent"] * sent / 100),
             "down_lost": round(stats["downstream_loss_percent"] * sent / 100),
-            "dup": stats["duplicates"], "reordered": stats["late_packets"]}
+            "dup": stats["duplicates"], "reordered": stats["late_packets"],
+            "probe_up": lost.count("true_up"), "probe_down": lost.count("true_down"),
+            "probe_unknown": lost.count("true")}
 
 
 def sockperf(h, port, seconds):
@@ -159,6 +167,9 @@ def bench(h):
           "(its handshake, a report request and the tool's extra datagrams included):")
     show(rows, ["tool", "sent", "received", "schedule_s", "cpu_s", "rtt_p50_us", "up_lost", "down_lost", "dup",
                 "reordered"])
+    print("\nthe same runs, each lost probe's way as the tool names it probe by probe (speed-measure's "
+          "--per-probe lost_way, irtt's round_trips[].lost):")
+    show([row for row in rows if "probe_up" in row], ["tool", "probe_up", "probe_down", "probe_unknown"])
 
 
 def main():
