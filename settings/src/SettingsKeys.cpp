@@ -2,8 +2,7 @@
 
 #include "SettingsText.hpp"
 
-#include <arpa/inet.h>
-
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -28,6 +27,49 @@ bool isHostNameCharacter(char c) {
            c == '%' || c == '_';
 }
 
+// Whether `text` is an IPv4 address in dotted decimal (four numbers 0..255, no leading zero).
+bool isDottedIpv4(std::string_view text) {
+    for (int parts = 1;; ++parts) {
+        const std::size_t end = std::min(text.find('.'), text.size());
+        const std::string_view part = text.substr(0, end);
+        const auto value = parseWholeNumber(part);
+        if (!value || *value > 255 || part.size() > 3 || (part.size() > 1 && part[0] == '0')) return false;
+        if (end == text.size()) return parts == 4;
+        if (parts == 4) return false; // a fifth part
+        text.remove_prefix(end + 1);
+    }
+}
+
+// Whether `text` is an IPv6 address in its text form (RFC 4291 2.2): eight groups of 1..4 hex
+// digits, a single "::" standing for one or more zero groups, and the last two groups possibly
+// written as a dotted IPv4 address.
+bool isIpv6Literal(std::string_view text) {
+    const std::size_t gap = text.find("::");
+    if (gap != std::string_view::npos && text.find("::", gap + 1) != std::string_view::npos) return false;
+    // The groups on either side of "::" (or the whole text), counted and checked.
+    const auto groups = [](std::string_view side, bool last, int& count) {
+        if (side.empty()) return true;
+        while (true) {
+            const std::size_t end = std::min(side.find(':'), side.size());
+            const std::string_view group = side.substr(0, end);
+            if (last && end == side.size() && group.find('.') != std::string_view::npos) {
+                count += 2;
+                return isDottedIpv4(group);
+            }
+            if (group.empty() || group.size() > 4) return false;
+            for (const char c : group) {
+                if (std::isxdigit(static_cast<unsigned char>(c)) == 0) return false;
+            }
+            ++count;
+            if (end == side.size()) return true;
+            side.remove_prefix(end + 1);
+        }
+    };
+    int count = 0;
+    if (gap == std::string_view::npos) return groups(text, true, count) && count == 8;
+    return groups(text.substr(0, gap), false, count) && groups(text.substr(gap + 2), true, count) && count <= 7;
+}
+
 // A ':' belongs to an IPv6 literal only (bare or in brackets, with a %scope): "host:port" or
 // "[::1]:50001" is refused, since the port is a key of its own and would otherwise be taken for
 // part of a host name that never resolves.
@@ -37,9 +79,9 @@ bool colonsAreIpv6(std::string_view value) {
         if (value.size() < 2 || value.back() != ']') return false;
         value = value.substr(1, value.size() - 2);
     }
-    const std::string address(value.substr(0, value.find('%')));
-    in6_addr parsed{};
-    return ::inet_pton(AF_INET6, address.c_str(), &parsed) == 1;
+    const std::size_t scope = value.find('%');
+    if (scope != std::string_view::npos && scope + 1 == value.size()) return false; // an empty scope
+    return isIpv6Literal(value.substr(0, scope));
 }
 
 bool assignPeer(Settings& s, std::string_view value) {

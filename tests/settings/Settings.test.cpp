@@ -1,7 +1,12 @@
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsWriter.hpp"
 
+#include <arpa/inet.h>
 #include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
 
 #include <filesystem>
 #include <fstream>
@@ -98,6 +103,30 @@ TEST_CASE("peer: an address or name without a port; a colon only in an IPv6 lite
         CHECK(error.key == "peer");
         CHECK(error.kind == SettingsProblem::BadAddress);
         CHECK(error.problemText().find("without a port") != std::string::npos);
+    }
+}
+
+TEST_CASE("peer: a value with a colon is taken exactly when the system reads it as an IPv6 address", "[settings]") {
+    std::vector<std::string> values = {"::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::8", "1:2:3:4:5:6:7:8:9",
+                                       "::ffff:1.2.3.4", "::1.2.3.04", "::1.2.3", "::1.2.3.4.5", "::256.1.1.1",
+                                       "1.2.3.4::", "12345::", "g::", ":1", "1:", "1:::2", "1::2::3", "ABCD::ef",
+                                       "1:2:3:4:5:6:1.2.3.4", "1:2:3:4:5:6:7:1.2.3.4", "::1.2.3.4:1"};
+    std::mt19937 random(26);
+    const std::string alphabet = "0123456789abcdefAF:.:";
+    for (int i = 0; i < 20000; ++i) {
+        std::string value;
+        const int length = 1 + static_cast<int>(random() % 24);
+        for (int c = 0; c < length; ++c) value += alphabet[random() % alphabet.size()];
+        if (value.find(':') != std::string::npos) values.push_back(value);
+    }
+    for (const std::string& value : values) {
+        in6_addr address{};
+        const bool system = ::inet_pton(AF_INET6, value.c_str(), &address) == 1;
+        const auto parsed = parseSettings("[network]\npeer = " + value + "\n", "setup.ini");
+        INFO(value);
+        CHECK(parsed.settings.has_value() == system);
+        const auto bracketed = parseSettings("[network]\npeer = [" + value + "%eth0]\n", "setup.ini");
+        CHECK(bracketed.settings.has_value() == system);
     }
 }
 
