@@ -159,8 +159,9 @@ private:
     std::vector<std::uint32_t> m_wireSeq; // each probe's SEQ on the wire (a plain echo's answer is checked by it)
     std::size_t m_sent = 0;
     std::size_t m_answered = 0;
-    SequenceWindow m_answers; // the far side's answer numbers
-    std::vector<std::uint32_t> m_answerNumbers; // all of them, copies too (which way a probe was lost)
+    // The far side's answer numbers as they came, copies too: the way back's counts and which way
+    // each lost probe was lost are read from them once the run is over.
+    std::vector<std::uint32_t> m_answerNumbers;
     std::optional<protocol::RunCounts> m_farCounts;
     // --interval-report: the probes answered since the last line, and the next line's time.
     std::vector<double> m_intervalRttUs;
@@ -244,10 +245,7 @@ void ProbeRunner::take(const ReceivedDatagram& datagram) {
     if (answer->plain && answer->seq != m_wireSeq[index]) return;
     ProbeRecord& record = m_run.probes[index];
     m_prober.setReflector(answer->plain ? Reflector::PlainEcho : Reflector::SpeedEcho);
-    if (answer->answer != 0) {
-        m_answers.add(answer->answer);
-        m_answerNumbers.push_back(answer->answer);
-    }
+    if (answer->answer != 0) m_answerNumbers.push_back(answer->answer);
     if (++record.copies > 1) return; // a copy: the first answer counts
     ++m_answered;
     record.receivedNs = datagram.atNs;
@@ -279,6 +277,7 @@ template <typename Done> void ProbeRunner::receiveUntil(std::uint64_t deadlineNs
 void ProbeRunner::run(const std::vector<int>& schedule) {
     m_run.probes.resize(schedule.size());
     m_wireSeq.resize(schedule.size());
+    m_answerNumbers.reserve(schedule.size());
     for (std::size_t i = 0; i < schedule.size(); ++i) m_run.probes[i].seq = static_cast<std::uint32_t>(i + 1);
     m_startNs = monotonicNowNs();
     m_nextReportNs = m_startNs + static_cast<std::uint64_t>(m_options.intervalReportS * 1e9);
@@ -511,10 +510,12 @@ void ProbeRunner::directions() {
         up.duplicates = m_farCounts->duplicates;
         up.reordered = m_farCounts->reordered;
         down.sent = m_farCounts->answered;
-        down.received = m_answers.distinct();
+        SequenceWindow answers;
+        for (const std::uint32_t number : m_answerNumbers) answers.add(number);
+        down.received = answers.distinct();
         down.lost = down.sent > down.received ? down.sent - down.received : 0;
-        down.duplicates = m_answers.duplicates();
-        down.reordered = m_answers.reordered();
+        down.duplicates = answers.duplicates();
+        down.reordered = answers.reordered();
     }
     m_run.up = up;
     m_run.down = down;
