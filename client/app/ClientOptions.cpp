@@ -5,6 +5,7 @@
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsKeys.hpp"
 
+#include <limits>
 #include <filesystem>
 #include <CLI/CLI.hpp>
 
@@ -112,11 +113,11 @@ void addPlayOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
 void addRunOptions(CLI::App& app, ClientOptions& options, FlagWords& words) {
     auto* shot = app.add_option("--screenshot", options.screenshotPath, "save a PNG of the window, then exit");
     app.add_option("--after", options.screenshotAfterSeconds, "seconds before the screenshot")
-        ->needs(shot)->check(CLI::NonNegativeNumber)->capture_default_str();
+        ->needs(shot)->check(CLI::Range(0.0, 3600.0))->capture_default_str();
     app.add_option("--games", options.games,
                    "play N games, print the results, exit (over the network: until game N of the match is over, "
                    "games played before this program came back to the match included; --json's match_games "
-                   "says the match's last game)")->check(CLI::PositiveNumber);
+                   "says the match's last game)")->check(CLI::Range(1, std::numeric_limits<int>::max()));
     app.add_flag("--json", options.json, "print the results (or --stats) as one JSON object, last");
     app.add_flag("--list-hosts", options.listHosts,
                  "look for hosts waiting on the LAN (setup.ini's port) for a few seconds, print them (with --json as JSON) "

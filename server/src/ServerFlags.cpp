@@ -4,6 +4,7 @@
 
 #include "speed/common/Version.hpp"
 
+#include <limits>
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -48,7 +49,7 @@ void addServerFlags(CLI::App& app, ServerFlags& flags) {
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
         ->capture_default_str();
     app.add_option("--selfplay", flags.selfplayGames, "play N bot-vs-bot games in-process on virtual time")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     app.add_option("--seed", flags.selfplay.seed, "seed of the first game (game i uses seed+i)")->capture_default_str();
     app.add_option("--level", flags.level,
                    "CPU level: " + levelWords() +

@@ -6,6 +6,7 @@
 #include "speed/store/FileMatchKeeper.hpp"
 #include "speed/store/XdgDirs.hpp"
 
+#include <limits>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -31,7 +32,7 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
                    "game numbers: a program restarted during game g plays games g to N; a new player after a "
                    "match was given up gets N games); --json's results and result_games are the games this "
                    "program saw end, match_games the match's last game")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
 }
 
 namespace {

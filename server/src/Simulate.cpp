@@ -1,5 +1,6 @@
 #include "Simulate.hpp"
 
+#include <limits>
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -242,7 +243,7 @@ void resolve(const DirectedFlag<T>& flag, T& toHost, T& toClient) {
 void addSimulateFlags(CLI::App& app, SimulateFlags& flags, const std::vector<std::string>& levels) {
     app.add_option("--simulate", flags.games,
                    "play N bot-vs-bot games through the protocol over a simulated hostile network")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     app.add_option("--host-level", flags.hostLevel, "with --simulate: the host's seat's level (default: --level)")
         ->check(CLI::IsMember(levels));
     app.add_option("--client-level", flags.clientLevel, "with --simulate: the client's seat's level (default: --level)")

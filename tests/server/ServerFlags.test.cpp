@@ -105,3 +105,24 @@ TEST_CASE("server flags: each direction's faults and each seat's level", "[serve
     CHECK(swapped.levels[0] == BotLevel::Novice);
     CHECK(swapped.levels[1] == BotLevel::Hard);
 }
+
+TEST_CASE("server flags: a count of games out of range names the flag and its range", "[server][flags]") {
+    // The message is what the player reads: the flag, the value and the range it may take, not a
+    // floating-point bound no one can type.
+    const auto errorOf = [](const std::string& line) {
+        ServerFlags flags;
+        CLI::App app;
+        addServerFlags(app, flags);
+        try {
+            app.parse(line, false);
+        } catch (const CLI::ParseError& error) {
+            return std::string(error.what());
+        }
+        return std::string();
+    };
+    CHECK(errorOf("--simulate 0") == "--simulate: Value 0 not in range 1 to 2147483647");
+    CHECK(errorOf("--selfplay -2") == "--selfplay: Value -2 not in range 1 to 2147483647");
+    CHECK(errorOf("--port 5000 --games -1") == "--games: Value -1 not in range 0 to 2147483647");
+    CHECK(errorOf("--simulate 1") == "");
+    CHECK(errorOf("--port 5000 --games 0") == "");
+}
