@@ -5,13 +5,13 @@
 #include "speed/settings/Settings.hpp"
 #include "speed/settings/SettingsKeys.hpp"
 
-#include <limits>
 #include <filesystem>
 #include <CLI/CLI.hpp>
 
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <limits>
 
 namespace speed::client {
 namespace {

@@ -4,10 +4,10 @@
 
 #include "speed/common/Version.hpp"
 
-#include <limits>
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <limits>
 
 namespace speed {
 namespace {
@@ -95,6 +95,7 @@ std::string flagRefusal(const CLI::App& app) {
                    " is --simulate's; --selfplay alternates the seats: give the levels with --level and --vs-level";
         }
         if (app.count("--arbitration") > 0) return "--arbitration decides races over a network; --selfplay has none";
+        if (app.count("--jobs") > 0) return "--jobs is --simulate's; --selfplay plays its games one after another";
         if (const std::string flag = firstGiven(app, kNetworkOnly); !flag.empty()) {
             return flag + " is for hosting or joining; --selfplay plays in-process with no network";
         }
@@ -107,6 +108,7 @@ std::string flagRefusal(const CLI::App& app) {
         return flag + " is --simulate's; hosting and joining play one seat: give its level with --level";
     }
     if (app.count("--vs-level") > 0) return "--vs-level is --selfplay's; hosting and joining play one seat (--level)";
+    if (app.count("--jobs") > 0) return "--jobs is --simulate's; hosting and joining play one match";
     return {};
 }
 

@@ -6,11 +6,11 @@
 #include "speed/store/FileMatchKeeper.hpp"
 #include "speed/store/XdgDirs.hpp"
 
-#include <limits>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <limits>
 
 namespace speed {
 

@@ -1,15 +1,19 @@
 #include "Simulate.hpp"
 
-#include <limits>
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
+#include <limits>
+#include <mutex>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace speed {
@@ -256,6 +260,10 @@ void addSimulateFlags(CLI::App& app, SimulateFlags& flags, const std::vector<std
     addDirected(app, flags.corrupt, "corrupt", "probability a datagram is damaged (bit flips or truncation)", rate);
     addDirected(app, flags.delay, "delay", "one-way delay in ms", ms);
     addDirected(app, flags.jitter, "jitter", "extra random delay in ms, 0..MS", ms);
+    app.add_option("--jobs", flags.jobs,
+                   "with --simulate: play N games at once, one per thread (0: one per CPU core; default 1); "
+                   "the results are those of one game after another")
+        ->check(CLI::Range(0, kMaxSimulateJobs));
 }
 
 std::vector<std::string> faultFlags() {
@@ -269,7 +277,7 @@ std::vector<std::string> faultFlags() {
 }
 
 std::vector<std::string> simulateOnlyFlags() {
-    std::vector<std::string> names{"--host-level", "--client-level"};
+    std::vector<std::string> names{"--host-level", "--client-level", "--jobs"};
     for (std::string& name : faultFlags()) names.push_back(std::move(name));
     return names;
 }
@@ -277,6 +285,7 @@ std::vector<std::string> simulateOnlyFlags() {
 SimulateOptions simulateOptionsFrom(const SimulateFlags& flags, BotLevel level) {
     SimulateOptions options;
     options.games = flags.games;
+    options.jobs = flags.jobs > 0 ? flags.jobs : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 256U));
     options.levels = {flags.hostLevel ? *parseBotLevel(*flags.hostLevel) : level,
                       flags.clientLevel ? *parseBotLevel(*flags.clientLevel) : level};
     resolve(flags.loss, options.toHost.lossRate, options.toClient.lossRate);
@@ -287,6 +296,56 @@ SimulateOptions simulateOptionsFrom(const SimulateFlags& flags, BotLevel level) 
     resolve(flags.jitter, options.toHost.jitterMs, options.toClient.jitterMs);
     return options;
 }
+
+namespace {
+
+using OnGame = std::function<void(std::uint64_t, const sim::SimulationReport&)>;
+
+// Games each thread plays in a batch: enough that a long game does not keep the others waiting
+// long at the batch's end, few enough that a batch's reports take little room.
+constexpr int kGamesPerThreadInBatch = 16;
+
+// Plays the games `jobs` at a time, in batches, each thread taking the batch's next game; then
+// adds the batch's reports in the order of the games. A game depends only on its own seed, so
+// the totals and the `games` entries are those of one game after another.
+sim::SimulationTotals simulateAtOnce(const sim::SimulationSetup& first, int games, int jobs, const OnGame& onGame) {
+    sim::SimulationTally tally(games);
+    const int batch = jobs * kGamesPerThreadInBatch;
+    std::vector<sim::SimulationReport> reports;
+    for (int from = 0; from < games; from += batch) {
+        const int count = std::min(batch, games - from);
+        reports.assign(static_cast<std::size_t>(count), {});
+        std::atomic<int> next{0};
+        std::mutex failureMutex;
+        std::exception_ptr failure;
+        {
+            std::vector<std::jthread> threads;
+            for (int thread = 0; thread < std::min(jobs, count); ++thread) {
+                threads.emplace_back([&] {
+                    try {
+                        for (int game = next++; game < count; game = next++) {
+                            reports[static_cast<std::size_t>(game)] = sim::simulateGame(sim::gameSetup(first, from + game));
+                        }
+                    } catch (...) {
+                        const std::lock_guard lock(failureMutex);
+                        if (!failure) failure = std::current_exception();
+                        next = count; // the others stop at their next game
+                    }
+                });
+            }
+        } // the threads are joined here
+        if (failure) std::rethrow_exception(failure);
+        for (int game = 0; game < count; ++game) {
+            const sim::SimulationSetup setup = sim::gameSetup(first, from + game);
+            const sim::SimulationReport& report = reports[static_cast<std::size_t>(game)];
+            tally.add(setup.seed, report);
+            if (onGame) onGame(setup.seed, report);
+        }
+    }
+    return std::move(tally).finish();
+}
+
+} // namespace
 
 int runSimulate(const SimulateOptions& options, std::ostream& out) {
     sim::SimulationSetup setup;
@@ -303,7 +362,8 @@ int runSimulate(const SimulateOptions& options, std::ostream& out) {
     // JSON entries are made as they end, so with --json they count in the time.
     const auto start = std::chrono::steady_clock::now();
     const sim::SimulationTotals totals =
-        options.json ? sim::simulateGames(setup, options.games, onGame) : sim::simulateGames(setup, options.games);
+        options.jobs > 1 ? simulateAtOnce(setup, options.games, options.jobs, options.json ? onGame : OnGame{})
+                         : sim::simulateGames(setup, options.games, options.json ? onGame : OnGame{});
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     printSummary(options, totals, seconds, out);
     if (options.json) out << toJson(options, totals, std::move(games), seconds).dump() << '\n';

@@ -22,6 +22,7 @@ struct SimulateOptions {
     sim::FaultSettings toHost;   // the client's datagrams on their way to the host
     sim::FaultSettings toClient; // the host's on their way to the client
     bool json = false;
+    int jobs = 1; // games played at once, one per thread
 };
 
 // One fault flag as given: the value for both directions (--delay) and for each (--delay-to-host,
@@ -44,9 +45,12 @@ struct SimulateFlags {
     DirectedFlag<TimeMs> jitter;
     std::optional<std::string> hostLevel;   // --host-level
     std::optional<std::string> clientLevel; // --client-level
+    int jobs = 1;                           // --jobs: 0 is one per CPU core
 };
 
-// Registers --simulate N, --host-level, --client-level and the fault flags: --loss, --dup,
+inline constexpr int kMaxSimulateJobs = 256;
+
+// Registers --simulate N, --host-level, --client-level, --jobs and the fault flags: --loss, --dup,
 // --reorder, --corrupt, --delay, --jitter for both directions, each also as NAME-to-host and
 // NAME-to-client for one. --seed, --level and --json are speed-server's shared flags.
 void addSimulateFlags(CLI::App& app, SimulateFlags& flags, const std::vector<std::string>& levels);

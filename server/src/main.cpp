@@ -25,7 +25,8 @@ constexpr const char* kDescription =
     "  --simulate N    bot-vs-bot games through the protocol over a simulated hostile\n"
     "                  network (--loss --dup --reorder --corrupt --delay --jitter, each\n"
     "                  also NAME-to-host and NAME-to-client for one direction);\n"
-    "                  --host-level and --client-level give each seat its level\n"
+    "                  --host-level and --client-level give each seat its level;\n"
+    "                  --jobs N plays N games at once (same results, N cores)\n"
     "Every mode plays setup.ini's [rules]; --json prints one JSON object last.\n"
     "A flag the chosen mode does not read is refused (exit 2).";
 

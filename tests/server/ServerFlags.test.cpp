@@ -64,6 +64,8 @@ TEST_CASE("server flags: --selfplay refuses the simulated network's flags, the s
     CHECK(refusalOf("--selfplay 5 --arbitration fair").rfind("--arbitration", 0) == 0);
     CHECK(refusalOf("--selfplay 5 --port 5000").rfind("--port", 0) == 0);
     CHECK(refusalOf("--selfplay 5 --games 3").rfind("--games", 0) == 0);
+    CHECK(refusalOf("--selfplay 5 --jobs 2").rfind("--jobs is --simulate's", 0) == 0);
+    CHECK(refusalOf("--simulate 5 --jobs 0") == "");
 }
 
 TEST_CASE("server flags: hosting and joining refuse --simulate's and --selfplay's flags", "[server][flags]") {

@@ -91,3 +91,31 @@ TEST_CASE("simulate: the summary has a line per seat with its level", "[server][
     CHECK(text.find("  host   (hard): won") != std::string::npos);
     CHECK(text.find("  client (easy): won") != std::string::npos);
 }
+
+TEST_CASE("simulate --jobs: games played at once give the very results of one after another", "[server][simulate]") {
+    // 100 games on three threads: batches of 48, the last one short, and games of different
+    // lengths finishing out of order within a batch.
+    SimulateOptions options;
+    options.games = 100;
+    options.seed = 7;
+    options.levels = {BotLevel::Hard, BotLevel::Casual};
+    for (sim::FaultSettings* way : {&options.toHost, &options.toClient}) {
+        way->delayMs = 20;
+        way->jitterMs = 15;
+        way->lossRate = 0.1;
+        way->duplicateRate = 0.05;
+        way->reorderRate = 0.1;
+        way->corruptRate = 0.02;
+    }
+    const auto withoutTimes = [](nlohmann::json report) {
+        report.erase("seconds");
+        report.erase("games_per_second");
+        return report;
+    };
+    const nlohmann::json oneByOne = withoutTimes(simulate(options));
+    options.jobs = 3;
+    const nlohmann::json atOnce = withoutTimes(simulate(options));
+    REQUIRE(atOnce["games"].size() == 100);
+    CHECK(atOnce["games"][99]["seed"] == 106);
+    CHECK(atOnce == oneByOne);
+}

@@ -66,59 +66,67 @@ void addGame(SimulationTotals& totals, const SimulationReport& report, std::uint
 
 } // namespace
 
+SimulationTally::SimulationTally(int games) { m_totals.games = games; }
+
+void SimulationTally::add(std::uint64_t seed, const SimulationReport& report) {
+    addGame(m_totals, report, seed);
+    m_confirmations.insert(m_confirmations.end(), report.confirmMs.begin(), report.confirmMs.end());
+    m_lags.push_back(report.lagUs);
+    m_ties.push_back(report.tieUs);
+    for (const SimulationReport::Race& race : report.races) {
+        m_races.push_back(race);
+        if (std::abs(race.clientLaterUs) <= report.tieUs) continue;
+        ++m_totals.orderedRaces;
+        if ((race.clientLaterUs > 0) == race.hostWon) ++m_earlierWon;
+    }
+    for (const SimulationReport::LostRace& race : report.clientLostRaces) {
+        m_trueLeads.push_back(race.trueLeadUs);
+        m_leadErrors.push_back(std::abs(race.reportedLeadUs - race.trueLeadUs));
+        if (race.trueLeadUs < 0) ++m_totals.clientLostRacesMadeFirst;
+    }
+}
+
+SimulationTotals SimulationTally::finish() && {
+    SimulationTotals totals = std::move(m_totals);
+    totals.contestedRaces = static_cast<long long>(m_races.size());
+    totals.orderAccuracy = totals.orderedRaces == 0 ? 1.0 : static_cast<double>(m_earlierWon) / static_cast<double>(totals.orderedRaces);
+    totals.hostBiasMs = hostBiasMs(std::move(m_races));
+    std::sort(m_lags.begin(), m_lags.end());
+    std::sort(m_ties.begin(), m_ties.end());
+    totals.lagP50Us = percentile(m_lags, 0.50);
+    totals.lagMaxUs = m_lags.empty() ? 0 : m_lags.back();
+    totals.tieP50Us = percentile(m_ties, 0.50);
+    totals.clientLostRaces = static_cast<long long>(m_trueLeads.size());
+    std::sort(m_trueLeads.begin(), m_trueLeads.end());
+    std::sort(m_leadErrors.begin(), m_leadErrors.end());
+    totals.trueLeadP50Us = percentile(m_trueLeads, 0.50);
+    totals.leadErrorP50Us = percentile(m_leadErrors, 0.50);
+    totals.leadErrorP99Us = percentile(m_leadErrors, 0.99);
+    totals.leadErrorMaxUs = m_leadErrors.empty() ? 0 : m_leadErrors.back();
+    std::sort(m_confirmations.begin(), m_confirmations.end());
+    totals.confirmations = static_cast<long long>(m_confirmations.size());
+    totals.confirmP50Ms = percentile(m_confirmations, 0.50);
+    totals.confirmP99Ms = percentile(m_confirmations, 0.99);
+    totals.confirmMaxMs = m_confirmations.empty() ? 0 : m_confirmations.back();
+    return totals;
+}
+
+SimulationSetup gameSetup(const SimulationSetup& first, int game) {
+    SimulationSetup setup = first;
+    setup.seed = first.seed + static_cast<std::uint64_t>(game);
+    return setup;
+}
+
 SimulationTotals simulateGames(const SimulationSetup& first, int games,
                                const std::function<void(std::uint64_t, const SimulationReport&)>& onGame) {
-    SimulationTotals totals;
-    totals.games = games;
-    std::vector<TimeMs> confirmations;
-    std::vector<std::int64_t> trueLeads;
-    std::vector<std::int64_t> leadErrors;
-    std::vector<SimulationReport::Race> races;
-    std::vector<std::int64_t> lags;
-    std::vector<std::int64_t> ties;
-    long long earlierWon = 0;
+    SimulationTally tally(games);
     for (int game = 0; game < games; ++game) {
-        SimulationSetup setup = first;
-        setup.seed = first.seed + static_cast<std::uint64_t>(game);
+        const SimulationSetup setup = gameSetup(first, game);
         const SimulationReport report = simulateGame(setup);
-        addGame(totals, report, setup.seed);
+        tally.add(setup.seed, report);
         if (onGame) onGame(setup.seed, report);
-        confirmations.insert(confirmations.end(), report.confirmMs.begin(), report.confirmMs.end());
-        lags.push_back(report.lagUs);
-        ties.push_back(report.tieUs);
-        for (const SimulationReport::Race& race : report.races) {
-            races.push_back(race);
-            if (std::abs(race.clientLaterUs) <= report.tieUs) continue;
-            ++totals.orderedRaces;
-            if ((race.clientLaterUs > 0) == race.hostWon) ++earlierWon;
-        }
-        for (const SimulationReport::LostRace& race : report.clientLostRaces) {
-            trueLeads.push_back(race.trueLeadUs);
-            leadErrors.push_back(std::abs(race.reportedLeadUs - race.trueLeadUs));
-            if (race.trueLeadUs < 0) ++totals.clientLostRacesMadeFirst;
-        }
     }
-    totals.contestedRaces = static_cast<long long>(races.size());
-    totals.orderAccuracy = totals.orderedRaces == 0 ? 1.0 : static_cast<double>(earlierWon) / static_cast<double>(totals.orderedRaces);
-    totals.hostBiasMs = hostBiasMs(std::move(races));
-    std::sort(lags.begin(), lags.end());
-    std::sort(ties.begin(), ties.end());
-    totals.lagP50Us = percentile(lags, 0.50);
-    totals.lagMaxUs = lags.empty() ? 0 : lags.back();
-    totals.tieP50Us = percentile(ties, 0.50);
-    totals.clientLostRaces = static_cast<long long>(trueLeads.size());
-    std::sort(trueLeads.begin(), trueLeads.end());
-    std::sort(leadErrors.begin(), leadErrors.end());
-    totals.trueLeadP50Us = percentile(trueLeads, 0.50);
-    totals.leadErrorP50Us = percentile(leadErrors, 0.50);
-    totals.leadErrorP99Us = percentile(leadErrors, 0.99);
-    totals.leadErrorMaxUs = leadErrors.empty() ? 0 : leadErrors.back();
-    std::sort(confirmations.begin(), confirmations.end());
-    totals.confirmations = static_cast<long long>(confirmations.size());
-    totals.confirmP50Ms = percentile(confirmations, 0.50);
-    totals.confirmP99Ms = percentile(confirmations, 0.99);
-    totals.confirmMaxMs = confirmations.empty() ? 0 : confirmations.back();
-    return totals;
+    return std::move(tally).finish();
 }
 
 double hostBiasMs(std::vector<SimulationReport::Race> races) {

@@ -145,8 +145,30 @@ struct SimulationTotals {
 // stopped, one for a game abandoned at the time limit; English, for the terminal and --json.
 std::vector<std::string> stopReasonLines(const std::vector<StoppedGame>& games);
 
-// Game i is played with seed first.seed + i; `onGame`, when set, is given each game's seed and
-// report as it ends (in seed order).
+// The setup of game i of a run: `first` with seed first.seed + i.
+SimulationSetup gameSetup(const SimulationSetup& first, int game);
+
+// The totals of a run, made game by game: add each game's report in the order of the games
+// (the figures are the same whatever played them, one game after another or several at once).
+class SimulationTally {
+public:
+    explicit SimulationTally(int games);
+    void add(std::uint64_t seed, const SimulationReport& report);
+    SimulationTotals finish() &&;
+
+private:
+    SimulationTotals m_totals;
+    std::vector<TimeMs> m_confirmations;
+    std::vector<std::int64_t> m_trueLeads;
+    std::vector<std::int64_t> m_leadErrors;
+    std::vector<SimulationReport::Race> m_races;
+    std::vector<std::int64_t> m_lags;
+    std::vector<std::int64_t> m_ties;
+    long long m_earlierWon = 0;
+};
+
+// Game i is played with seed first.seed + i, one after another; `onGame`, when set, is given
+// each game's seed and report as it ends (in seed order).
 SimulationTotals simulateGames(const SimulationSetup& first, int games,
                                const std::function<void(std::uint64_t, const SimulationReport&)>& onGame = {});
 
