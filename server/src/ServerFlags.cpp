@@ -50,7 +50,9 @@ void addServerFlags(CLI::App& app, ServerFlags& flags) {
         ->capture_default_str();
     app.add_option("--selfplay", flags.selfplayGames, "play N bot-vs-bot games in-process on virtual time")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
-    app.add_option("--seed", flags.selfplay.seed, "seed of the first game (game i uses seed+i)")->capture_default_str();
+    app.add_option("--seed", flags.selfplay.seed,
+                   "seed of the first game (game i uses seed+i); default 1 with --selfplay and --simulate, "
+                   "a fresh one each run when hosting or joining");
     app.add_option("--level", flags.level,
                    "CPU level: " + levelWords() +
                        " (max: the test bot; default: max for --selfplay and "

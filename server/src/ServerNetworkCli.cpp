@@ -11,6 +11,7 @@
 
 #include <iostream>
 #include <limits>
+#include <random>
 
 namespace speed {
 
@@ -36,6 +37,12 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
 }
 
 namespace {
+
+// A seed no earlier run is likely to have dealt from, short enough to read out of the log.
+std::uint64_t freshDealSeed() {
+    std::random_device device;
+    return ((static_cast<std::uint64_t>(device()) << 32U) | device()) % 1'000'000'000ULL;
+}
 
 ConnectFlags connectFlagsOf(const NetworkFlags& flags) {
     ConnectFlags connect;
@@ -71,10 +78,12 @@ int runNetworkMode(const NetworkFlags& flags, const CommonFlags& common) {
     options.connect = std::move(made.options);
     options.connect.session.rules = settings.rules;
     if (common.arbitration) options.connect.session.rules.arbitration = *common.arbitration;
-    options.connect.session.dealSeed = common.seed;
+    const std::uint64_t seed = common.seed.value_or(freshDealSeed());
+    spdlog::info("seed {} for the deals it hosts and its CPU's choices (--seed {} repeats them)", seed, seed);
+    options.connect.session.dealSeed = seed;
     options.connect.session.reportDatagrams = spdlog::should_log(spdlog::level::trace);
     options.level = common.level ? *parseBotLevel(*common.level) : settings.cpuLevel;
-    options.seed = common.seed;
+    options.seed = seed;
     options.games = flags.games;
     options.json = common.json;
     // The ticket and the journal that let a killed speed-server come back to its match.

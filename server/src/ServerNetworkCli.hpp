@@ -27,7 +27,7 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags);
 struct CommonFlags {
     std::string configPath;
     std::optional<std::string> level; // --level when given; else setup.ini's [cpu] level
-    std::uint64_t seed = 1;
+    std::optional<std::uint64_t> seed; // --seed when given; else a fresh one each run
     bool json = false;
     std::optional<Arbitration> arbitration; // --arbitration when given; else setup.ini's [rules]
 };

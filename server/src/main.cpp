@@ -68,7 +68,10 @@ int main(int argc, char** argv) {
     spdlog::set_level(spdlog::level::from_str(flags.logLevel));
     if (flags.selfplayGames > 0 || flags.simulate.games > 0) return runOffline(flags);
     // No other mode: host, join, or follow setup.ini's peer.
-    speed::CommonFlags common{flags.configPath, std::nullopt, flags.selfplay.seed, flags.selfplay.json, std::nullopt};
+    // A match over the network deals from a fresh seed unless one is given: the same first deal
+    // every time would be no game. --selfplay and --simulate keep theirs (1) so that runs repeat.
+    speed::CommonFlags common{flags.configPath, std::nullopt, std::nullopt, flags.selfplay.json, std::nullopt};
+    if (app.count("--seed") > 0) common.seed = flags.selfplay.seed;
     if (app.count("--level") > 0) common.level = flags.level;
     if (!flags.arbitration.empty()) common.arbitration = speed::parseArbitration(flags.arbitration);
     return speed::runNetworkMode(flags.network, common);

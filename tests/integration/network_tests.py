@@ -25,6 +25,16 @@ def host_join_three_games(h):
     expect(client.wait_exit(90) == 0, "client exit code", client)
     expect(host.wait_exit(30) == 0, "host exit code", host)
     expect_mirrored(host, client, 3)
+    host.wait_for_line("seed 7 for the deals it hosts", 1)  # the seed given
+
+
+def seed_of(program):
+    """The seed a network-mode speed-server says it deals from."""
+    for line in program.stdout + program.stderr:
+        found = re.search(r"seed (\d+) for the deals it hosts", line)
+        if found:
+            return int(found.group(1))
+    raise Failure(f"{program.name}: no seed line\n{program.transcript()}")
 
 
 def peer_config(h, name, port, wait=20):
@@ -40,6 +50,8 @@ def fallback_one_after_the_other(h):
     expect(second.wait_exit(60) == 0, "second exit code", second)
     expect(first.wait_exit(30) == 0, "first exit code", first)
     expect_mirrored(first, second, 1)
+    # Without --seed each run deals from a fresh seed, not the same first game every match.
+    expect(seed_of(first) != seed_of(second), "a fresh seed for each run", first, second)
 
 
 def udp_sockets_on(port):
