@@ -62,6 +62,9 @@ void Link::setKeys(const Key& send, const Key& receive) {
     m_heardPeerSeq = false;
     m_seenSeqMask = 0;
     forgetAccepted();
+    // New keys are a new session of the peer, perhaps of a program that restarted with a clock
+    // of its own: the offset is measured afresh, not chosen among the old clock's exchanges.
+    m_clock = ClockOffsetEstimator();
 }
 
 void Link::assumeSilent(TimeMs lastHeardAt) {

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 
 namespace speed::protocol::test {
@@ -61,6 +62,31 @@ TEST_CASE("after an outage both clocks show the same game time", "[session][resu
     rig.advance(1000);
     REQUIRE(rig.client->gameInfo() == GameInfo::Play);
     CHECK(clockGap(rig) <= kAgreeMs);
+}
+
+
+TEST_CASE("a client whose program restarted is timed on its new clock at once, not on the old one's samples",
+          "[session][resume][clock]") {
+    // The new program's session clock starts at 0 when it comes back, so its offset to the host's
+    // clock moved by the time the first one had run; the host's estimate must follow at once (a
+    // play's INPUT is read through it), not keep the old program's exchanges among its 16.
+    Rig rig;
+    rig.connectAndDeal();
+    rig.playSome(4);
+    rig.advance(7000, 50);
+    const double before = rig.host->clockOffset().value().offsetNs;
+    const ResumeTicket ticket = rig.client->ticket();
+    rig.killClient();
+    rig.advance(5000, 50);
+    const TimeMs restartedAt = rig.now;
+    rig.restartClient(ticket, "client:40404");
+    rig.advance(600, 50);
+    REQUIRE(rig.client->gameInfo() == GameInfo::Play);
+    const auto after = rig.host->clockOffset();
+    REQUIRE(after.has_value());
+    // The two programs' clocks differ by when each opened: the new one `restartedAt` later.
+    constexpr double kNsPerMs = 1e6;
+    CHECK(std::abs(std::abs(after->offsetNs - before) - static_cast<double>(restartedAt) * kNsPerMs) <= 2 * kNsPerMs);
 }
 
 } // namespace speed::protocol::test
