@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -69,6 +70,8 @@ TEST_CASE("Every example datagram of PROTOCOL.md decodes, in the current version
                 const std::size_t widest = encodeDatagram(Message{4294967295U, 4294967295U, *hello}).size();
                 CHECK((widest == kMinHelloBytes || (widest > kMinHelloBytes && hello->padChars == 1)));
             }
+            // A finder pads its FIND as the text says, so that a host answers it (rule 17).
+            if (std::holds_alternative<Find>(body)) CHECK(encodeDatagram(*parsed.message).size() == kMinFindBytes);
             if (const auto* welcome = std::get_if<Welcome>(&body)) CHECK(welcome->version == kProtocolVersion);
             if (const auto* deny = std::get_if<Deny>(&body)) CHECK(deny->version == kProtocolVersion);
             if (const auto* update = std::get_if<Update>(&body)) CHECK(update->header.has_value());
@@ -86,6 +89,21 @@ TEST_CASE("Every example datagram of PROTOCOL.md decodes, in the current version
     CHECK(lines >= 30);
     CHECK(verbs == std::set<std::string>{"HELLO", "CHALLENGE", "WELCOME", "DENY", "UPDATE", "INVISIBLE", "MOVE", "OK", "NG",
                                          "PAUSE", "RESUME", "START", "ALIVE", "REKEY", "SHUTDOWN", "PROBE", "ECHO", "FIND", "HERE"});
+}
+
+TEST_CASE("The schematic exchanges of PROTOCOL.md name the current version", "[codec][examples]") {
+    // Outside the ```wire blocks the exchanges are written with field names ("HELLO TIME SEQ 7
+    // kenta ...", "DENY NONCE REASON 7"); their version number must be this one too.
+    const std::string text = protocolDocText();
+    const std::regex versioned(R"((HELLO|WELCOME) (TIME SEQ )?(\d+) [a-z]|DENY NONCE REASON (\d+))");
+    int found = 0;
+    for (auto match = std::sregex_iterator(text.begin(), text.end(), versioned); match != std::sregex_iterator(); ++match) {
+        const std::string version = (*match)[3].matched ? (*match)[3].str() : (*match)[4].str();
+        INFO(match->str());
+        CHECK(version == std::to_string(kProtocolVersion));
+        ++found;
+    }
+    CHECK(found >= 10);
 }
 
 TEST_CASE("Each number field takes exactly the range the grammar gives it", "[codec][bounds]") {
