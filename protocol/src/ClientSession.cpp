@@ -47,11 +47,11 @@ ProposalOutcome ClientSession::proposeMove(TimeMs now, const Move& move) {
                                    m_link.sinceOpenUs(now)}; // resends carry the same INPUT
     proposal.proposedAt = now;
     proposal.nextSendAt = now + m_config.timing.resendIntervalMs;
-    // In copies at once (the same datagram, Link::kCopiesAtOnce): the network loses each copy on its own, so a play
-    // is seldom late by a whole resend interval (at 20% of datagrams lost or held back, 0.8% of
-    // plays), and the host need believe no claim of a first copy lost (a copy resent later
+    // In copies at once (the same datagram, Link::kMoveCopiesAtOnce): the network loses each copy on its own, so a
+    // play is seldom late by a whole resend interval (at 20% of datagrams lost or held back, 0.16%
+    // of plays), and the host need believe no claim of a first copy lost (a copy resent later
     // counts when it arrives; docs/PROTOCOL.md, "Races: who was earlier").
-    m_link.sendCopies(now, proposal.request);
+    m_link.sendCopies(now, proposal.request, Link::kMoveCopiesAtOnce);
     m_link.timeSent(TimedExchange::Move, m_game, proposal.request.id, now);
     m_proposals.push_back(proposal);
     ++m_link.stats().proposalsSent;

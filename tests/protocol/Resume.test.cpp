@@ -121,7 +121,7 @@ TEST_CASE("a host restored from its journal answers a decided proposal again and
     REQUIRE(move);
     REQUIRE(rig.client->proposeMove(rig.now, *move).sent);
     auto proposal = rig.client->takeOutgoing();
-    REQUIRE(proposal.size() == 3); // a new MOVE goes three times at once, the same datagram
+    REQUIRE(proposal.size() == 4); // a new MOVE goes four times at once, the same datagram
     REQUIRE(proposal.front().bytes == proposal.back().bytes);
     rig.host->receive(rig.now, rig.clientAddress, proposal.front().bytes);
     rig.journal.write(rig.host->takeJournal());
