@@ -18,10 +18,14 @@ TimeMs BotPlayer::poll(Session& session, TimeMs now) {
         if (!decision.move) return decision.wakeAt;
         const Move& proposal = *decision.move;
         const bool onPile = proposal.kind == MoveKind::Play && proposal.pile >= 0 && proposal.pile < kFieldPiles;
-        std::size_t pileSize = 0; // the pile it aims at, before the session shows the play there
-        if (onPile) pileSize = static_cast<std::size_t>(session.state().field[static_cast<std::size_t>(proposal.pile)].size());
+        AimedAt aimed; // the pile it aims at, before the session shows the play there
+        if (onPile) {
+            const CardStack& pile = session.state().field[static_cast<std::size_t>(proposal.pile)];
+            aimed.pileSize = static_cast<std::size_t>(pile.size());
+            if (!pile.empty()) aimed.top = pile.top();
+        }
         const ProposalOutcome outcome = session.proposeMove(now, proposal);
-        if (outcome.sent && onProposed) onProposed(proposal, pileSize);
+        if (outcome.sent && onProposed) onProposed(proposal, aimed);
     }
     return now;
 }

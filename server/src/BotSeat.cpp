@@ -22,7 +22,7 @@ TimeMs BotSeat::play(Session& session, TimeMs now, const std::vector<SessionEven
     if (m_botSeat != session.mySeat()) {
         m_botSeat = session.mySeat();
         m_bot.emplace(m_level, m_seed + static_cast<std::uint64_t>(m_botSeat), m_botSeat);
-        if (session.role() == SessionRole::Client) m_bot->onProposed = [this](const Move& move, std::size_t) { m_moveTimer.proposed(move); };
+        if (session.role() == SessionRole::Client) m_bot->onProposed = [this](const Move& move, const protocol::BotPlayer::AimedAt&) { m_moveTimer.proposed(move); };
     }
     if (!m_shutdownSent) m_shutdownSent = protocol::steerMatch(session, now, goalReached(), true);
     if (m_shutdownSent) return kNever;

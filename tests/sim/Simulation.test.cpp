@@ -224,6 +224,21 @@ TEST_CASE("simulate: on a link with no delay no race is lost by a play made firs
     CHECK(totals.leadErrorMaxUs == 0);
 }
 
+TEST_CASE("simulate: a play chained on one that lost its race is no race of its own", "[simulation][race]") {
+    // The test bot plays up to four cards at once, each on the table its own plays already
+    // changed: when the first loses its race the next, aimed at that card, is refused with it.
+    // Counted as a race of its own, against whatever the other seat played at that height later,
+    // it made "the earlier play lost" about one race in fifty on a link with no delay; a race is
+    // two plays aimed at the same card.
+    SimulationSetup setup;
+    setup.seed = 777;
+    setup.levels = {BotLevel::Max, BotLevel::Max};
+    const SimulationTotals totals = simulateGames(setup, static_cast<int>(speed::test::soakRounds(200)));
+    requireSound(totals);
+    REQUIRE(totals.orderedRaces > 100);
+    CHECK(totals.orderAccuracy == 1.0);
+}
+
 TEST_CASE("simulate: fair arbitration gives neither seat the races, first arrival gives the host them",
           "[simulation][fair]") {
     // Identical expert bots (the fastest human level) at 50 ms one-way: first arrival lets the

@@ -89,7 +89,7 @@ private:
     void transmit(Session& from, FaultModel& faults, bool toHost);
     void collectEvents(Session& session, bool isHost);
     void followRaces(const SessionEvent& event);
-    void proposed(int seat, const Move& move, std::size_t pileSize);
+    void proposed(int seat, const Move& move, const BotPlayer::AimedAt& aimed);
     void followPlays(const SessionEvent& event, bool isHost);
     void judgeRaces();
     struct PlayTruth;
@@ -164,6 +164,7 @@ private:
         std::int64_t madeUs = 0;
         int pile = 0;
         int aimedAt = -1; // the top on the proposer's table: its place on the pile (piles only grow)
+        int aimedTop = -1; // and that top card (Card::index()); -1 for an empty pile
         bool taken = false;
         bool lostRace = false; // refused NOT_ADJACENT, or taken back
     };
@@ -193,11 +194,11 @@ SimulatedMatch::SimulatedMatch(const SimulationSetup& setup)
       m_hostBot(setup.levels[0], derivedSeed(setup.seed, 1), 0),
       m_clientBot(setup.levels[1], derivedSeed(setup.seed, 2), 1),
       m_toClient(setup.hostToClient, derivedSeed(setup.seed, 3)), m_toHost(setup.clientToHost, derivedSeed(setup.seed, 4)) {
-    m_hostBot.onProposed = [this](const Move& move, std::size_t pileSize) { proposed(0, move, pileSize); };
-    m_clientBot.onProposed = [this](const Move& move, std::size_t pileSize) { proposed(1, move, pileSize); };
+    m_hostBot.onProposed = [this](const Move& move, const BotPlayer::AimedAt& aimed) { proposed(0, move, aimed); };
+    m_clientBot.onProposed = [this](const Move& move, const BotPlayer::AimedAt& aimed) { proposed(1, move, aimed); };
 }
 
-void SimulatedMatch::proposed(int seat, const Move& move, std::size_t pileSize) {
+void SimulatedMatch::proposed(int seat, const Move& move, const BotPlayer::AimedAt& aimed) {
     ++m_report.plays;
     ++m_report.seats[static_cast<std::size_t>(seat)].actions;
     if (move.kind != MoveKind::Play || move.pile < 0 || move.pile >= kFieldPiles) return;
@@ -206,7 +207,8 @@ void SimulatedMatch::proposed(int seat, const Move& move, std::size_t pileSize) 
     truth.card = move.card.index();
     truth.madeUs = m_now * 1000;
     truth.pile = move.pile;
-    truth.aimedAt = pileSize == 0 ? -1 : static_cast<int>(pileSize);
+    truth.aimedAt = aimed.pileSize == 0 ? -1 : static_cast<int>(aimed.pileSize);
+    truth.aimedTop = aimed.top ? aimed.top->index() : -1;
     m_plays.push_back(truth);
 }
 
@@ -253,7 +255,10 @@ void SimulatedMatch::judgeRaces() {
         const auto won = winners.find({play.pile, play.aimedAt});
         if (won == winners.end()) continue;
         const PlayTruth* winner = won->second[static_cast<std::size_t>(1 - play.seat)];
-        if (winner == nullptr) continue;
+        // A race is two plays onto the same card. A play chained on the proposer's own play that
+        // was refused aims at that card, which never lay there: it lost with its base, to no
+        // race of its own, whatever the other seat played at that height meanwhile.
+        if (winner == nullptr || winner->aimedTop != play.aimedTop) continue;
         const PlayTruth& host = play.seat == 0 ? play : *winner;
         const PlayTruth& client = play.seat == 0 ? *winner : play;
         m_report.races.push_back({client.madeUs - host.madeUs, winner->seat == 0});
