@@ -7,9 +7,8 @@ import errno
 import os
 import subprocess
 import sys
-import time
 
-from netharness import Failure, Skipped, expect, free_udp_port, run_named_test
+from netharness import Skipped, expect, free_udp_port, run_named_test, wait_until
 
 # The host's bot takes a human's time per card, so that the game is still on when it is killed.
 SLOW = ["--level", "hard"]
@@ -32,15 +31,6 @@ def pair(h, games, host_bot, client_bot):
     client.wait_for_line("connected to", 10)
     host.wait_for_line("connected to", 10)
     return host, client, host_args, os.path.join(h.work_dir, HOST_STATE, "speed", f"host-{port}.sqlite")
-
-
-def wait_until(condition, what, timeout, *programs):
-    """Polls `condition` (a file's size, its absence) until it holds; fails after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise Failure(f"{what}: not within {timeout} s\n" + "\n".join(p.transcript() for p in programs))
-        time.sleep(0.05)
 
 
 def size_of(path):

@@ -143,6 +143,15 @@ class Harness:
             program.kill()
 
 
+def wait_until(condition, what, timeout, *programs):
+    """Polls `condition` (a file's size, its absence) until it holds; fails after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise Failure(f"{what}: not within {timeout} s\n" + "\n".join(p.transcript() for p in programs))
+        time.sleep(0.05)
+
+
 def expect(condition, message, *programs):
     if not condition:
         raise Failure(message + "\n" + "\n".join(p.transcript() for p in programs))

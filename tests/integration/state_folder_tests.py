@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-from netharness import Failure, Program, Skipped, expect, expect_mirrored, free_udp_port, run_named_test
+from netharness import Failure, Program, Skipped, expect, expect_mirrored, free_udp_port, run_named_test, wait_until
 
 FAST = ["--level", "max"]
 BOT = ["--level", "hard"]  # a human's time per card: a game long enough to be caught under way
@@ -230,6 +230,9 @@ def lock_held_by_another_program(h):
     player = start(h, "its player", "speed-server", [*client_args, *BOT], os.path.join(h.work_dir, "player"),
                    os.path.join(h.work_dir, "player-data"))
     killed.wait_for_line("connected to", 10)
+    # The journal is made with the match's first record, a moment after the connection: killed
+    # before that, the host would leave nothing to protect.
+    wait_until(lambda: "" in journal_bytes(state, port), "the host's journal", 20, killed)
     killed.kill()
     player.kill()
     before = journal_bytes(state, port)
