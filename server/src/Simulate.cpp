@@ -311,10 +311,14 @@ constexpr int kGamesPerThreadInBatch = 16;
 sim::SimulationTotals simulateAtOnce(const sim::SimulationSetup& first, int games, int jobs, const OnGame& onGame) {
     sim::SimulationTally tally(games);
     const int batch = jobs * kGamesPerThreadInBatch;
-    std::vector<sim::SimulationReport> reports;
+    struct Played {
+        std::uint64_t seed = 0;
+        sim::SimulationReport report;
+    };
+    std::vector<Played> played;
     for (int from = 0; from < games; from += batch) {
         const int count = std::min(batch, games - from);
-        reports.assign(static_cast<std::size_t>(count), {});
+        played.assign(static_cast<std::size_t>(count), {});
         std::atomic<int> next{0};
         std::mutex failureMutex;
         std::exception_ptr failure;
@@ -324,7 +328,8 @@ sim::SimulationTotals simulateAtOnce(const sim::SimulationSetup& first, int game
                 threads.emplace_back([&] {
                     try {
                         for (int game = next++; game < count; game = next++) {
-                            reports[static_cast<std::size_t>(game)] = sim::simulateGame(sim::gameSetup(first, from + game));
+                            const sim::SimulationSetup setup = sim::gameSetup(first, from + game);
+                            played[static_cast<std::size_t>(game)] = {setup.seed, sim::simulateGame(setup)};
                         }
                     } catch (...) {
                         const std::lock_guard lock(failureMutex);
@@ -335,11 +340,9 @@ sim::SimulationTotals simulateAtOnce(const sim::SimulationSetup& first, int game
             }
         } // the threads are joined here
         if (failure) std::rethrow_exception(failure);
-        for (int game = 0; game < count; ++game) {
-            const sim::SimulationSetup setup = sim::gameSetup(first, from + game);
-            const sim::SimulationReport& report = reports[static_cast<std::size_t>(game)];
-            tally.add(setup.seed, report);
-            if (onGame) onGame(setup.seed, report);
+        for (const Played& game : played) {
+            tally.add(game.seed, game.report);
+            if (onGame) onGame(game.seed, game.report);
         }
     }
     return std::move(tally).finish();
