@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <CLI/CLI.hpp>
 
-#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -208,10 +207,6 @@ void applyFlagWords(const CLI::App& app, const FlagWords& words, ClientOptions& 
 }
 
 } // namespace
-
-std::uint64_t freshSeed() {
-    return static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1'000'000;
-}
 
 bool opensOnStartScreen(const ClientOptions& options) {
     return !options.vsCpu && !options.twoPlayers && !options.tutorial && !options.connectFlags.hostOnly && !options.connectFlags.join &&

@@ -61,9 +61,6 @@ struct ClientOptions {
     std::optional<SettingsError> settingsProblem; // setup.ini could not be used: defaults, and the window says why
 };
 
-// A seed for a deal nobody asked to repeat (from the wall clock).
-std::uint64_t freshSeed();
-
 // True when the window opens on its start screen: nothing on the command line or in setup.ini
 // says whom to play (no --vs-cpu, --join, --host, peer or --games).
 bool opensOnStartScreen(const ClientOptions& options);

@@ -8,6 +8,7 @@
 #include "match/NetworkDriver.hpp"
 #include "match/NoMatch.hpp"
 
+#include "speed/common/Random.hpp"
 #include "speed/net/ConnectOptions.hpp"
 #include "speed/net/LocalAddresses.hpp"
 #include "speed/settings/Settings.hpp"
@@ -107,7 +108,7 @@ MatchChange MatchSwitch::apply(const ui::UiCommand& command, TimeMs now) {
 MatchChange MatchSwitch::playVsCpu(BotLevel level, TimeMs now) {
     LocalMatchSetup setup;
     setup.rules = m_options.rules;
-    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshSeed());
+    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshDealSeed());
     setup.cpuLevel = level;
     setup.localBot = m_options.localBot;
     replace(m_makers.vsCpu(setup, now));
@@ -124,7 +125,7 @@ MatchChange MatchSwitch::playVsCpu(BotLevel level, TimeMs now) {
 MatchChange MatchSwitch::playTwoPlayers(TimeMs now) {
     LocalMatchSetup setup;
     setup.rules = m_options.rules;
-    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshSeed());
+    setup.seed = m_match->gameSeed() != 0 ? m_match->gameSeed() + 1 : m_options.seed.value_or(freshDealSeed());
     setup.mode = LocalMode::TwoPlayers;
     replace(m_makers.vsCpu(setup, now));
     m_options.vsCpu = false;
@@ -142,7 +143,7 @@ MatchChange MatchSwitch::playNetwork(const std::optional<std::string>& peer, Tim
     options.connectFlags.join = peer;
     options.connectFlags.hostOnly = !peer;
     NetworkSetup setup;
-    if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshSeed()), setup)) {
+    if (const auto problem = networkSetupFor(options, m_options.seed.value_or(freshDealSeed()), setup)) {
         return startScreenForBadPeer(std::move(*problem));
     }
     // A host chosen here waits until the player cancels (a friend may still be typing the

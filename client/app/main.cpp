@@ -15,6 +15,8 @@
 #include "app/WindowLanguage.hpp"
 #include "text/Words.hpp"
 
+#include "speed/common/Random.hpp"
+
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -178,7 +180,7 @@ int main(int argc, char** argv) {
             options.cpuLevelInFile ? std::optional<speed::BotLevel>(options.cpuLevel) : std::nullopt;
         options.cpuLevel = ladderStartLevel(chosen, ladder.highestBeaten, ladder.playedCpu);
     }
-    const std::uint64_t seed = options.seed.value_or(freshSeed());
+    const std::uint64_t seed = options.seed.value_or(speed::freshDealSeed());
     const bool startScreen = opensOnStartScreen(options);
     int exitCode = 0;
     std::unique_ptr<MatchDriver> match = firstMatch(options, seed, startScreen, exitCode);

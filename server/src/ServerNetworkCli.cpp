@@ -1,6 +1,7 @@
 #include "ServerNetworkCli.hpp"
 
 #include "NetworkMatch.hpp"
+#include "speed/common/Random.hpp"
 #include "speed/net/ConnectOptions.hpp"
 #include "speed/settings/Settings.hpp"
 #include "speed/store/FileMatchKeeper.hpp"
@@ -11,7 +12,6 @@
 
 #include <iostream>
 #include <limits>
-#include <random>
 
 namespace speed {
 
@@ -37,12 +37,6 @@ void addNetworkFlags(CLI::App& app, NetworkFlags& flags) {
 }
 
 namespace {
-
-// A seed no earlier run is likely to have dealt from, short enough to read out of the log.
-std::uint64_t freshDealSeed() {
-    std::random_device device;
-    return ((static_cast<std::uint64_t>(device()) << 32U) | device()) % 1'000'000'000ULL;
-}
 
 ConnectFlags connectFlagsOf(const NetworkFlags& flags) {
     ConnectFlags connect;

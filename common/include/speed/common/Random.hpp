@@ -30,4 +30,8 @@ private:
     std::uint64_t m_state;
 };
 
+// A seed for a deal nobody asked to repeat: from the system's random source, below a billion
+// so that a player can read it out of a log and give it back with --seed.
+std::uint64_t freshDealSeed();
+
 } // namespace speed
